@@ -1,0 +1,30 @@
+import { defineConfig } from "@playwright/test";
+
+/** Debian's Chromium against the real server; nothing downloads a browser (toolchain.md). */
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: undefined,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    locale: "en-US",
+  },
+});

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The README's test command: installs what a fresh machine lacks, then runs `npm test`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+if [ ${#need[@]} -gt 0 ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y "${need[@]}" || { apt-get update && apt-get install -y "${need[@]}"; }
+fi
+npm ci --no-audit --no-fund
+npm test

@@ -1,0 +1,92 @@
+import { createServer, type Server } from "node:http";
+import type { Config } from "./config";
+import { openDatabase, type Db } from "./db/database";
+import { createMailer } from "./mail/mailer";
+import { handleMailbox } from "./mail/mailbox-routes";
+import { createAuthService } from "./auth";
+import { createPlatformPubSub } from "./pubsub";
+import { createSchema } from "./graphql/schema";
+import { createGraphqlHandler } from "./graphql/yoga";
+import { attachSubscriptions } from "./graphql/ws";
+import { decodeOrgHeader, ORG_HEADER, resolveViewer, type Context } from "./graphql/context";
+import { createStaticHandler } from "./http/static";
+import { json, sendFetchResponse, toFetchRequest } from "./http/fetch-adapter";
+import { CONSOLE_DIST, SCHEMA_PATH } from "./paths";
+import { log } from "./log";
+
+export interface Platform {
+  server: Server;
+  db: Db;
+  listen(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Wires every module of the platform behind one HTTP server (DESIGN.md, "One process, one port"). */
+export async function createPlatform(config: Config): Promise<Platform> {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const mailer = await createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const auth = await createAuthService({ db, mailer, config });
+  const pubsub = createPlatformPubSub();
+  const schema = createSchema(SCHEMA_PATH);
+
+  const contextFor = async (authorization: string | null | undefined, orgHeader: string | null | undefined): Promise<Context> => ({
+    db,
+    config,
+    pubsub,
+    viewer: await resolveViewer(auth, config, authorization),
+    selectedOrgId: decodeOrgHeader(orgHeader),
+  });
+  const yoga = createGraphqlHandler(schema, (request) =>
+    contextFor(request.headers.get("authorization"), request.headers.get(ORG_HEADER)),
+  );
+  const serveStatic = createStaticHandler(CONSOLE_DIST, {
+    userPoolId: config.cognito.userPoolId,
+    clientId: config.cognito.clientId,
+    region: config.cognito.region ?? null,
+    authEndpoint: config.cognito.region ? null : "/auth",
+  });
+
+  async function route(request: Request): Promise<Response> {
+    const { pathname } = new URL(request.url);
+    if (pathname === "/graphql") return yoga.fetch(request);
+    if (pathname === "/auth" || pathname.startsWith("/auth/")) return auth.handle(request);
+    if ((pathname === "/mail" || pathname === "/mail.json") && mailer.local) return handleMailbox(db, request);
+    if (pathname === "/healthz") {
+      await db.selectFrom("orgs").select("id").limit(1).execute();
+      return json({ status: "ok" });
+    }
+    return serveStatic(request);
+  }
+
+  const server = createServer(async (req, res) => {
+    try {
+      await sendFetchResponse(res, await route(toFetchRequest(req, `http://${req.headers.host ?? "localhost"}`)));
+    } catch (error) {
+      log.error(`${req.method} ${req.url} failed:`, error);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify({ message: "Internal error" }));
+    }
+  });
+  const wss = attachSubscriptions(server, yoga, (params) =>
+    contextFor(params.Authorization as string | undefined ?? params.authorization as string | undefined, params[ORG_HEADER] as string | undefined),
+  );
+
+  return {
+    server,
+    db,
+    listen: () =>
+      new Promise((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(config.port, () => {
+          server.off("error", reject);
+          resolve();
+        });
+      }),
+    async close() {
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.destroy();
+    },
+  };
+}

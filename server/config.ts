@@ -1,0 +1,46 @@
+import { resolve } from "node:path";
+
+/** Everything the server reads from its environment, read once at start-up. */
+export interface Config {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Public address of the console, for links in mails. */
+  publicUrl: string;
+  cognito: {
+    /** Set when a real Cognito pool replaces the built-in sign-in service. */
+    region?: string;
+    userPoolId: string;
+    clientId: string;
+  };
+  superuserEmails: string[];
+  logLevel: "silent" | "info";
+}
+
+/** Pool and client ids of the built-in sign-in service; the console uses the same defaults. */
+export const LOCAL_USER_POOL_ID = "local_baukasten";
+export const LOCAL_CLIENT_ID = "baukasten-console";
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 4000);
+  return {
+    port,
+    dataDir: env.DATA_DIR === "memory://" ? "memory://" : resolve(env.DATA_DIR ?? ".data"),
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? "Baukasten <no-reply@baukasten.local>",
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    cognito: {
+      region: env.COGNITO_REGION || undefined,
+      userPoolId: env.COGNITO_USER_POOL_ID || LOCAL_USER_POOL_ID,
+      clientId: env.COGNITO_CLIENT_ID || LOCAL_CLIENT_ID,
+    },
+    superuserEmails: (env.SUPERUSER_EMAILS ?? "")
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+    logLevel: env.LOG_LEVEL === "silent" ? "silent" : "info",
+  };
+}

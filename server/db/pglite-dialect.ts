@@ -1,0 +1,86 @@
+import type { PGlite } from "@electric-sql/pglite";
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+  type TransactionSettings,
+} from "kysely";
+
+/**
+ * Kysely dialect for PGlite. PGlite has exactly one connection, so the driver hands it out to
+ * one holder at a time: a transaction keeps it until commit or rollback, and every other query
+ * waits its turn instead of interleaving with the open transaction.
+ */
+export class PGliteDialect implements Dialect {
+  constructor(private readonly pglite: PGlite) {}
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new PGliteDriver(this.pglite);
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+}
+
+class PGliteDriver implements Driver {
+  private queue: Promise<void> = Promise.resolve();
+  private readonly connection: PGliteConnection;
+  constructor(private readonly pglite: PGlite) {
+    this.connection = new PGliteConnection(pglite);
+  }
+  async init() {
+    await this.pglite.waitReady;
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    let release!: () => void;
+    const previous = this.queue;
+    this.queue = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    this.connection.release = release;
+    return this.connection;
+  }
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    const isolation = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : "";
+    await connection.executeQuery(CompiledQuery.raw(`begin${isolation}`));
+  }
+  async commitTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw("commit"));
+  }
+  async rollbackTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw("rollback"));
+  }
+  async releaseConnection(connection: DatabaseConnection) {
+    (connection as PGliteConnection).release();
+  }
+  async destroy() {
+    await this.pglite.close();
+  }
+}
+
+class PGliteConnection implements DatabaseConnection {
+  release: () => void = () => {};
+  constructor(private readonly pglite: PGlite) {}
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.pglite.query<R>(compiled.sql, compiled.parameters as unknown[]);
+    const affected = result.affectedRows;
+    return {
+      rows: result.rows,
+      ...(affected !== undefined ? { numAffectedRows: BigInt(affected) } : {}),
+    };
+  }
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error("PGlite does not stream query results");
+  }
+}

@@ -1,0 +1,107 @@
+import type { ColumnType, Generated } from "kysely";
+
+/** Timestamps: written as Date or ISO string, read as Date. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface Tables {
+  auth_keys: {
+    kid: string;
+    private_jwk: Json<Record<string, unknown>>;
+    public_jwk: Json<Record<string, unknown>>;
+    created_at: Timestamp;
+  };
+  auth_users: {
+    sub: string;
+    email: string;
+    email_verified: Generated<boolean>;
+    confirmed: Generated<boolean>;
+    srp_salt: string;
+    srp_verifier: string;
+    locale: Generated<string>;
+    failed_attempts: Generated<number>;
+    locked_until: Timestamp | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  /** A code is closed (`used_at`) when used, replaced by a newer one or guessed wrong too often. */
+  auth_codes: {
+    id: string;
+    sub: string;
+    purpose: string;
+    code_hash: string;
+    new_email: string | null;
+    attempts: Generated<number>;
+    expires_at: Timestamp;
+    used_at: Timestamp | null;
+    created_at: Timestamp;
+  };
+  /** One row per sign-in: its id is the tokens' `origin_jti`, so revoking it ends the sign-in. */
+  auth_refresh_tokens: {
+    id: string;
+    sub: string;
+    token_hash: string;
+    expires_at: Timestamp;
+    revoked_at: Timestamp | null;
+    created_at: Timestamp;
+  };
+  mails: {
+    id: string;
+    recipient: string;
+    subject: string;
+    text_body: string;
+    html_body: string;
+    created_at: Timestamp;
+  };
+  users: {
+    id: string;
+    email: string;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  orgs: {
+    id: string;
+    name: string;
+    aws_account_id: string | null;
+    data_processing_categories: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  roles: {
+    id: string;
+    org_id: string;
+    user_email: string;
+    type: string;
+    last_sign_in_at: Timestamp | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  billing_accounts: {
+    id: string;
+    org_id: string;
+    name: string;
+    billing_email: string;
+    billing_address: string | null;
+    payment_provider_id: Generated<string>;
+    vat_id: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  apis: {
+    id: string;
+    org_id: string;
+    name: string;
+    region: string;
+    state: string;
+    creation_type: Generated<string>;
+    default_auth_mode: Generated<string>;
+    additional_auth_modes: ColumnType<string[], string | undefined, string>;
+    aws_account_id: string | null;
+    use_prefix: Generated<boolean>;
+    oidc: string | null;
+    schema: Generated<string>;
+    graphql_url: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+}

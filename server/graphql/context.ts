@@ -1,0 +1,47 @@
+import type { Config } from "../config";
+import type { Db } from "../db/database";
+import type { PubSub } from "../pubsub";
+import type { AuthService } from "../auth";
+import { unauthenticated } from "./errors";
+
+export interface Viewer {
+  sub: string;
+  email: string;
+  /** Platform role given by configuration (SUPERUSER_EMAILS), never by a workspace. */
+  superuser: boolean;
+}
+
+export interface Context {
+  db: Db;
+  config: Config;
+  pubsub: PubSub;
+  viewer: Viewer | null;
+  /** The org chosen by the `x-org` header (base64 of "org#<orgId>"), if any. */
+  selectedOrgId: string | null;
+}
+
+export function requireViewer(ctx: Context): Viewer {
+  if (!ctx.viewer) throw unauthenticated();
+  return ctx.viewer;
+}
+
+export const ORG_HEADER = "x-org";
+
+export function decodeOrgHeader(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const decoded = Buffer.from(value, "base64").toString("utf8");
+  return decoded.startsWith("org#") ? decoded.slice(4) : null;
+}
+
+/** Reads the caller from headers (HTTP) or connection params (graphql-ws). */
+export async function resolveViewer(
+  auth: AuthService,
+  config: Config,
+  authorization: string | null | undefined,
+): Promise<Viewer | null> {
+  const token = authorization?.replace(/^Bearer\s+/i, "").trim();
+  if (!token) return null;
+  const verified = await auth.verifyAccessToken(token);
+  if (!verified) return null;
+  return { ...verified, superuser: config.superuserEmails.includes(verified.email.toLowerCase()) };
+}

@@ -1,0 +1,19 @@
+import { createGraphQLError } from "graphql-yoga";
+
+export type ErrorCode = "BAD_USER_INPUT" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT";
+
+/**
+ * A refused request. `messageId` is the spec's translation key, so the console shows the
+ * localized text; `message` is the English text for callers without the console.
+ */
+export function refuse(code: ErrorCode, messageId: string, message: string) {
+  return createGraphQLError(message, { extensions: { code, messageId } });
+}
+
+export const unauthenticated = () =>
+  refuse("UNAUTHENTICATED", "error_unauthenticated", "Please sign in.");
+
+export const forbidden = (messageId = "error_forbidden", message = "You are not allowed to do this.") =>
+  refuse("FORBIDDEN", messageId, message);
+
+export const notFound = () => refuse("NOT_FOUND", "error_not_found", "Object not found.");

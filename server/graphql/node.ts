@@ -1,0 +1,46 @@
+import type { Context } from "./context";
+import { typeOfId, userIdFromSub } from "./ids";
+import { membershipOrNull } from "../access";
+import { findOrg, toOrg } from "../org/store";
+import { findRole, toRole } from "../role/store";
+import { findUser } from "../user/store";
+import { findBillingAccount, toBillingAccount } from "../billing/store";
+import { findApi, toApi } from "../api/store";
+
+/** node(id:): dispatches on the id's prefix; objects the caller may not see are null. */
+export const nodeResolvers = {
+  Query: {
+    async node(_: unknown, args: { id: string }, ctx: Context) {
+      const type = typeOfId(args.id);
+      const visibleIn = async (orgId: string) => (await membershipOrNull(ctx, orgId)) !== null;
+      switch (type) {
+        case "Org": {
+          const row = await findOrg(ctx.db, args.id);
+          return row && (await visibleIn(row.id)) ? { __typename: type, ...toOrg(row) } : null;
+        }
+        case "Role": {
+          const row = await findRole(ctx.db, args.id);
+          return row && (await visibleIn(row.org_id)) ? { __typename: type, ...toRole(row) } : null;
+        }
+        case "BillingAccount": {
+          const row = await findBillingAccount(ctx.db, args.id);
+          return row && (await visibleIn(row.org_id)) ? { __typename: type, ...toBillingAccount(row) } : null;
+        }
+        case "Api": {
+          const row = await findApi(ctx.db, args.id);
+          return row && (await visibleIn(row.org_id)) ? { __typename: type, ...toApi(row) } : null;
+        }
+        case "User": {
+          if (!ctx.viewer || args.id !== userIdFromSub(ctx.viewer.sub)) return null;
+          const row = await findUser(ctx.db, args.id);
+          return row ? { __typename: type, id: row.id, email: row.email } : null;
+        }
+        default:
+          return null;
+      }
+    },
+  },
+  Node: {
+    __resolveType: (node: { __typename: string }) => node.__typename,
+  },
+};

@@ -1,0 +1,23 @@
+import { readFileSync } from "node:fs";
+import { makeExecutableSchema } from "@graphql-tools/schema";
+import { GraphQLScalarType, Kind } from "graphql";
+import { nodeResolvers } from "./node";
+import { orgResolvers } from "../org/resolvers";
+import { roleResolvers } from "../role/resolvers";
+import { userResolvers } from "../user/resolvers";
+import { billingResolvers } from "../billing/resolvers";
+
+const DateTime = new GraphQLScalarType({
+  name: "DateTime",
+  serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString()),
+  parseValue: (value) => String(value),
+  parseLiteral: (ast) => (ast.kind === Kind.STRING ? ast.value : null),
+});
+
+/** schema.graphql at the project root is the one source the console compiles against too. */
+export function createSchema(schemaPath: string) {
+  return makeExecutableSchema({
+    typeDefs: readFileSync(schemaPath, "utf8"),
+    resolvers: [{ DateTime }, nodeResolvers, orgResolvers, roleResolvers, userResolvers, billingResolvers],
+  });
+}

@@ -1,0 +1,31 @@
+import type { Selectable } from "kysely";
+import type { DbOrTx } from "../db/database";
+import type { Tables } from "../db/tables";
+import { newId } from "../graphql/ids";
+
+export type OrgRow = Selectable<Tables["orgs"]>;
+
+export function toOrg(row: OrgRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    awsAccountId: row.aws_account_id,
+    dataProcessingCategories: row.data_processing_categories,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+export type Org = ReturnType<typeof toOrg>;
+
+export async function findOrg(db: DbOrTx, id: string) {
+  return db.selectFrom("orgs").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function findOrgs(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom("orgs").selectAll().where("id", "in", ids).execute();
+}
+
+export async function insertOrg(db: DbOrTx, values: { name: string }) {
+  return db.insertInto("orgs").values({ id: newId("Org"), name: values.name }).returningAll().executeTakeFirstOrThrow();
+}

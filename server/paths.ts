@@ -1,0 +1,18 @@
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository root, found from this file whether it runs from source or from dist/. */
+function findProjectRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, "package.json"))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error("package.json not found above the server");
+    dir = parent;
+  }
+  return dir;
+}
+
+export const PROJECT_ROOT = findProjectRoot();
+export const SCHEMA_PATH = join(PROJECT_ROOT, "schema.graphql");
+export const CONSOLE_DIST = join(PROJECT_ROOT, "dist", "console");

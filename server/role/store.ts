@@ -1,0 +1,102 @@
+import type { Selectable } from "kysely";
+import type { DbOrTx } from "../db/database";
+import type { Tables } from "../db/tables";
+import { permissionsFor, type RoleType } from "../../src/domain/permissions";
+import { newId } from "../graphql/ids";
+
+export type RoleRow = Selectable<Tables["roles"]>;
+
+export function toRole(row: RoleRow) {
+  const type = row.type as RoleType;
+  return {
+    id: row.id,
+    type,
+    userEmail: row.user_email,
+    orgId: row.org_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    lastSignInAt: row.last_sign_in_at,
+    permissionConnection: { items: permissionsFor(type) },
+  };
+}
+export type Role = ReturnType<typeof toRole>;
+
+export async function findRole(db: DbOrTx, id: string) {
+  return db.selectFrom("roles").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The caller's role in an org, by email: invitations exist before the invitee signs up. */
+export async function findRoleOfEmail(db: DbOrTx, orgId: string, email: string) {
+  return db
+    .selectFrom("roles")
+    .selectAll()
+    .where("org_id", "=", orgId)
+    .where("user_email", "=", email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function listRolesOfEmail(db: DbOrTx, email: string, limit: number, offset: number) {
+  return db
+    .selectFrom("roles")
+    .selectAll()
+    .where("user_email", "=", email.toLowerCase())
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function listRolesOfOrg(db: DbOrTx, orgId: string, limit: number, offset: number) {
+  return db
+    .selectFrom("roles")
+    .selectAll()
+    .where("org_id", "=", orgId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countRolesOfOrg(db: DbOrTx, orgId: string) {
+  return countRoles(db, "org_id", orgId);
+}
+
+export async function countRolesOfEmail(db: DbOrTx, email: string) {
+  return countRoles(db, "user_email", email.toLowerCase());
+}
+
+async function countRoles(db: DbOrTx, column: "org_id" | "user_email", value: string) {
+  const { count } = await db
+    .selectFrom("roles")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where(column, "=", value)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function insertRole(db: DbOrTx, values: { orgId: string; email: string; type: RoleType }) {
+  return db
+    .insertInto("roles")
+    .values({ id: newId("Role"), org_id: values.orgId, user_email: values.email.toLowerCase(), type: values.type })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateRoleRow(
+  db: DbOrTx,
+  id: string,
+  changes: { type?: RoleType; lastSignInAt?: Date },
+) {
+  return db
+    .updateTable("roles")
+    .set({
+      ...(changes.type ? { type: changes.type } : {}),
+      ...(changes.lastSignInAt ? { last_sign_in_at: changes.lastSignInAt } : {}),
+      updated_at: new Date(),
+    })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,52 @@
+import type { Context } from "../graphql/context";
+import { requireViewer } from "../graphql/context";
+import { forbidden, refuse } from "../graphql/errors";
+import { userIdFromSub } from "../graphql/ids";
+import { ensureUser, findUser } from "./store";
+import { countRolesOfEmail, listRolesOfEmail, toRole } from "../role/store";
+import { pageWindow, toConnection, type PageArgs } from "../graphql/connection";
+
+interface User {
+  id: string;
+  email: string;
+}
+
+const toUser = (row: { id: string; email: string }): User => ({ id: row.id, email: row.email });
+
+export const userResolvers = {
+  Query: {
+    async viewer(_: unknown, __: unknown, ctx: Context) {
+      const viewer = requireViewer(ctx);
+      const row = await findUser(ctx.db, userIdFromSub(viewer.sub));
+      return row ? toUser(row) : null;
+    },
+    async user(_: unknown, args: { id: string }, ctx: Context) {
+      const viewer = requireViewer(ctx);
+      if (args.id !== userIdFromSub(viewer.sub) && !viewer.superuser) throw forbidden();
+      const row = await findUser(ctx.db, args.id);
+      return row ? toUser(row) : null;
+    },
+  },
+  Mutation: {
+    /** The record is the signed-in person's own: id and email must match the token. */
+    async createUser(_: unknown, args: { input: { id: string; email: string } }, ctx: Context) {
+      const viewer = requireViewer(ctx);
+      const id = args.input.id.startsWith("usr_") ? args.input.id : userIdFromSub(args.input.id);
+      if (id !== userIdFromSub(viewer.sub)) throw forbidden();
+      if (args.input.email.trim().toLowerCase() !== viewer.email.toLowerCase())
+        throw refuse("BAD_USER_INPUT", "global_email_error_format_email", "The email does not match your account.");
+      return ctx.db.transaction().execute(async (tx) => toUser(await ensureUser(tx, { id, email: viewer.email })));
+    },
+  },
+  User: {
+    /** Roles are found by email, so a user sees invitations made before they signed up. */
+    async roles(user: User, args: PageArgs, ctx: Context) {
+      const window = pageWindow(args);
+      const [rows, totalCount] = await Promise.all([
+        listRolesOfEmail(ctx.db, user.email, window.limit + 1, window.offset),
+        countRolesOfEmail(ctx.db, user.email),
+      ]);
+      return toConnection(rows.map(toRole), window, { totalCount });
+    },
+  },
+};

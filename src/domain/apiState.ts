@@ -1,0 +1,39 @@
+/** Project (Api) states and the publish-state rules of spec §4. */
+export const API_STATES = [
+  "IMPORTED",
+  "INITIALIZED",
+  "PUBLISHING",
+  "PUBLISHING_PREPARE",
+  "PUBLISHING_SCHEMA",
+  "PUBLISHING_RESOLVERS",
+  "PUBLISHED",
+  "PUBLISHING_FAILED",
+] as const;
+export type ApiState = (typeof API_STATES)[number];
+
+/** A loaded API with no state is treated as PUBLISHED. */
+export const effectiveState = (state: string | null | undefined): string => state || "PUBLISHED";
+
+/** Every state other than INITIALIZED or IMPORTED counts as published. */
+export const isPublished = (state: string | null | undefined) => {
+  const s = effectiveState(state);
+  return s !== "INITIALIZED" && s !== "IMPORTED";
+};
+
+/** Any value containing the word PUBLISHING means in progress (PUBLISHING_FAILED does not). */
+export const isPublishing = (state: string | null | undefined) => {
+  const s = effectiveState(state);
+  return s.includes("PUBLISHING") && s !== "PUBLISHING_FAILED";
+};
+
+export type StatusLabel = "init" | "failed" | "live" | "publishing" | "imported";
+
+/** Status labels: INITIALIZED 'init', PUBLISHING_FAILED 'failed', PUBLISHED 'live'. */
+export function statusLabel(state: string | null | undefined): StatusLabel {
+  const s = effectiveState(state);
+  if (s === "INITIALIZED") return "init";
+  if (s === "PUBLISHING_FAILED") return "failed";
+  if (s === "IMPORTED") return "imported";
+  if (isPublishing(s)) return "publishing";
+  return "live";
+}

@@ -1,0 +1,69 @@
+import type { ReactNode } from "react";
+import { useRouterState } from "@tanstack/react-router";
+import type { LayoutName } from "../router/routeMeta";
+import { TopBar } from "./TopBar";
+import { Footer } from "./Footer";
+import { OrgTabs } from "./OrgTabs";
+import { ProjectSidebar } from "./ProjectSidebar";
+
+function PendingBar() {
+  const loading = useRouterState({ select: (state) => state.status === "pending" });
+  return loading ? <div className="loading-bar" aria-hidden="true" /> : null;
+}
+
+/** The seven layouts of spec §2; an unknown name falls back to default. */
+export function Layout(props: { name: LayoutName | undefined; children: ReactNode }) {
+  const main = <main className="app-main">{props.children}</main>;
+  switch (props.name) {
+    case "org":
+      return (
+        <div className="app">
+          <TopBar />
+          <OrgTabs />
+          <PendingBar />
+          {main}
+          <Footer />
+        </div>
+      );
+    case "sidebar":
+      return (
+        <div className="app">
+          <TopBar />
+          <PendingBar />
+          <div className="sidebar-layout">
+            <ProjectSidebar />
+            <main className="sidebar-content">{props.children}</main>
+          </div>
+          <Footer />
+        </div>
+      );
+    case "no-nav":
+      return (
+        <div className="app">
+          <PendingBar />
+          {main}
+          <Footer />
+        </div>
+      );
+    case "no-nav-no-footer":
+      return <div className="app">{main}</div>;
+    case "app":
+    case "flow":
+      return (
+        <div className="app">
+          <TopBar />
+          <PendingBar />
+          {main}
+        </div>
+      );
+    default:
+      return (
+        <div className="app">
+          <TopBar />
+          <PendingBar />
+          {main}
+          <Footer />
+        </div>
+      );
+  }
+}

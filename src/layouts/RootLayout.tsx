@@ -1,0 +1,48 @@
+import { Suspense, lazy, useEffect } from "react";
+import { Outlet, useMatches, useRouterState } from "@tanstack/react-router";
+import { Layout } from "./Layouts";
+import { Spinner } from "../ui/Spinner";
+import { useSession } from "../session/sessionState";
+import { useSessionExpiredOpen } from "../session/expiry";
+import { RouteErrorBoundary } from "../common/RouteErrorBoundary";
+
+const SessionExpiredDialog = lazy(() => import("../auth/SessionExpiredDialog"));
+
+/** Picks the leaf route's layout and hosts what every page shares. */
+export function RootLayout() {
+  const matches = useMatches();
+  const layout = matches.at(-1)?.staticData.layout;
+  const session = useSession();
+  const expired = useSessionExpiredOpen();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  if (session.status === "Loading") {
+    // The global loading indicator during the first load of user data.
+    return (
+      <div className="app" data-testid="global-loading">
+        <div className="loading-bar" aria-hidden="true" />
+        <Spinner />
+      </div>
+    );
+  }
+  return (
+    <>
+      <Layout name={layout}>
+        <RouteErrorBoundary key={pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </Layout>
+      {expired && (
+        <Suspense fallback={null}>
+          <SessionExpiredDialog />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { createRouter, RouterProvider } from "@tanstack/react-router";
+import { RelayEnvironmentProvider } from "react-relay";
+import { routeTree } from "./router/routes";
+import { I18nProvider, initialLocale } from "./i18n/I18nProvider";
+import { platformEnvironment } from "./relay/environment";
+import { useSession } from "./session/sessionState";
+import { initSession } from "./session/actions";
+import { useIdleExpiry } from "./session/useIdleExpiry";
+import "./styles/theme.css";
+import "./styles/base.css";
+import "./styles/layout.css";
+
+const router = createRouter({
+  routeTree,
+  defaultPreload: "intent",
+  // Loaders start Relay queries; Relay's store is the cache, so loaders always run.
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: false,
+});
+
+/** The environment is replaced on sign-out, so the provider follows the session. */
+function App() {
+  const session = useSession();
+  useIdleExpiry(session.status === "Authenticated");
+  return (
+    <RelayEnvironmentProvider environment={platformEnvironment()} key={session.userId ?? "signed-out"}>
+      <RouterProvider router={router} />
+    </RelayEnvironmentProvider>
+  );
+}
+
+async function start() {
+  const initial = await initialLocale();
+  void initSession();
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <I18nProvider initial={initial}>
+        <App />
+      </I18nProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

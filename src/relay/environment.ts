@@ -1,0 +1,30 @@
+import { Environment, RecordSource, Store } from "relay-runtime";
+import { createNetwork } from "./network";
+import { getSession } from "../session/sessionState";
+import { currentAccessToken, refreshAccessToken } from "../session/tokens";
+import { notifySessionExpired } from "../session/expiry";
+
+function createPlatformEnvironment() {
+  return new Environment({
+    network: createNetwork("/graphql", {
+      token: currentAccessToken,
+      refresh: refreshAccessToken,
+      orgId: () => getSession().activeOrgId,
+      onSessionExpired: notifySessionExpired,
+    }),
+    store: new Store(new RecordSource(), { gcReleaseBufferSize: 20 }),
+  });
+}
+
+let environment = createPlatformEnvironment();
+
+/** The platform environment. Route loaders and the provider both read it from here. */
+export function platformEnvironment() {
+  return environment;
+}
+
+/** Sign-out starts from an empty store, so nothing of the previous user stays in memory. */
+export function resetPlatformEnvironment() {
+  environment = createPlatformEnvironment();
+  return environment;
+}

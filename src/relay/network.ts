@@ -1,0 +1,131 @@
+import { Network, Observable, type FetchFunction, type SubscribeFunction, type GraphQLResponse } from "relay-runtime";
+import { ApiError, requestFailed } from "./errors";
+
+export interface EndpointAuth {
+  /** The access token for the next request; undefined when signed out. */
+  token(): Promise<string | undefined>;
+  /** Called after a 401: a fresh token, or undefined when the session cannot be renewed. */
+  refresh(): Promise<string | undefined>;
+  /** The selected org, sent as base64("org#<id>"). */
+  orgId(): string | undefined;
+  /** Used when there is no token (a project's API key). */
+  apiKey?(): string | undefined;
+  /** The 401 could not be fixed by a refresh. */
+  onSessionExpired(): void;
+}
+
+export const ORG_HEADER = "x-org";
+
+export function orgHeaderValue(orgId: string) {
+  return btoa(`org#${orgId}`);
+}
+
+/** One network for one GraphQL endpoint: the platform's, or (later) a project's own. */
+export function createNetwork(endpoint: string, auth: EndpointAuth) {
+  const headersFor = (token: string | undefined): Record<string, string> => {
+    const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
+    if (token) headers.authorization = token;
+    else {
+      const apiKey = auth.apiKey?.();
+      if (apiKey) headers["x-api-key"] = apiKey;
+    }
+    const orgId = auth.orgId();
+    if (orgId) headers[ORG_HEADER] = orgHeaderValue(orgId);
+    return headers;
+  };
+
+  const fetchFn: FetchFunction = async (params, variables) => {
+    const body = JSON.stringify({ operationName: params.name, query: params.text, variables });
+    const send = async (token: string | undefined) => {
+      try {
+        return await fetch(endpoint, { method: "POST", headers: headersFor(token), body });
+      } catch {
+        throw requestFailed();
+      }
+    };
+    let response = await send(await auth.token());
+    if (response.status === 401) {
+      const fresh = await auth.refresh();
+      if (fresh) response = await send(fresh);
+      if (response.status === 401) auth.onSessionExpired();
+    }
+    const json = (await response.json().catch(() => null)) as GraphQLResponse & {
+      errors?: { message: string; extensions?: { messageId?: string; code?: string } }[];
+    };
+    if (!json) throw requestFailed();
+    const [first] = json.errors ?? [];
+    if (first) throw new ApiError(first.message, first.extensions?.messageId, first.extensions?.code);
+    if (!response.ok) throw requestFailed();
+    if (!("data" in json) || !json.data) throw new ApiError("data missing in response", "error_field_missing", "MISSING_FIELD", { field: "data" });
+    return json;
+  };
+
+  const subscribeFn: SubscribeFunction = (params, variables) =>
+    Observable.create<GraphQLResponse>((sink) => {
+      let dispose: (() => void) | undefined;
+      let cancelled = false;
+      void subscriptionClient(endpoint, auth).then((client) => {
+        if (cancelled) return;
+        dispose = client.subscribe(
+          { operationName: params.name, query: params.text ?? "", variables },
+          {
+            next: (value) => {
+              const [first] = (value.errors ?? []) as { message: string; extensions?: { messageId?: string } }[];
+              if (first) sink.error(new ApiError(first.message, first.extensions?.messageId));
+              else sink.next(value as GraphQLResponse);
+            },
+            error: (error) => sink.error(toWebSocketError(error)),
+            complete: () => sink.complete(),
+          },
+        );
+      });
+      return () => {
+        cancelled = true;
+        dispose?.();
+      };
+    });
+
+  return Network.create(fetchFn, subscribeFn);
+}
+
+/** 'WebSocket error', or the first message of a connection_error (spec §8). */
+function toWebSocketError(error: unknown) {
+  if (Array.isArray(error) && error[0]?.message) return new ApiError(error[0].message);
+  return new ApiError("WebSocket error", "error_websocket");
+}
+
+type WsClient = import("graphql-ws").Client;
+const clients = new Map<string, Promise<WsClient>>();
+
+/** graphql-ws loads with the first subscription, so the sign-in page stays small. */
+function subscriptionClient(endpoint: string, auth: EndpointAuth): Promise<WsClient> {
+  let client = clients.get(endpoint);
+  if (!client) {
+    client = import("graphql-ws").then(({ createClient }) => {
+      const url = new URL(endpoint, window.location.href);
+      url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+      return createClient({
+        url: url.toString(),
+        lazy: true,
+        retryAttempts: 5,
+        connectionParams: async () => {
+          const token = await auth.token();
+          const orgId = auth.orgId();
+          return {
+            ...(token ? { Authorization: token } : {}),
+            ...(orgId ? { [ORG_HEADER]: orgHeaderValue(orgId) } : {}),
+          };
+        },
+      });
+    });
+    clients.set(endpoint, client);
+  }
+  return client;
+}
+
+/** Sign-out closes sockets, so the next subscription authenticates as the next user. */
+export async function closeSubscriptions() {
+  const all = [...clients.values()];
+  clients.clear();
+  for (const client of all) (await client).dispose();
+}

@@ -1,0 +1,76 @@
+import { useSyncExternalStore } from "react";
+import type { Permission, RoleType } from "../domain/permissions";
+
+/** Authentication states of spec §4, plus Loading while the stored session is checked. */
+export type AuthStatus =
+  | "Loading"
+  | "Authenticated"
+  | "NotAuthenticated"
+  | "NotConfirmed"
+  | "NoRoles"
+  | "FailedToGetRoles";
+
+export interface RoleInfo {
+  id: string;
+  orgId: string;
+  orgName: string;
+  type: RoleType;
+  permissions: Permission[];
+}
+
+export interface SessionState {
+  status: AuthStatus;
+  email?: string;
+  userId?: string;
+  confirmed: boolean;
+  accessToken?: string;
+  /** Epoch milliseconds at which the access token expires. */
+  expiresAt?: number;
+  roles: Record<string, RoleInfo>;
+  activeOrgId?: string;
+  error?: { code: string; message: string };
+}
+
+let state: SessionState = { status: "Loading", confirmed: false, roles: {} };
+const listeners = new Set<() => void>();
+
+export function getSession(): SessionState {
+  return state;
+}
+
+export function updateSession(patch: Partial<SessionState>) {
+  state = { ...state, ...patch };
+  listeners.forEach((listener) => listener());
+}
+
+export function resetSession(status: AuthStatus) {
+  state = { status, confirmed: false, roles: {} };
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(subscribe, getSession);
+}
+
+export function useActiveRole(): RoleInfo | undefined {
+  const session = useSession();
+  return session.activeOrgId ? session.roles[session.activeOrgId] : undefined;
+}
+
+/** Resolves once the stored session has been checked at start-up. */
+export function sessionSettled(): Promise<SessionState> {
+  if (state.status !== "Loading") return Promise.resolve(state);
+  return new Promise((resolve) => {
+    const unsubscribe = subscribe(() => {
+      if (state.status !== "Loading") {
+        unsubscribe();
+        resolve(state);
+      }
+    });
+  });
+}

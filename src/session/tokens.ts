@@ -1,0 +1,33 @@
+import { getSession, updateSession } from "./sessionState";
+
+/** Seconds of slack so a token does not expire between reading it and the server checking it. */
+const EXPIRY_MARGIN_MS = 10_000;
+
+export const loadCognito = () => import("../auth/cognitoClient");
+
+/** The access token for the next request, refreshed first when it is about to expire. */
+export async function currentAccessToken(): Promise<string | undefined> {
+  const { accessToken, expiresAt } = getSession();
+  if (accessToken && expiresAt && expiresAt - EXPIRY_MARGIN_MS > Date.now()) return accessToken;
+  if (!accessToken) return undefined;
+  return refreshAccessToken();
+}
+
+let refreshing: Promise<string | undefined> | null = null;
+
+/** One refresh at a time: parallel requests that all got a 401 share it. */
+export function refreshAccessToken(): Promise<string | undefined> {
+  refreshing ??= (async () => {
+    try {
+      const cognito = await loadCognito();
+      const session = await cognito.refreshSession();
+      updateSession({ accessToken: session.accessToken, expiresAt: session.expiresAt, email: session.email });
+      return session.accessToken;
+    } catch {
+      return undefined;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}

@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** A real server process on its own port and its own fresh data directory. */
+export class PlatformProcess {
+  private child: ChildProcess | null = null;
+  readonly dataDir = mkdtempSync(join(tmpdir(), "baukasten-e2e-"));
+  constructor(readonly port: number) {}
+
+  get url() {
+    return `http://localhost:${this.port}`;
+  }
+
+  async start() {
+    this.child = spawn(process.execPath, ["dist/server/index.mjs"], {
+      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, LOG_LEVEL: "silent" },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    for (let attempt = 0; attempt < 200; attempt++) {
+      try {
+        if ((await fetch(`${this.url}/healthz`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error("server did not start");
+  }
+
+  async stop() {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+    this.child = null;
+  }
+
+  async restart() {
+    await this.stop();
+    await this.start();
+  }
+
+  dispose() {
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  /** The newest code sent to an address, read from the local mailbox. */
+  async latestCode(email: string): Promise<string> {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const mails = (await (await fetch(`${this.url}/mail.json?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
+      const code = mails[0]?.text.match(/\b(\d{6})\b/)?.[1];
+      if (code) return code;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no code mailed to ${email}`);
+  }
+}
+
+let nextEmail = 0;
+export function uniqueEmail(prefix = "user") {
+  return `${prefix}-${Date.now().toString(36)}-${nextEmail++}@example.com`;
+}
+
+export const PASSWORD = "Baukasten1";
+
+/** One platform per worker: tests in a file share it, and each signs up its own user. */
+export const test = base.extend<{ platform: PlatformProcess }, { workerPlatform: PlatformProcess }>({
+  workerPlatform: [
+    async ({}, use, workerInfo) => {
+      const platform = new PlatformProcess(4300 + workerInfo.workerIndex);
+      await platform.start();
+      await use(platform);
+      await platform.stop();
+      platform.dispose();
+    },
+    { scope: "worker" },
+  ],
+  platform: async ({ workerPlatform }, use) => use(workerPlatform),
+});
+
+export { expect };
+
+/** Signs up through the UI, confirms with the mailed code and creates a workspace. */
+export async function signUpWithWorkspace(page: Page, platform: PlatformProcess, email: string, workspace: string) {
+  await page.goto(`${platform.url}/signup`);
+  await page.getByLabel(/^email/i).fill(email);
+  await page.getByLabel(/^password/i).first().fill(PASSWORD);
+  await page.getByLabel(/confirm/i).fill(PASSWORD);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: /sign up/i }).click();
+  await expect(page).toHaveURL(/signup-code-entry/);
+  await page.getByLabel(/code/i).first().fill(await platform.latestCode(email));
+  await page.getByRole("button", { name: /confirm/i }).click();
+  await expect(page).toHaveURL(/workspace-setup/);
+  await page.getByLabel(/workspace name/i).fill(workspace);
+  await page.getByRole("button", { name: /create workspace/i }).click();
+  await expect(page).toHaveURL(/\/org\/org_[^/]+\/apis/);
+}

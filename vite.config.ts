@@ -1,0 +1,18 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import relay from "vite-plugin-relay";
+
+const server = `http://localhost:${process.env.PORT ?? 4000}`;
+// Paths the platform server answers; `npm run dev` proxies them so the console runs on Vite.
+const proxied = ["/graphql", "/auth", "/mail", "/mail.json", "/healthz", "/p", "/storage", "/pay", "/apps"];
+
+export default defineConfig({
+  plugins: [react(), relay],
+  // amazon-cognito-identity-js expects Node's `global` (via buffer@4).
+  define: { global: "globalThis" },
+  build: { outDir: "dist/console", emptyOutDir: true, chunkSizeWarningLimit: 800 },
+  server: {
+    port: Number(process.env.VITE_PORT ?? 5173),
+    proxy: Object.fromEntries(proxied.map((path) => [path, { target: server, ws: path === "/graphql" }])),
+  },
+});
