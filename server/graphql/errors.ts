@@ -10,8 +10,11 @@ export function refuse(code: ErrorCode, messageId: string, message: string) {
   return createGraphQLError(message, { extensions: { code, messageId } });
 }
 
+/** HTTP 401, so the console refreshes its token once and retries (spec §8 "Call handling"). */
 export const unauthenticated = () =>
-  refuse("UNAUTHENTICATED", "error_unauthenticated", "Please sign in.");
+  createGraphQLError("Please sign in.", {
+    extensions: { code: "UNAUTHENTICATED", messageId: "error_unauthenticated", http: { status: 401 } },
+  });
 
 export const forbidden = (messageId = "error_forbidden", message = "You are not allowed to do this.") =>
   refuse("FORBIDDEN", messageId, message);

@@ -1,6 +1,7 @@
 import { Environment, RecordSource, Store } from "relay-runtime";
 import { createNetwork } from "./network";
 import { getSession } from "../session/sessionState";
+import { isSignedIn } from "../router/guards";
 import { currentAccessToken, refreshAccessToken } from "../session/tokens";
 import { notifySessionExpired } from "../session/expiry";
 
@@ -10,7 +11,10 @@ function createPlatformEnvironment() {
       token: currentAccessToken,
       refresh: refreshAccessToken,
       orgId: () => getSession().activeOrgId,
-      onSessionExpired: notifySessionExpired,
+      // Only a signed-in user can lose a session; calls racing a sign-out just fail.
+      onSessionExpired: () => {
+        if (isSignedIn(getSession())) notifySessionExpired();
+      },
     }),
     store: new Store(new RecordSource(), { gcReleaseBufferSize: 20 }),
   });

@@ -10,7 +10,7 @@ export function homeOf(session: SessionState): string {
   return "/login";
 }
 
-const isSignedIn = (session: SessionState) => session.status === "Authenticated" || session.status === "NoRoles";
+export const isSignedIn = (session: SessionState) => session.status === "Authenticated" || session.status === "NoRoles";
 
 /** Auth-required pages: signed-out users go to login and the wanted path is saved. */
 export async function requireAuth({ location }: { location: { href: string } }) {

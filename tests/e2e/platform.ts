@@ -88,16 +88,30 @@ export { expect };
 /** Signs up through the UI, confirms with the mailed code and creates a workspace. */
 export async function signUpWithWorkspace(page: Page, platform: PlatformProcess, email: string, workspace: string) {
   await page.goto(`${platform.url}/signup`);
-  await page.getByLabel(/^email/i).fill(email);
-  await page.getByLabel(/^password/i).first().fill(PASSWORD);
-  await page.getByLabel(/confirm/i).fill(PASSWORD);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
   await page.getByRole("checkbox").check();
-  await page.getByRole("button", { name: /sign up/i }).click();
-  await expect(page).toHaveURL(/signup-code-entry/);
-  await page.getByLabel(/code/i).first().fill(await platform.latestCode(email));
-  await page.getByRole("button", { name: /confirm/i }).click();
-  await expect(page).toHaveURL(/workspace-setup/);
-  await page.getByLabel(/workspace name/i).fill(workspace);
-  await page.getByRole("button", { name: /create workspace/i }).click();
-  await expect(page).toHaveURL(/\/org\/org_[^/]+\/apis/);
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page).toHaveURL(/\/signup-code-entry$/);
+  await page.getByLabel("Verification code").fill(await platform.latestCode(email));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/\/workspace-setup$/);
+  await page.getByLabel("Workspace name").fill(workspace);
+  await page.getByRole("button", { name: "Create workspace" }).click();
+  await expect(page).toHaveURL(/\/org\/org_[^/]+\/apis$/);
+  await expect(page.getByTestId("dashboard-title")).toHaveText(`Projects of ${workspace}`);
+}
+
+export async function signIn(page: Page, platform: PlatformProcess, email: string, password = PASSWORD) {
+  await page.goto(`${platform.url}/login`);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+export async function signOut(page: Page) {
+  await page.getByTestId("user-menu").getByRole("button").click();
+  await page.getByTestId("sign-out").click();
+  await expect(page).toHaveURL(/\/login$/);
 }

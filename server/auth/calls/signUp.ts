@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import { FALLBACK_LOCALE, toLocale } from "../../../src/domain/locale";
+import { checkCode, issueCode, useCode } from "../codes";
+import type { AuthContext } from "../context";
+import { codeDelivery, deliverCode } from "../delivery";
+import { AuthError, codeMismatch, invalidParameter, isUniqueViolation, notAuthorized } from "../errors";
+import { readAttributes, requireEmail, requireNewPassword, requireString, type JsonObject } from "../params";
+import { computeVerifier, passwordMatches, randomSalt } from "../srp";
+import { findUser, findUserByEmail } from "../users";
+import { requireClient } from "./client";
+
+const usernameExists = () => new AuthError("UsernameExistsException", "An account with the given email already exists.");
+
+/**
+ * Registers an unconfirmed user and mails the code. Signing up again for an unconfirmed email
+ * with the same password only sends a new code. With another password it is refused like a
+ * confirmed one: replacing the password would let a stranger choose the password that the
+ * mailbox owner then confirms with the code. ForgotPassword works for unconfirmed users instead.
+ */
+export async function signUp(ctx: AuthContext, body: JsonObject) {
+  requireClient(ctx, body);
+  const email = requireEmail(body, "Username");
+  const password = requireNewPassword(body, "Password");
+  const attributes = readAttributes(body, "UserAttributes", false);
+  const emailAttribute = attributes.get("email");
+  if (emailAttribute !== undefined && emailAttribute.toLowerCase() !== email) {
+    throw invalidParameter("The email attribute must equal the username.");
+  }
+  const locale = toLocale(attributes.get("locale")) ?? FALLBACK_LOCALE;
+
+  const existing = await findUserByEmail(ctx.db, email);
+  if (existing) {
+    const samePassword = passwordMatches(ctx.poolName, existing.sub, password, existing.srp_salt, existing.srp_verifier);
+    if (existing.confirmed || !samePassword) throw usernameExists();
+    const code = await issueCode(ctx, ctx.db, { sub: existing.sub, purpose: "signup" });
+    const delivery = await deliverCode(ctx, { to: email, locale: existing.locale, template: "signupCode", code });
+    return { UserConfirmed: false, UserSub: existing.sub, CodeDeliveryDetails: delivery };
+  }
+
+  const sub = randomUUID();
+  const salt = randomSalt();
+  const verifier = computeVerifier(ctx.poolName, sub, password, salt);
+  let code: string;
+  try {
+    code = await ctx.db.transaction().execute(async (tx) => {
+      await tx.insertInto("auth_users").values({ sub, email, srp_salt: salt, srp_verifier: verifier, locale }).execute();
+      return issueCode(ctx, tx, { sub, purpose: "signup" });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw usernameExists();
+    throw error;
+  }
+  const delivery = await deliverCode(ctx, { to: email, locale, template: "signupCode", code });
+  return { UserConfirmed: false, UserSub: sub, CodeDeliveryDetails: delivery };
+}
+
+export async function confirmSignUp(ctx: AuthContext, body: JsonObject) {
+  requireClient(ctx, body);
+  const username = requireString(body, "Username");
+  const code = requireString(body, "ConfirmationCode");
+  const user = await findUser(ctx.db, username);
+  if (!user) throw codeMismatch();
+  if (user.confirmed) throw notAuthorized("User cannot be confirmed. Current status is CONFIRMED");
+  const row = await checkCode(ctx, user.sub, "signup", code);
+  await ctx.db.transaction().execute(async (tx) => {
+    await useCode(tx, row.id);
+    await tx
+      .updateTable("auth_users")
+      .set({ confirmed: true, email_verified: true, updated_at: new Date() })
+      .where("sub", "=", user.sub)
+      .execute();
+  });
+  return {};
+}
+
+/** An unknown username gets the same answer as a known one, so the call does not reveal accounts. */
+export async function resendConfirmationCode(ctx: AuthContext, body: JsonObject) {
+  requireClient(ctx, body);
+  const username = requireString(body, "Username");
+  const user = await findUser(ctx.db, username);
+  if (!user) return { CodeDeliveryDetails: codeDelivery(username) };
+  if (user.confirmed) throw invalidParameter("User is already confirmed.");
+  const code = await issueCode(ctx, ctx.db, { sub: user.sub, purpose: "signup" });
+  return {
+    CodeDeliveryDetails: await deliverCode(ctx, { to: user.email, locale: user.locale, template: "signupCode", code }),
+  };
+}

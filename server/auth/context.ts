@@ -1,0 +1,19 @@
+import type { Db } from "../db/database";
+import type { Mailer } from "../mail/mailer";
+import type { AuthKeys } from "./keys";
+
+/** What every call of the built-in sign-in service works with. */
+export interface AuthContext {
+  db: Db;
+  mailer: Mailer;
+  poolId: string;
+  /** The part of the pool id after "_"; SRP hashes it into every proof. */
+  poolName: string;
+  clientId: string;
+  /** `${publicUrl}/auth/${poolId}`, laid out like Cognito's so generic verifiers find the JWKS. */
+  issuer: string;
+  keys: AuthKeys;
+  accessTokenTtlSeconds: number;
+  /** Base delay for answers to wrong passwords once a user is in the slow zone (see lockout.ts). */
+  failedSignInDelayMs: number;
+}

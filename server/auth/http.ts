@@ -1,0 +1,100 @@
+import { randomUUID } from "node:crypto";
+import { log } from "../log";
+import { calls } from "./calls";
+import type { AuthContext } from "./context";
+import { AuthError, invalidParameter } from "./errors";
+import { isObject, type JsonObject } from "./params";
+
+const TARGET_PREFIX = "AWSCognitoIdentityProviderService.";
+/** Cognito requests are small; this bounds what a client can make us buffer. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * The console may run on another origin (Vite in development), and the library sends X-Amz-*
+ * headers, so every answer carries CORS headers and preflights are answered. Tokens travel in
+ * bodies, never cookies, so any origin may call.
+ */
+const CORS_HEADERS = {
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": "x-amzn-errortype, x-amzn-requestid",
+};
+
+export function createHttpHandler(ctx: AuthContext) {
+  const jwksPath = `/auth/${ctx.poolId}/.well-known/jwks.json`;
+  return async function handle(request: Request): Promise<Response> {
+    try {
+      const path = new URL(request.url).pathname;
+      if (request.method === "OPTIONS") return preflight(request);
+      if (request.method === "GET" && path === jwksPath) {
+        return respond(200, ctx.keys.jwks, { "content-type": "application/json", "cache-control": "public, max-age=300" });
+      }
+      if (request.method === "POST" && (path === "/auth" || path === "/auth/")) return await protocolCall(ctx, request);
+      return respond(404, { __type: "ResourceNotFoundException", message: "Not found" });
+    } catch (error) {
+      if (error instanceof AuthError) {
+        return respond(400, { __type: error.type, message: error.message }, { "x-amzn-errortype": `${error.type}:` });
+      }
+      // Bad input never lands here; a failing database does, and the client may retry.
+      log.error("auth: unexpected error", error);
+      return respond(500, { __type: "InternalErrorException", message: "Internal error" }, {
+        "x-amzn-errortype": "InternalErrorException:",
+      });
+    }
+  };
+}
+
+function preflight(request: Request): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...CORS_HEADERS,
+      "access-control-allow-methods": "GET, POST, OPTIONS",
+      "access-control-allow-headers":
+        request.headers.get("access-control-request-headers") ??
+        "content-type, x-amz-target, x-amz-user-agent, cache-control, authorization",
+      "access-control-max-age": "86400",
+    },
+  });
+}
+
+async function protocolCall(ctx: AuthContext, request: Request): Promise<Response> {
+  const target = request.headers.get("x-amz-target") ?? "";
+  const name = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : undefined;
+  const call = name === undefined ? undefined : calls.get(name);
+  if (!call) throw new AuthError("UnknownOperationException", `Unknown operation ${target || "(no X-Amz-Target)"}`);
+  return respond(200, await call(ctx, await readBody(request)));
+}
+
+async function readBody(request: Request): Promise<JsonObject> {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_BODY_BYTES) throw invalidParameter("Request body too large");
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > MAX_BODY_BYTES) throw invalidParameter("Request body too large");
+      chunks.push(chunk);
+    }
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  } catch {
+    throw invalidParameter("The request body is not valid JSON");
+  }
+  if (!isObject(body)) throw invalidParameter("The request body must be a JSON object");
+  return body;
+}
+
+function respond(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      "content-type": "application/x-amz-json-1.1",
+      "x-amzn-requestid": randomUUID(),
+      ...CORS_HEADERS,
+      ...headers,
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import type { Config } from "../config";
+import type { Db } from "../db/database";
+import type { Mailer } from "../mail/mailer";
+import { createLocalAuthService } from "./local";
+import { createRemoteAuthService } from "./remote";
+
+export interface AuthService {
+  /**
+   * Handles every request whose path starts with /auth (POST /auth = Cognito JSON protocol;
+   * GET /auth/<poolId>/.well-known/jwks.json). Never throws; always a Response. Includes CORS
+   * (preflight OPTIONS) for the X-Amz-* headers.
+   */
+  handle(request: Request): Promise<Response>;
+  /**
+   * Verifies a user-pool ACCESS token (RS256, issuer, token_use=access, client_id, its sign-in
+   * not revoked by RevokeToken or GlobalSignOut). Returns null when invalid, expired or revoked.
+   */
+  verifyAccessToken(token: string): Promise<{ sub: string; email: string } | null>;
+}
+
+/**
+ * The built-in sign-in service, or a thin verifier for a real Cognito pool when
+ * COGNITO_REGION is set. The optional fields exist for tests.
+ */
+export async function createAuthService(deps: {
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  /** Lifetime of id and access tokens; 1 hour by default. */
+  accessTokenTtlSeconds?: number;
+  /** Base delay of answers to repeated wrong passwords; 1 second by default. */
+  failedSignInDelayMs?: number;
+}): Promise<AuthService> {
+  if (deps.config.cognito.region) return createRemoteAuthService(deps.config);
+  return createLocalAuthService(deps);
+}

@@ -1,0 +1,49 @@
+import type { Config } from "../config";
+import type { Db } from "../db/database";
+import type { Mailer } from "../mail/mailer";
+import type { AuthContext } from "./context";
+import { AuthError } from "./errors";
+import { createHttpHandler } from "./http";
+import { loadKeys } from "./keys";
+import { authenticate } from "./tokens";
+import type { AuthService } from "./index";
+
+/** The built-in Cognito-compatible user pool. */
+export async function createLocalAuthService(deps: {
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  accessTokenTtlSeconds?: number;
+  failedSignInDelayMs?: number;
+}): Promise<AuthService> {
+  const { userPoolId, clientId } = deps.config.cognito;
+  // The library refuses other pool ids, and SRP needs the part after "_".
+  if (!/^[\w-]+_[0-9a-zA-Z]+$/.test(userPoolId) || userPoolId.length > 55) {
+    throw new Error(`COGNITO_USER_POOL_ID "${userPoolId}" is not a valid user pool id (region_Name)`);
+  }
+  const ctx: AuthContext = {
+    db: deps.db,
+    mailer: deps.mailer,
+    poolId: userPoolId,
+    // Exactly the library's getUserPoolName(): the segment after the first "_".
+    poolName: userPoolId.split("_")[1],
+    clientId,
+    issuer: `${deps.config.publicUrl}/auth/${userPoolId}`,
+    keys: await loadKeys(deps.db),
+    accessTokenTtlSeconds: deps.accessTokenTtlSeconds ?? 60 * 60,
+    failedSignInDelayMs: deps.failedSignInDelayMs ?? 1000,
+  };
+  return {
+    handle: createHttpHandler(ctx),
+    async verifyAccessToken(token) {
+      try {
+        const user = await authenticate(ctx, token);
+        return { sub: user.sub, email: user.email };
+      } catch (error) {
+        // A refused token is an answer; a database failure is not, and must not look like a sign-out.
+        if (error instanceof AuthError) return null;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { Selectable } from "kysely";
+import type { DbOrTx } from "../db/database";
+import type { Tables } from "../db/tables";
+import type { AuthContext } from "./context";
+import { notAuthorized } from "./errors";
+import type { AuthUser } from "./users";
+
+/*
+ * A sign-in session is one auth_refresh_tokens row. Its id is the `origin_jti` of every token
+ * issued from it, so revoking the row (RevokeToken, GlobalSignOut) ends both the refresh token
+ * and the access tokens at once, to the millisecond and without a per-user "valid after" clock.
+ */
+export type Session = Selectable<Tables["auth_refresh_tokens"]>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const REFRESH_TOKEN_TTL_MS = 30 * DAY_MS;
+
+/** Refresh tokens are 256 random bits, so a plain SHA-256 suffices to store them. */
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export async function startSession(ctx: AuthContext, sub: string): Promise<{ session: Session; refreshToken: string }> {
+  const refreshToken = randomBytes(32).toString("base64url");
+  const now = Date.now();
+  // A missing row counts as ended, so old rows can go; revoked ones stay a day for clearer errors.
+  await ctx.db
+    .deleteFrom("auth_refresh_tokens")
+    .where("sub", "=", sub)
+    .where((eb) =>
+      eb.or([eb("expires_at", "<", new Date(now)), eb("revoked_at", "<", new Date(now - DAY_MS))]),
+    )
+    .execute();
+  const session = await ctx.db
+    .insertInto("auth_refresh_tokens")
+    .values({
+      id: randomUUID(),
+      sub,
+      token_hash: hashToken(refreshToken),
+      expires_at: new Date(now + REFRESH_TOKEN_TTL_MS),
+      created_at: new Date(now),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { session, refreshToken };
+}
+
+/** The session behind a refresh token; refuses unknown, revoked and expired ones as Cognito does. */
+export async function sessionForRefreshToken(ctx: AuthContext, refreshToken: string): Promise<Session> {
+  const session = await ctx.db
+    .selectFrom("auth_refresh_tokens")
+    .selectAll()
+    .where("token_hash", "=", hashToken(refreshToken))
+    .executeTakeFirst();
+  if (!session) throw notAuthorized("Invalid Refresh Token");
+  if (session.revoked_at) throw notAuthorized("Refresh Token has been revoked");
+  if (session.expires_at.getTime() <= Date.now()) throw notAuthorized("Refresh Token has expired");
+  return session;
+}
+
+/**
+ * The user of a sign-in that is still active, in one query since it runs on every API request;
+ * undefined once the sign-in was revoked, expired or pruned.
+ */
+export async function activeSessionUser(ctx: AuthContext, sessionId: string, sub: string): Promise<AuthUser | undefined> {
+  return ctx.db
+    .selectFrom("auth_refresh_tokens as s")
+    .innerJoin("auth_users as u", "u.sub", "s.sub")
+    .selectAll("u")
+    .where("s.id", "=", sessionId)
+    .where("s.sub", "=", sub)
+    .where("s.revoked_at", "is", null)
+    .where("s.expires_at", ">", new Date())
+    .executeTakeFirst();
+}
+
+export async function revokeSessionByRefreshToken(ctx: AuthContext, refreshToken: string) {
+  await ctx.db
+    .updateTable("auth_refresh_tokens")
+    .set({ revoked_at: new Date() })
+    .where("token_hash", "=", hashToken(refreshToken))
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+export async function revokeAllSessions(db: DbOrTx, sub: string) {
+  await db
+    .updateTable("auth_refresh_tokens")
+    .set({ revoked_at: new Date() })
+    .where("sub", "=", sub)
+    .where("revoked_at", "is", null)
+    .execute();
+}

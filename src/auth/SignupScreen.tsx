@@ -1,0 +1,82 @@
+import { useState } from "react";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { FormattedMessage } from "react-intl";
+import { signUp } from "../session/actions";
+import { useLocale } from "../i18n/I18nProvider";
+import { publicSiteUrl } from "../common/publicSite";
+import { AuthCard } from "./AuthCard";
+import { AuthForm } from "./AuthForm";
+import { EmailField } from "./EmailField";
+import { PasswordField } from "./PasswordField";
+import { ConfirmPasswordField } from "./ConfirmPasswordField";
+import { confirmPasswordError, emailError, newPasswordError } from "./fieldErrors";
+import { useAuthForm } from "./useAuthForm";
+
+export default function SignupScreen() {
+  const navigate = useNavigate();
+  const { locale } = useLocale();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirmation, setConfirmation] = useState("");
+  const [termsAccepted, setTermsAccepted] = useState(false);
+
+  const form = useAuthForm(
+    {
+      email: emailError(email),
+      password: newPasswordError(password),
+      confirmation: confirmPasswordError(password, confirmation),
+      terms: termsAccepted ? undefined : "signup_error_terms_required",
+    },
+    async () => {
+      // The locale picks the language of the verification mail.
+      await signUp(email, password, locale);
+      await navigate({ to: "/signup-code-entry" });
+    },
+  );
+  const termsError = form.fieldError("terms");
+
+  return (
+    <AuthCard
+      titleId="auth.signup.title"
+      testId="signup-screen"
+      links={
+        <Link to="/login">
+          <FormattedMessage id="auth.signup.login" />
+        </Link>
+      }
+    >
+      <AuthForm form={form} submitId="auth.signup.submit" testId="signup-form">
+        <EmailField value={email} onChange={setEmail} error={form.fieldError("email")} />
+        <PasswordField labelId="auth.field.password.label" value={password} onChange={setPassword} error={form.fieldError("password")} />
+        <ConfirmPasswordField value={confirmation} onChange={setConfirmation} error={form.fieldError("confirmation")} />
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            name="terms"
+            checked={termsAccepted}
+            onChange={(event) => setTermsAccepted(event.target.checked)}
+            aria-invalid={termsError ? true : undefined}
+            aria-describedby={termsError ? "signup-terms-error" : undefined}
+          />
+          <span>
+            <FormattedMessage
+              id="auth.signup.terms"
+              values={{
+                link: (chunks) => (
+                  <a href={publicSiteUrl("/terms", locale)} target="_blank" rel="noreferrer">
+                    {chunks}
+                  </a>
+                ),
+              }}
+            />
+          </span>
+        </label>
+        {termsError && (
+          <div id="signup-terms-error" className="field-error" role="alert">
+            {termsError}
+          </div>
+        )}
+      </AuthForm>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
+import SignupCodeEntryScreen from "../../../src/auth/SignupCodeEntryScreen";
+import { resetSession, updateSession } from "../../../src/session/sessionState";
+import { renderAuthScreen } from "./renderAuthScreen";
+
+afterEach(() => {
+  cleanup();
+  resetSession("NotAuthenticated");
+});
+
+async function renderAfterSignup() {
+  updateSession({ status: "NotConfirmed", email: "ann@example.com" });
+  renderAuthScreen(SignupCodeEntryScreen, "/signup-code-entry");
+  await screen.findByTestId("signup-code-form");
+}
+
+describe("SignupCodeEntryScreen", () => {
+  it("says where the code was sent", async () => {
+    await renderAfterSignup();
+    expect(screen.getByText("ann@example.com")).toBeTruthy();
+  });
+
+  it("needs the 6-digit code", async () => {
+    await renderAfterSignup();
+    const submit = () => fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
+    submit();
+    expect(screen.getByText("Please enter the verification code.")).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText("Verification code"), { target: { value: "12345" } });
+    expect(screen.getByText("The verification code has 6 digits.")).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText("Verification code"), { target: { value: "12345a" } });
+    expect(screen.getByText("The verification code has 6 digits.")).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText("Verification code"), { target: { value: "123 456" } });
+    expect(screen.queryByText("The verification code has 6 digits.")).toBeNull();
+  });
+
+  it("offers the number pad and the code from the mail on phones", async () => {
+    await renderAfterSignup();
+    const input = screen.getByLabelText("Verification code");
+    expect(input.getAttribute("inputmode")).toBe("numeric");
+    expect(input.getAttribute("autocomplete")).toBe("one-time-code");
+  });
+
+  it("sends a visitor without a pending sign-up to sign-up", async () => {
+    renderAuthScreen(SignupCodeEntryScreen, "/signup-code-entry");
+    fireEvent.click(await screen.findByRole("link", { name: "sign up" }));
+    expect((await screen.findByTestId("location")).textContent).toBe("/signup");
+  });
+});

@@ -1,0 +1,71 @@
+import { expect, PASSWORD, signIn, signOut, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+
+test("a new user signs up, confirms the mailed code, creates a workspace and lands on its dashboard", async ({ page, platform }) => {
+  const email = uniqueEmail("new");
+  await signUpWithWorkspace(page, platform, email, "Acme");
+  await expect(page.getByTestId("create-project-card")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Projects" })).toBeVisible();
+
+  await signOut(page);
+  await signIn(page, platform, email);
+  await expect(page).toHaveURL(/\/org\/org_[^/]+\/apis$/);
+  await expect(page.getByTestId("dashboard-title")).toHaveText("Projects of Acme");
+});
+
+test("a wrong password says 'Incorrect email or password.'", async ({ page, platform }) => {
+  const email = uniqueEmail("wrong");
+  await signUpWithWorkspace(page, platform, email, "Wrong Co");
+  await signOut(page);
+  await signIn(page, platform, email, "Wrong-Password1");
+  await expect(page.getByRole("alert")).toHaveText("Incorrect email or password.");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a signed-out visit to an org page goes to login and returns there after sign-in", async ({ page, platform }) => {
+  const email = uniqueEmail("detour");
+  await signUpWithWorkspace(page, platform, email, "Detour");
+  const settingsUrl = page.url().replace(/\/apis$/, "/settings");
+  await signOut(page);
+  await page.goto(settingsUrl);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(settingsUrl);
+});
+
+test("a forgotten password is reset with the mailed code", async ({ page, platform }) => {
+  const email = uniqueEmail("reset");
+  await signUpWithWorkspace(page, platform, email, "Reset Co");
+  await signOut(page);
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Send code" }).click();
+  // The newest mail is the reset code, not the sign-up code.
+  await expect.poll(async () => (await (await fetch(`${platform.url}/mail.json?to=${email}`)).json())[0].subject).toMatch(/reset/i);
+  await page.getByLabel("Verification code").fill(await platform.latestCode(email));
+  await page.getByLabel("New password", { exact: true }).fill("NewPassword2");
+  await page.getByLabel("Confirm password").fill("NewPassword2");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, platform, email, "NewPassword2");
+  await expect(page.getByTestId("dashboard-title")).toHaveText("Projects of Reset Co");
+});
+
+test("German, once chosen, stays after a reload", async ({ page, platform }) => {
+  await page.goto(`${platform.url}/login`);
+  await page.getByTestId("language-select").selectOption("de");
+  await expect(page.getByRole("heading", { name: "Anmelden" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Anmelden" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+});
+
+test("users and workspaces survive a server restart", async ({ page, platform }) => {
+  const email = uniqueEmail("restart");
+  await signUpWithWorkspace(page, platform, email, "Persistent");
+  await signOut(page);
+  await platform.restart();
+  await signIn(page, platform, email);
+  await expect(page.getByTestId("dashboard-title")).toHaveText("Projects of Persistent");
+});
