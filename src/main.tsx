@@ -1,10 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
-import { RelayEnvironmentProvider } from "react-relay";
 import { routeTree } from "./router/routes";
 import { I18nProvider, initialLocale } from "./i18n/I18nProvider";
-import { platformEnvironment } from "./relay/environment";
 import { useSession } from "./session/sessionState";
 import { initSession } from "./session/actions";
 import { useIdleExpiry } from "./session/useIdleExpiry";
@@ -20,15 +18,10 @@ const router = createRouter({
   scrollRestoration: false,
 });
 
-/** The environment is replaced on sign-out, so the provider follows the session. */
 function App() {
   const session = useSession();
   useIdleExpiry(session.status === "Authenticated");
-  return (
-    <RelayEnvironmentProvider environment={platformEnvironment()} key={session.userId ?? "signed-out"}>
-      <RouterProvider router={router} />
-    </RelayEnvironmentProvider>
-  );
+  return <RouterProvider router={router} />;
 }
 
 async function start() {

@@ -5,8 +5,10 @@ import { Spinner } from "../ui/Spinner";
 import { useSession } from "../session/sessionState";
 import { useSessionExpiredOpen } from "../session/expiry";
 import { RouteErrorBoundary } from "../common/RouteErrorBoundary";
+import { isSignedIn } from "../router/guards";
 
 const SessionExpiredDialog = lazy(() => import("../auth/SessionExpiredDialog"));
+const RelayProvider = lazy(() => import("../relay/RelayProvider"));
 
 /** Picks the leaf route's layout and hosts what every page shares. */
 export function RootLayout() {
@@ -29,15 +31,24 @@ export function RootLayout() {
       </div>
     );
   }
+  const page = (
+    <Layout name={layout}>
+      <RouteErrorBoundary key={pathname}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
+    </Layout>
+  );
   return (
     <>
-      <Layout name={layout}>
-        <RouteErrorBoundary key={pathname}>
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
-        </RouteErrorBoundary>
-      </Layout>
+      {isSignedIn(session) ? (
+        <Suspense fallback={<Spinner />}>
+          <RelayProvider>{page}</RelayProvider>
+        </Suspense>
+      ) : (
+        page
+      )}
       {expired && (
         <Suspense fallback={null}>
           <SessionExpiredDialog />

@@ -1,8 +1,7 @@
 import { lazy, type ComponentType } from "react";
 import { useLoaderData } from "@tanstack/react-router";
-import { loadQuery, type GraphQLTaggedNode, type PreloadedQuery } from "react-relay";
+import type { GraphQLTaggedNode, PreloadedQuery } from "react-relay";
 import type { OperationType, VariablesOf } from "relay-runtime";
-import { platformEnvironment } from "../relay/environment";
 
 type ScreenModule<P> = Promise<{ default: ComponentType<P> }>;
 
@@ -16,8 +15,10 @@ export function queryScreen<Q extends OperationType, V extends VariablesOf<Q> = 
 ) {
   const Screen = lazy(importer);
   return {
-    loader: (variables: V) => {
+    loader: async (variables: V) => {
       void importer();
+      // Relay itself loads with the first signed-in page (see RelayProvider).
+      const [{ loadQuery }, { platformEnvironment }] = await Promise.all([import("react-relay"), import("../relay/environment")]);
       return { queryRef: loadQuery<Q>(platformEnvironment(), query, variables, { fetchPolicy: "store-and-network" }) };
     },
     component: function QueryScreenRoute() {

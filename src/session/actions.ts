@@ -1,12 +1,12 @@
 import type { Locale } from "../domain/locale";
-import { platformEnvironment, resetPlatformEnvironment } from "../relay/environment";
-import { closeSubscriptions } from "../relay/network";
 import { clearStored, readStored, writeStored } from "../storage";
 import { getSession, resetSession, updateSession, type RoleInfo } from "./sessionState";
 import { loadCognito } from "./tokens";
-import { loadRoles, recordSignIn } from "./sessionRoles";
 import { closeSessionExpired } from "./expiry";
 import { hasStoredCredentials } from "../auth/credentialStorage";
+
+/** Relay loads with the first signed-in call, not with the sign-in page. */
+const loadRelay = () => import("./relaySession");
 
 export interface AuthError {
   code: string;
@@ -91,15 +91,16 @@ export async function establishRoles() {
   const { email, userId } = getSession();
   if (!email || !userId) return resetSession("NotAuthenticated");
   try {
-    const { roles } = await loadRoles(platformEnvironment(), { sub: userId, email });
-    applyRoles(roles);
+    const relay = await loadRelay();
+    const { roles } = await relay.loadRoles(relay.platformEnvironment(), { sub: userId, email });
+    applyRoles(roles, relay);
   } catch (error) {
     await signOut();
     updateSession({ status: "FailedToGetRoles", error: { code: "FailedToGetRoles", message: String((error as Error).message ?? error) } });
   }
 }
 
-function applyRoles(roles: Record<string, RoleInfo>, preferredOrgId?: string) {
+function applyRoles(roles: Record<string, RoleInfo>, relay: Awaited<ReturnType<typeof loadRelay>>, preferredOrgId?: string) {
   const orgIds = Object.keys(roles);
   if (orgIds.length === 0) {
     updateSession({ status: "NoRoles", roles, activeOrgId: undefined });
@@ -109,15 +110,16 @@ function applyRoles(roles: Record<string, RoleInfo>, preferredOrgId?: string) {
   const activeOrgId = remembered && roles[remembered] ? remembered : orgIds[0];
   writeStored("active-org", activeOrgId);
   updateSession({ status: "Authenticated", roles, activeOrgId });
-  void recordSignIn(platformEnvironment(), roles[activeOrgId].id).catch(() => undefined);
+  void relay.recordSignIn(relay.platformEnvironment(), roles[activeOrgId].id).catch(() => undefined);
 }
 
 /** Switching org reloads roles and records the sign-in there (spec §4). */
 export async function switchOrg(orgId: string) {
   const { email, userId } = getSession();
   if (!email || !userId) return;
-  const { roles } = await loadRoles(platformEnvironment(), { sub: userId, email });
-  applyRoles(roles, orgId);
+  const relay = await loadRelay();
+  const { roles } = await relay.loadRoles(relay.platformEnvironment(), { sub: userId, email });
+  applyRoles(roles, relay, orgId);
 }
 
 /** After createOrg: the new owner role becomes the active one. */
@@ -133,9 +135,10 @@ export async function signOut() {
   } catch {
     // Signing out locally matters more than revoking remotely.
   }
-  await closeSubscriptions();
+  const relay = await loadRelay();
+  await relay.closeSubscriptions();
   clearStored();
-  resetPlatformEnvironment();
+  relay.resetPlatformEnvironment();
   closeSessionExpired();
   resetSession("NotAuthenticated");
 }
