@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import AccountSettingsScreen from "../../../src/auth/AccountSettingsScreen";
 import { resetSession, updateSession } from "../../../src/session/sessionState";
-import { renderAuthScreen } from "./renderAuthScreen";
+import { renderScreen } from "../renderScreen";
 
 afterEach(() => {
   cleanup();
@@ -11,7 +11,7 @@ afterEach(() => {
 
 async function renderSettings() {
   updateSession({ status: "Authenticated", email: "ann@example.com" });
-  renderAuthScreen(AccountSettingsScreen, "/account/settings");
+  renderScreen(AccountSettingsScreen, "/account/settings");
   await screen.findByTestId("account-settings-screen");
 }
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import ChangeEmailScreen from "../../../src/auth/ChangeEmailScreen";
 import { resetSession, updateSession } from "../../../src/session/sessionState";
-import { renderAuthScreen } from "./renderAuthScreen";
+import { renderScreen } from "../renderScreen";
 
 afterEach(() => {
   cleanup();
@@ -12,7 +12,7 @@ afterEach(() => {
 describe("ChangeEmailScreen", () => {
   it("refuses the address the account already has", async () => {
     updateSession({ status: "Authenticated", email: "ann@example.com" });
-    renderAuthScreen(ChangeEmailScreen, "/account/change-email");
+    renderScreen(ChangeEmailScreen, "/account/change-email");
     await screen.findByTestId("change-email-form");
     fireEvent.change(screen.getByLabelText("New email address"), { target: { value: "Ann@Example.com" } });
     fireEvent.click(screen.getByRole("button", { name: "Send verification code" }));
@@ -21,7 +21,7 @@ describe("ChangeEmailScreen", () => {
 
   it("refuses an invalid address", async () => {
     updateSession({ status: "Authenticated", email: "ann@example.com" });
-    renderAuthScreen(ChangeEmailScreen, "/account/change-email");
+    renderScreen(ChangeEmailScreen, "/account/change-email");
     await screen.findByTestId("change-email-form");
     fireEvent.change(screen.getByLabelText("New email address"), { target: { value: "ann.example.com" } });
     fireEvent.click(screen.getByRole("button", { name: "Send verification code" }));

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import ChangePasswordScreen from "../../../src/auth/ChangePasswordScreen";
 import { resetSession, updateSession } from "../../../src/session/sessionState";
-import { renderAuthScreen } from "./renderAuthScreen";
+import { renderScreen } from "../renderScreen";
 
 afterEach(() => {
   cleanup();
@@ -14,7 +14,7 @@ const type = (label: string, value: string) => fireEvent.change(screen.getByLabe
 describe("ChangePasswordScreen", () => {
   it("asks a signed-out visitor to sign in instead of showing the form", async () => {
     resetSession("NotAuthenticated");
-    renderAuthScreen(ChangePasswordScreen, "/account/change-password");
+    renderScreen(ChangePasswordScreen, "/account/change-password");
     fireEvent.click(await screen.findByRole("link", { name: "sign in" }));
     expect(screen.queryByLabelText("Current password")).toBeNull();
     expect((await screen.findByTestId("location")).textContent).toBe("/login");
@@ -22,7 +22,7 @@ describe("ChangePasswordScreen", () => {
 
   it("needs the current password, a new one that fulfils the policy and a matching confirmation", async () => {
     updateSession({ status: "Authenticated", email: "ann@example.com" });
-    renderAuthScreen(ChangePasswordScreen, "/account/change-password");
+    renderScreen(ChangePasswordScreen, "/account/change-password");
     await screen.findByTestId("change-password-form");
     expect(screen.getByTestId("password-rules")).toBeTruthy();
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import LoginScreen from "../../../src/auth/LoginScreen";
 import { resetSession } from "../../../src/session/sessionState";
-import { renderAuthScreen } from "./renderAuthScreen";
+import { renderScreen } from "../renderScreen";
 
 afterEach(() => {
   cleanup();
@@ -14,14 +14,14 @@ const submit = () => fireEvent.click(screen.getByRole("button", { name: "Sign in
 
 describe("LoginScreen", () => {
   it("keeps only the characters an email address may hold, lowercased, while typing", async () => {
-    renderAuthScreen(LoginScreen, "/login");
+    renderScreen(LoginScreen, "/login");
     await screen.findByTestId("login-screen");
     type("Email address", " Ann Smith!@Example.COM ");
     expect(screen.getByLabelText("Email address")).toHaveProperty("value", "annsmith@example.com");
   });
 
   it("shows field errors only after the first submit, then follows the typing", async () => {
-    renderAuthScreen(LoginScreen, "/login");
+    renderScreen(LoginScreen, "/login");
     await screen.findByTestId("login-screen");
     type("Email address", "ann@example");
     expect(screen.queryByText("Please enter a valid email address.")).toBeNull();
@@ -36,12 +36,12 @@ describe("LoginScreen", () => {
   });
 
   it("tells a user whose address was just confirmed to sign in", async () => {
-    renderAuthScreen(LoginScreen, "/login", "/login?notice=confirmed");
+    renderScreen(LoginScreen, "/login", "/login?notice=confirmed");
     expect(await screen.findByText("Your email address is confirmed. Please sign in.")).toBeTruthy();
   });
 
   it("leads to password reset", async () => {
-    renderAuthScreen(LoginScreen, "/login");
+    renderScreen(LoginScreen, "/login");
     fireEvent.click(await screen.findByRole("link", { name: "Forgot your password?" }));
     expect((await screen.findByTestId("location")).textContent).toBe("/password-reset");
   });

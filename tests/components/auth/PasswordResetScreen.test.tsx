@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import PasswordResetScreen from "../../../src/auth/PasswordResetScreen";
-import { renderAuthScreen } from "./renderAuthScreen";
+import { renderScreen } from "../renderScreen";
 
 afterEach(cleanup);
 
 describe("PasswordResetScreen", () => {
   it("starts at step 1 of 2 and needs a valid address before sending a code", async () => {
-    renderAuthScreen(PasswordResetScreen, "/password-reset");
+    renderScreen(PasswordResetScreen, "/password-reset");
     expect(await screen.findByText("Step 1 of 2")).toBeTruthy();
     const submit = () => fireEvent.click(screen.getByRole("button", { name: "Send code" }));
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import SessionExpiredDialog from "../../../src/auth/SessionExpiredDialog";
 import { closeSessionExpired, notifySessionExpired, useSessionExpiredOpen } from "../../../src/session/expiry";
-import { renderAuthScreen } from "./renderAuthScreen";
+import { renderScreen } from "../renderScreen";
 
 // The dialog's two ways out; what they do to the session is the session module's business.
 const session = vi.hoisted(() => ({ refreshAccessToken: vi.fn(), signOut: vi.fn() }));
@@ -20,7 +20,7 @@ beforeEach(async () => {
   session.refreshAccessToken.mockReset();
   session.signOut.mockReset().mockResolvedValue(undefined);
   notifySessionExpired();
-  renderAuthScreen(Host, "/org/o1/apis");
+  renderScreen(Host, "/org/o1/apis");
   await screen.findByTestId("session-expired-dialog");
 });
 

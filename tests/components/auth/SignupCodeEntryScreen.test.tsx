@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import SignupCodeEntryScreen from "../../../src/auth/SignupCodeEntryScreen";
 import { resetSession, updateSession } from "../../../src/session/sessionState";
-import { renderAuthScreen } from "./renderAuthScreen";
+import { renderScreen } from "../renderScreen";
 
 afterEach(() => {
   cleanup();
@@ -11,7 +11,7 @@ afterEach(() => {
 
 async function renderAfterSignup() {
   updateSession({ status: "NotConfirmed", email: "ann@example.com" });
-  renderAuthScreen(SignupCodeEntryScreen, "/signup-code-entry");
+  renderScreen(SignupCodeEntryScreen, "/signup-code-entry");
   await screen.findByTestId("signup-code-form");
 }
 
@@ -45,7 +45,7 @@ describe("SignupCodeEntryScreen", () => {
   });
 
   it("sends a visitor without a pending sign-up to sign-up", async () => {
-    renderAuthScreen(SignupCodeEntryScreen, "/signup-code-entry");
+    renderScreen(SignupCodeEntryScreen, "/signup-code-entry");
     fireEvent.click(await screen.findByRole("link", { name: "sign up" }));
     expect((await screen.findByTestId("location")).textContent).toBe("/signup");
   });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import SignupScreen from "../../../src/auth/SignupScreen";
-import { renderAuthScreen } from "./renderAuthScreen";
+import { renderScreen } from "../renderScreen";
 
 afterEach(cleanup);
 
@@ -15,7 +15,7 @@ const ruleStates = () =>
   );
 
 async function renderSignup() {
-  renderAuthScreen(SignupScreen, "/signup");
+  renderScreen(SignupScreen, "/signup");
   await screen.findByTestId("signup-screen");
 }
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import VerifyEmailScreen from "../../../src/auth/VerifyEmailScreen";
 import { resetSession, updateSession } from "../../../src/session/sessionState";
-import { renderAuthScreen } from "./renderAuthScreen";
+import { renderScreen } from "../renderScreen";
 
 afterEach(() => {
   cleanup();
@@ -12,7 +12,7 @@ afterEach(() => {
 describe("VerifyEmailScreen", () => {
   it("needs the 6-digit code from the new address", async () => {
     updateSession({ status: "Authenticated", email: "ann@example.com" });
-    renderAuthScreen(VerifyEmailScreen, "/account/verify-email");
+    renderScreen(VerifyEmailScreen, "/account/verify-email");
     await screen.findByTestId("verify-email-form");
     fireEvent.change(screen.getByLabelText("Verification code"), { target: { value: "1234567" } });
     fireEvent.click(screen.getByRole("button", { name: "Verify" }));

@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { render } from "@testing-library/react";
 import { IntlProvider } from "react-intl";
 import {
@@ -10,7 +10,7 @@ import {
   RouterProvider,
   useRouterState,
 } from "@tanstack/react-router";
-import en from "../../../locales/en.json";
+import en from "../../locales/en.json";
 
 /** Where the router is now, so tests can see where a screen sent the user. */
 function CurrentLocation() {
@@ -21,8 +21,9 @@ function CurrentLocation() {
 /**
  * Renders one screen at `path` in English, inside a memory router whose every other path is an
  * empty page: links and navigation work for real, and the location shows where they led.
+ * `wrap` puts providers (e.g. a Relay environment) around the router.
  */
-export function renderAuthScreen(Screen: ComponentType, path: string, initialEntry = path) {
+export function renderScreen(Screen: ComponentType, path: string, initialEntry = path, wrap: (children: ReactNode) => ReactNode = (children) => children) {
   const root = createRootRoute({
     component: () => (
       <>
@@ -39,7 +40,7 @@ export function renderAuthScreen(Screen: ComponentType, path: string, initialEnt
   });
   return render(
     <IntlProvider locale="en" messages={en}>
-      <RouterProvider router={router} />
+      {wrap(<RouterProvider router={router} />)}
     </IntlProvider>,
   );
 }
