@@ -13,7 +13,13 @@ export function attachSubscriptions(
   yoga: YogaServerInstance<Record<string, unknown>, Context>,
   context: (params: Record<string, unknown>) => Promise<Context>,
 ) {
-  const wss = new WebSocketServer({ server, path: "/graphql" });
+  // noServer: upgrades are routed here by path, and a failed listen() stays the HTTP server's
+  // own error instead of being re-emitted by the WebSocket server.
+  const wss = new WebSocketServer({ noServer: true });
+  server.on("upgrade", (request, socket, head) => {
+    if (new URL(request.url ?? "/", "http://localhost").pathname !== "/graphql") return socket.destroy();
+    wss.handleUpgrade(request, socket, head, (ws) => wss.emit("connection", ws, request));
+  });
   useServer(
     {
       execute: (args: any) => args.rootValue.execute(args),
