@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process";
 
 const children = [
-  spawn("npx", ["relay-compiler", "--watch"], { stdio: "inherit" }),
+  spawn("node", ["scripts/relay.mjs", "--watch"], { stdio: "inherit" }),
   spawn("npx", ["tsx", "watch", "server/index.ts"], { stdio: "inherit" }),
   spawn("npx", ["vite"], { stdio: "inherit" }),
 ];

@@ -1,0 +1,34 @@
+// `npm run relay` compiles the Relay artifacts once; `npm run relay -- --watch` recompiles on
+// every change to src/ or schema.graphql. relay-compiler's own --watch needs watchman, which
+// Debian does not package, so watching is done here with fs.watch.
+import { spawn } from "node:child_process";
+import { mkdirSync, watch } from "node:fs";
+
+mkdirSync("src/__generated__", { recursive: true });
+const args = process.argv.slice(2).filter((arg) => arg !== "--watch");
+
+function compile() {
+  return new Promise((resolve) => {
+    const child = spawn("relay-compiler", args, { stdio: "inherit", shell: process.platform === "win32" });
+    child.on("exit", (code) => resolve(code ?? 1));
+  });
+}
+
+if (!process.argv.includes("--watch")) {
+  process.exit(await compile());
+}
+
+let timer;
+let running = Promise.resolve();
+const schedule = () => {
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    running = running.then(compile);
+  }, 150);
+};
+await compile();
+watch("src", { recursive: true }, (_event, file) => {
+  if (file && !file.includes("__generated__") && /\.(ts|tsx)$/.test(file)) schedule();
+});
+watch("schema.graphql", schedule);
+console.log("Watching src/ and schema.graphql for Relay changes…");
