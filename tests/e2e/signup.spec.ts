@@ -69,3 +69,39 @@ test("users and workspaces survive a server restart", async ({ page, platform })
   await signIn(page, platform, email);
   await expect(page.getByTestId("dashboard-title")).toHaveText("Projects of Persistent");
 });
+
+test("the whole sign-up path works in German, with the code mailed in German", async ({ page, platform }) => {
+  const email = uniqueEmail("de");
+  await page.goto(`${platform.url}/signup?lang=de`);
+  await page.getByLabel("E-Mail-Adresse").fill(email);
+  await page.getByLabel("Passwort", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Passwort bestätigen").fill(PASSWORD);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Registrieren" }).click();
+  await expect(page).toHaveURL(/\/signup-code-entry$/);
+  const mails = (await (await fetch(`${platform.url}/mail.json?to=${email}`)).json()) as { subject: string }[];
+  expect(mails[0].subject).toBe("Dein Baukasten-Bestätigungscode");
+  await page.getByLabel("Bestätigungscode").fill(await platform.latestCode(email));
+  await page.getByRole("button", { name: "Bestätigen" }).click();
+  await expect(page).toHaveURL(/\/workspace-setup$/);
+  await page.getByLabel("Name des Workspace").fill("Werkstatt");
+  await page.getByRole("button", { name: "Workspace erstellen" }).click();
+  await expect(page.getByTestId("dashboard-title")).toHaveText("Projekte von Werkstatt");
+});
+
+test("an empty workspace name is refused in place", async ({ page, platform }) => {
+  const email = uniqueEmail("blank");
+  await page.goto(`${platform.url}/signup`);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.getByLabel("Verification code").fill(await platform.latestCode(email));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/\/workspace-setup$/);
+  await page.getByLabel("Workspace name").fill("   ");
+  await page.getByRole("button", { name: "Create workspace" }).click();
+  await expect(page.getByText("Please enter a name for the workspace.")).toBeVisible();
+  await expect(page).toHaveURL(/\/workspace-setup$/);
+});
