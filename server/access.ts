@@ -19,13 +19,14 @@ export interface Membership {
 export async function requireMembership(ctx: Context, orgId: string, db: DbOrTx = ctx.db): Promise<Membership> {
   const viewer = requireViewer(ctx);
   const role = await findRoleOfEmail(db, orgId, viewer.email);
+  // The platform superuser acts as SUPERUSER everywhere, also where they hold a role.
+  if (viewer.superuser) {
+    const org = await db.selectFrom("orgs").select("id").where("id", "=", orgId).executeTakeFirst();
+    if (org) return { roleType: "SUPERUSER", permissions: permissionsFor("SUPERUSER"), roleId: role?.id ?? null };
+  }
   if (role && role.type !== "NONE") {
     const roleType = role.type as RoleType;
     return { roleType, permissions: permissionsFor(roleType), roleId: role.id };
-  }
-  if (viewer.superuser) {
-    const org = await db.selectFrom("orgs").select("id").where("id", "=", orgId).executeTakeFirst();
-    if (org) return { roleType: "SUPERUSER", permissions: permissionsFor("SUPERUSER"), roleId: null };
   }
   throw forbidden();
 }

@@ -13,10 +13,15 @@ import { createStaticHandler } from "./http/static";
 import { json, sendFetchResponse, toFetchRequest } from "./http/fetch-adapter";
 import { CONSOLE_DIST, SCHEMA_PATH } from "./paths";
 import { log } from "./log";
+import { seedTemplates } from "./templates/seed";
+import { createJobRunner, type JobRunner } from "./jobs/runner";
+import { schemaPromptJob, SCHEMA_PROMPT_JOB } from "./prompts/job";
+import { createSchemaGenerator } from "./ai";
 
 export interface Platform {
   server: Server;
   db: Db;
+  jobs: JobRunner;
   listen(): Promise<void>;
   close(): Promise<void>;
 }
@@ -27,12 +32,17 @@ export async function createPlatform(config: Config): Promise<Platform> {
   const mailer = await createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const auth = await createAuthService({ db, mailer, config });
   const pubsub = createPlatformPubSub();
+  await seedTemplates(db);
+  const jobs = createJobRunner(db);
+  jobs.register(SCHEMA_PROMPT_JOB, schemaPromptJob({ db, pubsub, generate: createSchemaGenerator(config) }));
   const schema = createSchema(SCHEMA_PATH);
 
   const contextFor = async (authorization: string | null | undefined, orgHeader: string | null | undefined): Promise<Context> => ({
     db,
     config,
     pubsub,
+    jobs,
+    mailer,
     viewer: await resolveViewer(auth, config, authorization),
     selectedOrgId: decodeOrgHeader(orgHeader),
   });
@@ -74,15 +84,18 @@ export async function createPlatform(config: Config): Promise<Platform> {
   return {
     server,
     db,
+    jobs,
     listen: () =>
       new Promise((resolve, reject) => {
         server.once("error", reject);
         server.listen(config.port, () => {
           server.off("error", reject);
+          jobs.start();
           resolve();
         });
       }),
     async close() {
+      await jobs.stop();
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));

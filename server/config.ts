@@ -16,7 +16,11 @@ export interface Config {
     clientId: string;
   };
   superuserEmails: string[];
+  /** Users who see the flagged screens (Flows, Declaration); FEATURE_FLAG_EMAILS. */
+  featureFlagEmails: string[];
   logLevel: "silent" | "info";
+  /** An OpenAI-compatible chat endpoint for the AI start; unset → the embedded generator. */
+  llm?: { baseUrl: string; apiKey?: string; model: string };
 }
 
 /** Pool and client ids of the built-in sign-in service; the console uses the same defaults. */
@@ -41,6 +45,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(",")
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
+    featureFlagEmails: (env.FEATURE_FLAG_EMAILS ?? "")
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
     logLevel: env.LOG_LEVEL === "silent" ? "silent" : "info",
+    llm: env.LLM_BASE_URL
+      ? { baseUrl: env.LLM_BASE_URL.replace(/\/$/, ""), apiKey: env.LLM_API_KEY || undefined, model: env.LLM_MODEL || "gpt-4o-mini" }
+      : undefined,
   };
 }

@@ -1,4 +1,5 @@
 import { createPubSub } from "graphql-yoga";
+import type { SchemaPrompt } from "./prompts/store";
 
 /**
  * In-process fan-out for subscriptions. Topics carry the org or object id, so a subscriber
@@ -7,6 +8,8 @@ import { createPubSub } from "graphql-yoga";
 export function createPlatformPubSub() {
   return createPubSub<{
     "role:changed": [orgId: string, event: { change: "CREATED" | "UPDATED" | "DELETED"; orgId: string; role: unknown }];
+    /** An AI schema prompt reached DONE or FAILED (server/prompts). */
+    "schemaPrompt:updated": [promptId: string, prompt: SchemaPrompt];
   }>();
 }
 

@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
+import { newId } from "../graphql/ids";
 
 export type ApiRow = Selectable<Tables["apis"]>;
 
@@ -17,10 +18,14 @@ export function toApi(row: ApiRow) {
     awsAccountId: row.aws_account_id,
     usePrefix: row.use_prefix,
     graphqlUrl: row.graphql_url,
+    schema: row.schema,
+    oidc: row.oidc,
+    queryExplorerString: row.query_explorer_string,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
+export type Api = ReturnType<typeof toApi>;
 
 /** Newest first, as the dashboard shows them. */
 export async function listApisOfOrg(db: DbOrTx, orgId: string, limit: number, offset: number) {
@@ -37,4 +42,93 @@ export async function listApisOfOrg(db: DbOrTx, orgId: string, limit: number, of
 
 export async function findApi(db: DbOrTx, id: string) {
   return db.selectFrom("apis").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export interface NewApi {
+  orgId: string;
+  name: string;
+  region: string;
+  state: string;
+  creationType: string;
+  defaultAuthMode: string;
+  additionalAuthModes: string[];
+  awsAccountId: string;
+  usePrefix: boolean;
+  oidc: string | null;
+  schema: string;
+}
+
+export async function insertApi(db: DbOrTx, values: NewApi) {
+  return db
+    .insertInto("apis")
+    .values({
+      id: newId("Api"),
+      org_id: values.orgId,
+      name: values.name,
+      region: values.region,
+      state: values.state,
+      creation_type: values.creationType,
+      default_auth_mode: values.defaultAuthMode,
+      additional_auth_modes: JSON.stringify(values.additionalAuthModes),
+      aws_account_id: values.awsAccountId,
+      use_prefix: values.usePrefix,
+      oidc: values.oidc,
+      schema: values.schema,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface ApiChanges {
+  name?: string;
+  region?: string;
+  schema?: string;
+  defaultAuthMode?: string;
+  additionalAuthModes?: string[];
+  oidc?: string | null;
+  authProviderClientId?: string | null;
+  queryExplorerString?: string | null;
+  awsAccountId?: string;
+}
+
+export async function updateApiRow(db: DbOrTx, id: string, changes: ApiChanges) {
+  const set = {
+    ...(changes.name !== undefined ? { name: changes.name } : {}),
+    ...(changes.region !== undefined ? { region: changes.region } : {}),
+    ...(changes.schema !== undefined ? { schema: changes.schema } : {}),
+    ...(changes.defaultAuthMode !== undefined ? { default_auth_mode: changes.defaultAuthMode } : {}),
+    ...(changes.additionalAuthModes !== undefined ? { additional_auth_modes: JSON.stringify(changes.additionalAuthModes) } : {}),
+    ...(changes.oidc !== undefined ? { oidc: changes.oidc } : {}),
+    ...(changes.authProviderClientId !== undefined ? { auth_provider_client_id: changes.authProviderClientId } : {}),
+    ...(changes.queryExplorerString !== undefined ? { query_explorer_string: changes.queryExplorerString } : {}),
+    ...(changes.awsAccountId !== undefined ? { aws_account_id: changes.awsAccountId } : {}),
+  };
+  return db
+    .updateTable("apis")
+    .set({ ...set, updated_at: new Date() })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The row locked for the rest of the transaction, so concurrent updates apply one after another. */
+export async function findApiForUpdate(db: DbOrTx, id: string) {
+  return db.selectFrom("apis").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+}
+
+/**
+ * Position of a project in its org's list (newest first), for the edge cursor createApi returns.
+ * Compared in SQL: a JavaScript Date drops the microseconds PostgreSQL keeps.
+ */
+export async function positionInOrg(db: DbOrTx, row: ApiRow) {
+  const createdAt = db.selectFrom("apis").select("created_at").where("id", "=", row.id);
+  const { count } = await db
+    .selectFrom("apis")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("org_id", "=", row.org_id)
+    .where((eb) =>
+      eb.or([eb("created_at", ">", createdAt), eb.and([eb("created_at", "=", createdAt), eb("id", "<", row.id)])]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }

@@ -1,9 +1,22 @@
 import type { Context } from "../graphql/context";
-import { forbidden, refuse } from "../graphql/errors";
+import type { DbOrTx } from "../db/database";
+import { forbidden, notFound, refuse } from "../graphql/errors";
 import { requireMembership } from "../access";
-import { toBillingAccount, upsertBillingAccountOfOrg } from "./store";
+import {
+  countInvoicesOfBillingAccount,
+  findBillingAccount,
+  listInvoicesOfBillingAccount,
+  saveBillingAccountOfOrg,
+  toBillingAccount,
+  toInvoice,
+  updateBillingAccountRow,
+  upsertBillingAccountOfOrg,
+  type BillingDetailsRow,
+} from "./store";
+import { pageWindow, toConnection, type PageArgs } from "../graphql/connection";
 import { canManageOrg } from "../../src/domain/permissions";
 import { isValidEmail } from "../../src/domain/account";
+import { billingProblems, normalizeBillingDetails, parseBillingAddress } from "../../src/domain/billing";
 
 interface UpsertBillingAccountInput {
   orgId: string;
@@ -12,26 +25,78 @@ interface UpsertBillingAccountInput {
   paymentProviderId?: string | null;
 }
 
+interface BillingDetailsInput {
+  name: string;
+  billingEmail: string;
+  billingAddress: string;
+  vatId?: string | null;
+}
+
+type BillingAccount = ReturnType<typeof toBillingAccount>;
+
+/** The billing form's rules, in the spec's order; the first problem refuses the save. */
+function validDetails(input: BillingDetailsInput): BillingDetailsRow {
+  const details = normalizeBillingDetails({
+    name: input.name,
+    billingEmail: input.billingEmail,
+    address: parseBillingAddress(input.billingAddress),
+    vatId: input.vatId ?? "",
+  });
+  const [problem] = billingProblems(details);
+  if (problem) throw refuse("BAD_USER_INPUT", problem.messageId, `The billing details are incomplete (${problem.field}).`);
+  return {
+    name: details.name,
+    billingEmail: details.billingEmail,
+    billingAddress: JSON.stringify(details.address),
+    vatId: details.vatId || null,
+  };
+}
+
+async function requireOrgManager(ctx: Context, orgId: string, tx: DbOrTx) {
+  const membership = await requireMembership(ctx, orgId, tx);
+  if (!canManageOrg(membership.permissions)) throw forbidden();
+}
+
 export const billingResolvers = {
   Mutation: {
+    /** Right after createOrg: name and email only; the payment provider id is never the caller's to set. */
     async upsertBillingAccount(_: unknown, args: { input: UpsertBillingAccountInput }, ctx: Context) {
       const { input } = args;
       return ctx.db.transaction().execute(async (tx) => {
-        const membership = await requireMembership(ctx, input.orgId, tx);
-        if (!canManageOrg(membership.permissions)) throw forbidden();
+        await requireOrgManager(ctx, input.orgId, tx);
         const name = input.name.trim();
         if (!name) throw refuse("BAD_USER_INPUT", "error_billing_requires_company_name", "Please enter the legal entity name.");
         const billingEmail = input.billingEmail.trim().toLowerCase();
         if (!isValidEmail(billingEmail))
           throw refuse("BAD_USER_INPUT", "error_billing_requires_email", "Please enter a valid billing email.");
-        const row = await upsertBillingAccountOfOrg(tx, {
-          orgId: input.orgId,
-          name,
-          billingEmail,
-          paymentProviderId: input.paymentProviderId ?? "",
-        });
+        const row = await upsertBillingAccountOfOrg(tx, { orgId: input.orgId, name, billingEmail, paymentProviderId: "" });
         return toBillingAccount(row);
       });
+    },
+    async createBillingAccount(_: unknown, args: { input: BillingDetailsInput & { orgId: string } }, ctx: Context) {
+      return ctx.db.transaction().execute(async (tx) => {
+        await requireOrgManager(ctx, args.input.orgId, tx);
+        return toBillingAccount(await saveBillingAccountOfOrg(tx, args.input.orgId, validDetails(args.input)));
+      });
+    },
+    async updateBillingAccount(_: unknown, args: { input: BillingDetailsInput & { id: string } }, ctx: Context) {
+      return ctx.db.transaction().execute(async (tx) => {
+        const account = await findBillingAccount(tx, args.input.id);
+        if (!account) throw notFound();
+        await requireOrgManager(ctx, account.org_id, tx);
+        return toBillingAccount(await updateBillingAccountRow(tx, account.id, validDetails(args.input)));
+      });
+    },
+  },
+  BillingAccount: {
+    /** Reaching a billing account already passed its org's membership check (org, node). */
+    async invoices(account: BillingAccount, args: PageArgs, ctx: Context) {
+      const window = pageWindow(args);
+      const [rows, totalCount] = await Promise.all([
+        listInvoicesOfBillingAccount(ctx.db, account.id, window.limit + 1, window.offset),
+        countInvoicesOfBillingAccount(ctx.db, account.id),
+      ]);
+      return toConnection(rows.map(toInvoice), window, { totalCount });
     },
   },
 };

@@ -64,3 +64,117 @@ export async function upsertBillingAccountOfOrg(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+export interface BillingDetailsRow {
+  name: string;
+  billingEmail: string;
+  billingAddress: string;
+  vatId: string | null;
+}
+
+/** createBillingAccount: the org keeps one billing account, so an existing one is overwritten. */
+export async function saveBillingAccountOfOrg(db: DbOrTx, orgId: string, details: BillingDetailsRow) {
+  const [existing] = await listBillingAccountsOfOrg(db, orgId, 1, 0);
+  if (existing) return updateBillingAccountRow(db, existing.id, details);
+  return db
+    .insertInto("billing_accounts")
+    .values({
+      id: newId("BillingAccount"),
+      org_id: orgId,
+      name: details.name,
+      billing_email: details.billingEmail,
+      billing_address: details.billingAddress,
+      vat_id: details.vatId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateBillingAccountRow(db: DbOrTx, id: string, details: BillingDetailsRow) {
+  return db
+    .updateTable("billing_accounts")
+    .set({
+      name: details.name,
+      billing_email: details.billingEmail,
+      billing_address: details.billingAddress,
+      vat_id: details.vatId,
+      updated_at: new Date(),
+    })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export type InvoiceRow = Selectable<Tables["invoices"]>;
+
+export function toInvoice(row: InvoiceRow) {
+  return {
+    id: row.id,
+    date: row.date,
+    status: row.status,
+    amountPaid: row.amount_paid,
+    currency: row.currency,
+    invoicePdf: row.invoice_pdf,
+  };
+}
+
+export interface NewInvoice {
+  billingAccountId: string;
+  paymentProviderInvoiceId?: string;
+  date: Date;
+  status: "draft" | "open" | "paid" | "uncollectible" | "void";
+  amountPaid: number;
+  currency: string;
+  invoicePdf?: string;
+}
+
+/** The payment provider records an invoice here (and tests seed them the same way). */
+export async function insertInvoice(db: DbOrTx, invoice: NewInvoice) {
+  return db
+    .insertInto("invoices")
+    .values({
+      id: newId("Invoice"),
+      billing_account_id: invoice.billingAccountId,
+      payment_provider_invoice_id: invoice.paymentProviderInvoiceId ?? null,
+      date: invoice.date,
+      status: invoice.status,
+      amount_paid: invoice.amountPaid,
+      currency: invoice.currency,
+      invoice_pdf: invoice.invoicePdf ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Newest first. */
+export async function listInvoicesOfBillingAccount(db: DbOrTx, billingAccountId: string, limit: number, offset: number) {
+  return db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("billing_account_id", "=", billingAccountId)
+    .orderBy("date", "desc")
+    .orderBy("id")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countInvoicesOfBillingAccount(db: DbOrTx, billingAccountId: string) {
+  const { count } = await db
+    .selectFrom("invoices")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("billing_account_id", "=", billingAccountId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** An invoice with the org it belongs to, for node(id:). */
+export async function findInvoiceWithOrg(db: DbOrTx, id: string) {
+  return db
+    .selectFrom("invoices")
+    .innerJoin("billing_accounts", "billing_accounts.id", "invoices.billing_account_id")
+    .selectAll("invoices")
+    .select("billing_accounts.org_id")
+    .where("invoices.id", "=", id)
+    .executeTakeFirst();
+}

@@ -1,5 +1,7 @@
 import { Migrator, type Kysely, type Migration } from "kysely";
 import { platform } from "./migrations/0001_platform";
+import { orgArea } from "./migrations/0002_org_area";
+import { projects } from "./migrations/0003_projects";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -7,6 +9,8 @@ import { platform } from "./migrations/0001_platform";
  */
 const migrations: Record<string, Migration> = {
   "0001_platform": platform,
+  "0002_org_area": orgArea,
+  "0003_projects": projects,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

@@ -87,6 +87,18 @@ export interface Tables {
     created_at: Timestamp;
     updated_at: Timestamp;
   };
+  /** Written by the payment provider; amount_paid in minor units. */
+  invoices: {
+    id: string;
+    billing_account_id: string;
+    payment_provider_invoice_id: string | null;
+    date: Timestamp;
+    status: string;
+    amount_paid: number;
+    currency: string;
+    invoice_pdf: string | null;
+    created_at: Timestamp;
+  };
   apis: {
     id: string;
     org_id: string;
@@ -101,6 +113,51 @@ export interface Tables {
     oidc: string | null;
     schema: Generated<string>;
     graphql_url: string | null;
+    query_explorer_string: string | null;
+    auth_provider_client_id: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  /** The cloud-account pool createApi assigns from; capacity null means unlimited. */
+  aws_accounts: {
+    id: string;
+    account_id: string;
+    enabled: Generated<boolean>;
+    capacity: number | null;
+    created_at: Timestamp;
+  };
+  schema_templates: {
+    id: string;
+    key: string;
+    position: Generated<number>;
+    schema: string;
+    state: Generated<string>;
+    localizations: Json<Record<string, { name: string; description: string }>>;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  schema_prompts: {
+    id: string;
+    api_id: string;
+    user_email: string;
+    prompt: string;
+    status: Generated<string>;
+    schema: string | null;
+    error_message_id: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  /** Background work (AI prompts, later publishing); see server/jobs. */
+  jobs: {
+    id: string;
+    kind: string;
+    payload: Json<Record<string, unknown>>;
+    state: Generated<string>;
+    attempts: Generated<number>;
+    max_attempts: Generated<number>;
+    run_at: Timestamp;
+    locked_until: Timestamp | null;
+    last_error: string | null;
     created_at: Timestamp;
     updated_at: Timestamp;
   };

@@ -1,7 +1,9 @@
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import type { PubSub } from "../pubsub";
+import type { JobRunner } from "../jobs/runner";
 import type { AuthService } from "../auth";
+import type { Mailer } from "../mail/mailer";
 import { unauthenticated } from "./errors";
 
 export interface Viewer {
@@ -15,6 +17,10 @@ export interface Context {
   db: Db;
   config: Config;
   pubsub: PubSub;
+  /** Background work; kick() after committing a transaction that enqueued a job. */
+  jobs: JobRunner;
+  /** Local mailbox or SMTP (invitations). */
+  mailer: Mailer;
   viewer: Viewer | null;
   /** The org chosen by the `x-org` header (base64 of "org#<orgId>"), if any. */
   selectedOrgId: string | null;

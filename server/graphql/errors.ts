@@ -6,8 +6,8 @@ export type ErrorCode = "BAD_USER_INPUT" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO
  * A refused request. `messageId` is the spec's translation key, so the console shows the
  * localized text; `message` is the English text for callers without the console.
  */
-export function refuse(code: ErrorCode, messageId: string, message: string) {
-  return createGraphQLError(message, { extensions: { code, messageId } });
+export function refuse(code: ErrorCode, messageId: string, message: string, extensions: Record<string, unknown> = {}) {
+  return createGraphQLError(message, { extensions: { ...extensions, code, messageId } });
 }
 
 /** HTTP 401, so the console refreshes its token once and retries (spec §8 "Call handling"). */

@@ -10,6 +10,9 @@ export const ID_PREFIX = {
   User: "usr",
   BillingAccount: "bill",
   Api: "api",
+  Invoice: "inv",
+  SchemaTemplate: "tpl",
+  SchemaPrompt: "prm",
 } as const;
 
 export type NodeTypeName = keyof typeof ID_PREFIX;

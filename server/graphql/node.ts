@@ -4,8 +4,10 @@ import { membershipOrNull } from "../access";
 import { findOrg, toOrg } from "../org/store";
 import { findRole, toRole } from "../role/store";
 import { findUser } from "../user/store";
-import { findBillingAccount, toBillingAccount } from "../billing/store";
+import { findBillingAccount, findInvoiceWithOrg, toBillingAccount, toInvoice } from "../billing/store";
 import { findApi, toApi } from "../api/store";
+import { findSchemaTemplate, toSchemaTemplate } from "../templates/store";
+import { findSchemaPromptWithOrg, toSchemaPrompt } from "../prompts/store";
 
 /** node(id:): dispatches on the id's prefix; objects the caller may not see are null. */
 export const nodeResolvers = {
@@ -26,9 +28,22 @@ export const nodeResolvers = {
           const row = await findBillingAccount(ctx.db, args.id);
           return row && (await visibleIn(row.org_id)) ? { __typename: type, ...toBillingAccount(row) } : null;
         }
+        case "Invoice": {
+          const row = await findInvoiceWithOrg(ctx.db, args.id);
+          return row && (await visibleIn(row.org_id)) ? { __typename: type, ...toInvoice(row) } : null;
+        }
         case "Api": {
           const row = await findApi(ctx.db, args.id);
           return row && (await visibleIn(row.org_id)) ? { __typename: type, ...toApi(row) } : null;
+        }
+        case "SchemaTemplate": {
+          const row = ctx.viewer ? await findSchemaTemplate(ctx.db, args.id) : undefined;
+          const visible = row && (row.state === "PUBLISHED" || ctx.viewer?.superuser);
+          return visible ? { __typename: type, ...toSchemaTemplate(row, "EN") } : null;
+        }
+        case "SchemaPrompt": {
+          const row = await findSchemaPromptWithOrg(ctx.db, args.id);
+          return row && (await visibleIn(row.org_id)) ? { __typename: type, ...toSchemaPrompt(row) } : null;
         }
         case "User": {
           if (!ctx.viewer || args.id !== userIdFromSub(ctx.viewer.sub)) return null;

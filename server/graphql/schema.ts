@@ -6,6 +6,9 @@ import { orgResolvers } from "../org/resolvers";
 import { roleResolvers } from "../role/resolvers";
 import { userResolvers } from "../user/resolvers";
 import { billingResolvers } from "../billing/resolvers";
+import { apiResolvers } from "../api/resolvers";
+import { templateResolvers } from "../templates/resolvers";
+import { promptResolvers } from "../prompts/resolvers";
 
 const DateTime = new GraphQLScalarType({
   name: "DateTime",
@@ -18,6 +21,6 @@ const DateTime = new GraphQLScalarType({
 export function createSchema(schemaPath: string) {
   return makeExecutableSchema({
     typeDefs: readFileSync(schemaPath, "utf8"),
-    resolvers: [{ DateTime }, nodeResolvers, orgResolvers, roleResolvers, userResolvers, billingResolvers],
+    resolvers: [{ DateTime }, nodeResolvers, orgResolvers, roleResolvers, userResolvers, billingResolvers, apiResolvers, templateResolvers, promptResolvers],
   });
 }

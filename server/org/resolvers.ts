@@ -1,13 +1,37 @@
 import type { Context } from "../graphql/context";
 import { requireViewer } from "../graphql/context";
-import { refuse } from "../graphql/errors";
-import { membershipOrNull, requireMembership } from "../access";
-import { findOrg, findOrgs, insertOrg, toOrg, type Org } from "./store";
-import { insertRole, toRole } from "../role/store";
+import { forbidden, refuse } from "../graphql/errors";
+import { membershipOrNull, requireMembership, type Membership } from "../access";
+import { deleteOrgCascade, findOrg, findOrgForUpdate, findOrgs, insertOrg, toOrg, updateOrgRow, type Org } from "./store";
+import { insertRole, listRolesOfOrg, toRole } from "../role/store";
 import { listApisOfOrg, toApi } from "../api/store";
 import { listBillingAccountsOfOrg, toBillingAccount } from "../billing/store";
 import { pageWindow, toConnection, type PageArgs } from "../graphql/connection";
-import { validateOrgName } from "../../src/domain/org";
+import { deletionConfirmed, parseDataProcessing, validateDataProcessing, validateOrgName } from "../../src/domain/org";
+import { canDeleteOrg, canManageOrg, canManageUsers } from "../../src/domain/permissions";
+
+interface UpdateOrgInput {
+  id: string;
+  name?: string | null;
+  dataProcessingCategories?: string | null;
+}
+
+interface DeleteOrgInput {
+  id: string;
+  confirmName: string;
+  billingAccountId?: string | null;
+  paymentProviderId?: string | null;
+}
+
+/** The viewer's standing per org, once per request, for the viewerCan… fields. */
+const standings = new WeakMap<Context, Map<string, Promise<Membership | null>>>();
+function standingIn(ctx: Context, orgId: string) {
+  let byOrg = standings.get(ctx);
+  if (!byOrg) standings.set(ctx, (byOrg = new Map()));
+  let standing = byOrg.get(orgId);
+  if (!standing) byOrg.set(orgId, (standing = membershipOrNull(ctx, orgId)));
+  return standing;
+}
 
 export const orgResolvers = {
   Query: {
@@ -37,8 +61,72 @@ export const orgResolvers = {
         return { org: toOrg(org), role: toRole(role) };
       });
     },
+    /** Name and data-processing record; manage-org only. */
+    async updateOrg(_: unknown, args: { input: UpdateOrgInput }, ctx: Context) {
+      const { input } = args;
+      return ctx.db.transaction().execute(async (tx) => {
+        const membership = await requireMembership(ctx, input.id, tx);
+        if (!canManageOrg(membership.permissions)) throw forbidden();
+        const changes: { name?: string; dataProcessingCategories?: string } = {};
+        if (input.name != null) {
+          const problem = validateOrgName(input.name);
+          if (problem) throw refuse("BAD_USER_INPUT", problem, "Please enter a workspace name.");
+          changes.name = input.name.trim();
+        }
+        if (input.dataProcessingCategories != null) {
+          const problem = validateDataProcessing(input.dataProcessingCategories);
+          if (problem) throw refuse("BAD_USER_INPUT", problem, "The data-processing record is not valid.");
+          changes.dataProcessingCategories = JSON.stringify(parseDataProcessing(input.dataProcessingCategories));
+        }
+        return toOrg(await updateOrgRow(tx, input.id, changes));
+      });
+    },
+    /**
+     * deleteOrg with deleteBillingAccount, in one transaction: owners only, with the name typed.
+     * Members' screens hear a DELETED event for each role once it is committed.
+     */
+    async deleteOrg(_: unknown, args: { input: DeleteOrgInput }, ctx: Context) {
+      const { input } = args;
+      const result = await ctx.db.transaction().execute(async (tx) => {
+        const membership = await requireMembership(ctx, input.id, tx);
+        if (!canDeleteOrg(membership.permissions))
+          throw forbidden("error_org_deletion_requires_role", "Only account owners can delete workspaces.");
+        const org = await findOrgForUpdate(tx, input.id);
+        if (!org) throw forbidden();
+        if (!deletionConfirmed(input.confirmName, org.name))
+          throw refuse("BAD_USER_INPUT", "error_org_deletion_confirm", "You need to enter the workspace name to confirm deletion.");
+        const accounts = await listBillingAccountsOfOrg(tx, org.id, 100, 0);
+        const account = input.billingAccountId ? accounts.find((a) => a.id === input.billingAccountId) : accounts[0];
+        // A billing account of another workspace is never touched, not even named.
+        if (input.billingAccountId && !account) throw forbidden();
+        const roles = await listRolesOfOrg(tx, org.id, 10_000, 0);
+        await deleteOrgCascade(tx, org.id);
+        return {
+          payload: { org: toOrg(org), deleteBillingAccount: account ? toBillingAccount(account) : null },
+          roles: roles.map(toRole),
+        };
+      });
+      for (const role of result.roles) ctx.pubsub.publish("role:changed", role.orgId, { change: "DELETED", orgId: role.orgId, role });
+      return result.payload;
+    },
   },
   Org: {
+    async billingAccount(org: Org, _: unknown, ctx: Context) {
+      const [row] = await listBillingAccountsOfOrg(ctx.db, org.id, 1, 0);
+      return row ? toBillingAccount(row) : null;
+    },
+    viewerCanManageOrg: async (org: Org, _: unknown, ctx: Context) => {
+      const standing = await standingIn(ctx, org.id);
+      return standing ? canManageOrg(standing.permissions) : false;
+    },
+    viewerCanManageUsers: async (org: Org, _: unknown, ctx: Context) => {
+      const standing = await standingIn(ctx, org.id);
+      return standing ? canManageUsers(standing.permissions) : false;
+    },
+    viewerCanDeleteOrg: async (org: Org, _: unknown, ctx: Context) => {
+      const standing = await standingIn(ctx, org.id);
+      return standing ? canDeleteOrg(standing.permissions) : false;
+    },
     async apis(org: Org, args: PageArgs, ctx: Context) {
       const window = pageWindow(args);
       const rows = await listApisOfOrg(ctx.db, org.id, window.limit + 1, window.offset);

@@ -29,3 +29,32 @@ export async function findOrgs(db: DbOrTx, ids: string[]) {
 export async function insertOrg(db: DbOrTx, values: { name: string }) {
   return db.insertInto("orgs").values({ id: newId("Org"), name: values.name }).returningAll().executeTakeFirstOrThrow();
 }
+
+/** Locks the org row for the rest of the transaction (deletion, concurrent renames). */
+export async function findOrgForUpdate(db: DbOrTx, id: string) {
+  return db.selectFrom("orgs").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+}
+
+export async function updateOrgRow(db: DbOrTx, id: string, changes: { name?: string; dataProcessingCategories?: string }) {
+  return db
+    .updateTable("orgs")
+    .set({
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.dataProcessingCategories !== undefined ? { data_processing_categories: changes.dataProcessingCategories } : {}),
+      updated_at: new Date(),
+    })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Deletes the workspace and everything in it: roles, billing accounts (their invoices follow by
+ * cascade), projects (their rows follow by cascade), then the org. Only rows of this org.
+ */
+export async function deleteOrgCascade(db: DbOrTx, id: string) {
+  await db.deleteFrom("roles").where("org_id", "=", id).execute();
+  await db.deleteFrom("billing_accounts").where("org_id", "=", id).execute();
+  await db.deleteFrom("apis").where("org_id", "=", id).execute();
+  await db.deleteFrom("orgs").where("id", "=", id).execute();
+}

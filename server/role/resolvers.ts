@@ -1,17 +1,52 @@
 import type { Context } from "../graphql/context";
 import { requireViewer } from "../graphql/context";
 import { forbidden, notFound, refuse } from "../graphql/errors";
-import { requireMembership } from "../access";
-import { countRolesOfOrg, findRole, listRolesOfOrg, toRole, updateRoleRow, type Role } from "./store";
+import { membershipOrNull, requireMembership } from "../access";
+import {
+  countRolesOfOrg,
+  deleteRoleRow,
+  findRole,
+  findRoleOfEmail,
+  insertRole,
+  isUniqueViolation,
+  listRolesOfOrg,
+  lockOwnersOfOrg,
+  toRole,
+  updateRoleRow,
+  type Role,
+} from "./store";
 import { findOrg, toOrg } from "../org/store";
 import { pageWindow, toConnection, type PageArgs } from "../graphql/connection";
-import { canManageUsers, isOwner, ROLE_TYPES, type RoleType } from "../../src/domain/permissions";
+import { messagesFor } from "../i18n";
+import { log } from "../log";
+import type { RoleType } from "../../src/domain/permissions";
+import { canManageUsers } from "../../src/domain/permissions";
+import { sanitizeEmail } from "../../src/domain/account";
+import { FALLBACK_LOCALE, toLocale } from "../../src/domain/locale";
+import {
+  assignRoleProblem,
+  changeRoleProblem,
+  inviteProblems,
+  isInvitableRole,
+  removeMemberProblem,
+  type MemberProblem,
+} from "../../src/domain/members";
 
 interface UpdateRoleInput {
   id: string;
   type?: RoleType | null;
   lastSignInAt?: string | null;
 }
+
+interface CreateRoleInput {
+  orgId: string;
+  userEmail: string;
+  type: RoleType;
+  locale?: string | null;
+}
+
+/** A member rule refused: FORBIDDEN with the spec's key and its English text. */
+const refusedBy = (problem: MemberProblem) => forbidden(problem, messagesFor("en")[problem] ?? problem);
 
 export const roleResolvers = {
   Query: {
@@ -26,6 +61,51 @@ export const roleResolvers = {
     },
   },
   Mutation: {
+    /**
+     * Invites a person: their role exists from now on (found by email when they sign up), and
+     * they get a mail in the inviter's console language with a link to sign up or sign in.
+     */
+    async createRole(_: unknown, args: { input: CreateRoleInput }, ctx: Context) {
+      const viewer = requireViewer(ctx);
+      const { input } = args;
+      const email = sanitizeEmail(input.userEmail);
+      const { role, orgName } = await ctx.db.transaction().execute(async (tx) => {
+        const membership = await requireMembership(ctx, input.orgId, tx);
+        if (!canManageUsers(membership.permissions)) throw refusedBy("error_user_mgt_can_manage");
+        const problems = inviteProblems({ email, role: input.type });
+        if (problems.email) throw refuse("BAD_USER_INPUT", problems.email, "Please enter a valid email address.");
+        if (problems.role) throw refuse("BAD_USER_INPUT", problems.role, "Please choose a role that can be given.");
+        const assign = assignRoleProblem(membership.permissions, input.type);
+        if (assign) throw refusedBy(assign);
+        if (await findRoleOfEmail(tx, input.orgId, email)) throw alreadyMember();
+        const row = await insertRole(tx, { orgId: input.orgId, email, type: input.type }).catch((error: unknown) => {
+          throw isUniqueViolation(error) ? alreadyMember() : error;
+        });
+        const org = await findOrg(tx, input.orgId);
+        return { role: toRole(row), orgName: org?.name ?? "" };
+      });
+      const locale = toLocale(input.locale) ?? FALLBACK_LOCALE;
+      try {
+        await ctx.mailer.send({
+          to: email,
+          locale,
+          template: "invitation",
+          values: {
+            orgName,
+            inviter: viewer.email,
+            role: messagesFor(locale)[`org.role.${role.type}`] ?? role.type,
+            link: `${ctx.config.publicUrl}/signup?email=${encodeURIComponent(email)}&lang=${locale}`,
+          },
+        });
+      } catch (error) {
+        // An invitation nobody hears of is not an invitation: take the role back.
+        log.error("invitation mail failed:", error);
+        await deleteRoleRow(ctx.db, role.id);
+        throw error;
+      }
+      ctx.pubsub.publish("role:changed", role.orgId, { change: "CREATED", orgId: role.orgId, role });
+      return { role };
+    },
     async updateRole(_: unknown, args: { input: UpdateRoleInput }, ctx: Context) {
       const viewer = requireViewer(ctx);
       const { input } = args;
@@ -43,13 +123,15 @@ export const roleResolvers = {
             throw refuse("BAD_USER_INPUT", "error_invalid_date", "lastSignInAt is not a date.");
         }
         if (input.type) {
-          if (!ROLE_TYPES.includes(input.type) || input.type === "SUPERUSER")
-            throw refuse("BAD_USER_INPUT", "error_invalid_role", "This role cannot be given.");
-          if (!canManageUsers(membership.permissions))
-            throw forbidden("error_user_mgt_can_manage", "You are not allowed to manage users.");
-          const ownerInvolved = role.type === "OWNER" || input.type === "OWNER";
-          if (ownerInvolved && !isOwner(membership.permissions))
-            throw forbidden("error_user_mgt_cant_remove_owner", "You have to be OWNER for this action.");
+          if (!isInvitableRole(input.type)) throw refuse("BAD_USER_INPUT", "error_invalid_role", "This role cannot be given.");
+          const owners = await lockOwnersOfOrg(tx, role.org_id);
+          const problem = changeRoleProblem(
+            { email: viewer.email, permissions: membership.permissions },
+            { type: role.type as RoleType, userEmail: role.user_email },
+            input.type,
+            owners,
+          );
+          if (problem) throw refusedBy(problem);
         }
         return updateRoleRow(tx, role.id, { type: input.type ?? undefined, lastSignInAt });
       });
@@ -57,20 +139,51 @@ export const roleResolvers = {
       ctx.pubsub.publish("role:changed", role.orgId, { change: "UPDATED", orgId: role.orgId, role });
       return role;
     },
+    /** One member out; the console sends one per selected row, in parallel. */
+    async deleteRole(_: unknown, args: { input: { id: string } }, ctx: Context) {
+      const viewer = requireViewer(ctx);
+      const removed = await ctx.db.transaction().execute(async (tx) => {
+        const role = await findRole(tx, args.input.id);
+        if (!role) throw notFound();
+        const membership = await requireMembership(ctx, role.org_id, tx);
+        const owners = await lockOwnersOfOrg(tx, role.org_id);
+        const problem = removeMemberProblem(
+          { email: viewer.email, permissions: membership.permissions },
+          { type: role.type as RoleType, userEmail: role.user_email },
+          owners,
+        );
+        if (problem) throw refusedBy(problem);
+        await deleteRoleRow(tx, role.id);
+        return toRole(role);
+      });
+      ctx.pubsub.publish("role:changed", removed.orgId, { change: "DELETED", orgId: removed.orgId, role: removed });
+      return removed;
+    },
   },
   Subscription: {
     onRoleChangedInOrg: {
-      async subscribe(_: unknown, args: { orgId: string }, ctx: Context) {
+      /** Ends after telling a member that their own role is gone: they hear nothing more. */
+      async *subscribe(_: unknown, args: { orgId: string }, ctx: Context) {
+        const viewer = requireViewer(ctx);
         await requireMembership(ctx, args.orgId);
-        return ctx.pubsub.subscribe("role:changed", args.orgId);
+        for await (const event of ctx.pubsub.subscribe("role:changed", args.orgId)) {
+          yield event;
+          const role = event.role as Role;
+          if (event.change === "DELETED" && role.userEmail === viewer.email.toLowerCase()) return;
+        }
       },
       resolve: (event: unknown) => event,
     },
   },
   Role: {
+    /** Only for members of that org (a role of type NONE grants nothing). */
     async org(role: Role, _: unknown, ctx: Context) {
+      if (!(await membershipOrNull(ctx, role.orgId))) return null;
       const row = await findOrg(ctx.db, role.orgId);
       return row ? toOrg(row) : null;
     },
   },
 };
+
+const alreadyMember = () =>
+  refuse("CONFLICT", "error_user_mgt_already_member", "This address already has a role in this workspace.");

@@ -100,3 +100,24 @@ export async function updateRoleRow(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** The org's owners, locked until the transaction ends, so two demotions cannot both pass. */
+export async function lockOwnersOfOrg(db: DbOrTx, orgId: string) {
+  const rows = await db
+    .selectFrom("roles")
+    .select("id")
+    .where("org_id", "=", orgId)
+    .where("type", "=", "OWNER")
+    .forUpdate()
+    .execute();
+  return rows.length;
+}
+
+export async function deleteRoleRow(db: DbOrTx, id: string) {
+  await db.deleteFrom("roles").where("id", "=", id).execute();
+}
+
+/** A unique (org, email) violation: the address already has a role there. */
+export function isUniqueViolation(error: unknown) {
+  return (error as { code?: string } | null)?.code === "23505";
+}

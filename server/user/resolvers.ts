@@ -39,6 +39,11 @@ export const userResolvers = {
     },
   },
   User: {
+    /** Platform superuser by configuration (SUPERUSER_EMAILS), never by a workspace. */
+    isSuperuser: (user: User, _: unknown, ctx: Context) => ctx.config.superuserEmails.includes(user.email.toLowerCase()),
+    /** FEATURE_FLAG_EMAILS unlocks the Flows and Declaration screens (a superuser sees them anyway). */
+    featureFlags: (user: User, _: unknown, ctx: Context) =>
+      ctx.config.featureFlagEmails.includes(user.email.toLowerCase()) ? ["flows", "declaration"] : [],
     /** Roles are found by email, so a user sees invitations made before they signed up. */
     async roles(user: User, args: PageArgs, ctx: Context) {
       const window = pageWindow(args);

@@ -11,11 +11,13 @@ import { PasswordField } from "./PasswordField";
 import { ConfirmPasswordField } from "./ConfirmPasswordField";
 import { confirmPasswordError, emailError, newPasswordError } from "./fieldErrors";
 import { useAuthForm } from "./useAuthForm";
+import { sanitizeEmail } from "../domain/account";
 
 export default function SignupScreen() {
   const navigate = useNavigate();
   const { locale } = useLocale();
-  const [email, setEmail] = useState("");
+  // An invitation mail links here with the invited address (?email=…).
+  const [email, setEmail] = useState(() => sanitizeEmail(new URLSearchParams(window.location.search).get("email") ?? ""));
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
   const [termsAccepted, setTermsAccepted] = useState(false);

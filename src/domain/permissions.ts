@@ -1,6 +1,7 @@
 /**
  * Roles and the permissions derived from them (spec §6). The console uses these to show, hide
- * and disable; every resolver uses the same functions to refuse.
+ * and disable; every resolver uses the same functions to refuse. The full role × action table
+ * is in docs/ROLES.md (a test keeps it in step with these functions).
  */
 export const ROLE_TYPES = ["OWNER", "ADMIN", "DEV", "CONTENT", "SUPPORT", "GUEST", "NONE", "SUPERUSER"] as const;
 export type RoleType = (typeof ROLE_TYPES)[number];
@@ -15,35 +16,38 @@ export interface Permission {
   actions: string[];
 }
 
-const manage = (roleType: RoleType, entity: PermissionEntity): Permission => ({
-  type: "CAN_MANAGE",
+const ALL = ["create", "read", "update", "delete"];
+const WRITE = ["create", "read", "update"];
+
+const grant = (type: PermissionType, roleType: RoleType, entity: PermissionEntity, actions: string[]): Permission => ({
+  type,
   roleType,
   entity,
-  actions: ["create", "read", "update", "delete"],
-});
-const view = (roleType: RoleType, entity: PermissionEntity): Permission => ({
-  type: "CAN_VIEW",
-  roleType,
-  entity,
-  actions: ["read"],
+  actions,
 });
 
-/** The permission connection of a role. Where the spec is silent we grant the least privilege. */
+/**
+ * The permission connection of a role. The spec fixes manage-org, manage-users, owner and
+ * superuser; where it is silent each role gets the least it needs for its job:
+ * ADMIN runs people and projects, DEV builds projects, CONTENT edits data, SUPPORT reads
+ * everything of the projects, GUEST only looks at the workspace and its projects.
+ */
 export function permissionsFor(roleType: RoleType): Permission[] {
+  const to = (type: PermissionType, entity: PermissionEntity, actions: string[]) => grant(type, roleType, entity, actions);
   switch (roleType) {
     case "SUPERUSER":
     case "OWNER":
-      return [manage(roleType, "ORG"), manage(roleType, "USERS"), manage(roleType, "APIS"), manage(roleType, "DATA")];
+      return [to("CAN_MANAGE", "ORG", ALL), to("CAN_MANAGE", "USERS", ALL), to("CAN_MANAGE", "APIS", ALL), to("CAN_MANAGE", "DATA", ALL), to("CAN_DELETE", "DATA", ["delete"])];
     case "ADMIN":
-      return [view(roleType, "ORG"), manage(roleType, "USERS"), manage(roleType, "APIS"), manage(roleType, "DATA")];
+      return [to("CAN_VIEW", "ORG", ["read"]), to("CAN_MANAGE", "USERS", ALL), to("CAN_MANAGE", "APIS", WRITE), to("CAN_MANAGE", "DATA", ALL), to("CAN_DELETE", "DATA", ["delete"])];
     case "DEV":
-      return [view(roleType, "ORG"), manage(roleType, "APIS"), manage(roleType, "DATA")];
+      return [to("CAN_VIEW", "ORG", ["read"]), to("CAN_MANAGE", "APIS", WRITE), to("CAN_MANAGE", "DATA", WRITE)];
     case "CONTENT":
-      return [view(roleType, "ORG"), view(roleType, "APIS"), manage(roleType, "DATA")];
+      return [to("CAN_VIEW", "ORG", ["read"]), to("CAN_VIEW", "APIS", ["read"]), to("CAN_MANAGE", "DATA", WRITE)];
     case "SUPPORT":
-      return [view(roleType, "ORG"), view(roleType, "APIS"), view(roleType, "DATA")];
+      return [to("CAN_VIEW", "ORG", ["read"]), to("CAN_VIEW", "APIS", ["read"]), to("CAN_VIEW", "DATA", ["read"])];
     case "GUEST":
-      return [view(roleType, "ORG"), view(roleType, "APIS")];
+      return [to("CAN_VIEW", "ORG", ["read"]), to("CAN_VIEW", "APIS", ["read"])];
     case "NONE":
       return [];
   }
@@ -51,6 +55,10 @@ export function permissionsFor(roleType: RoleType): Permission[] {
 
 const has = (permissions: Permission[], type: PermissionType, entity: PermissionEntity) =>
   permissions.some((p) => p.type === type && p.entity === entity);
+
+/** Any role other than NONE may look at its workspace: projects, members, billing (read-only). */
+export const canViewOrg = (permissions: Permission[]) =>
+  has(permissions, "CAN_VIEW", "ORG") || has(permissions, "CAN_MANAGE", "ORG");
 
 /** manage-org: edit the workspace, choose roles when inviting, delete the org or a project. */
 export const canManageOrg = (permissions: Permission[]) => has(permissions, "CAN_MANAGE", "ORG");
@@ -65,8 +73,30 @@ export const isOwner = (permissions: Permission[]) =>
 export const isSuperuser = (permissions: Permission[]) =>
   permissions.some((p) => p.type === "CAN_MANAGE" && p.roleType === "SUPERUSER");
 
+/**
+ * What spec §6 reserves for owners (deleting a workspace or a project, giving, changing or
+ * removing an owner). The platform superuser may do it too: it is the operator's account.
+ */
+export const hasOwnerRights = (permissions: Permission[]) => isOwner(permissions) || isSuperuser(permissions);
+
+/** Deleting a workspace: manage-org and owner rights ('Only account owners can delete workspaces.'). */
+export const canDeleteOrg = (permissions: Permission[]) => canManageOrg(permissions) && hasOwnerRights(permissions);
+
+/** Deleting a project: the same rule ('Only account owners can delete projects.'). */
+export const canDeleteApi = canDeleteOrg;
+
+/** Creating projects and editing their model: whoever manages APIS (DEV and up). */
+export const canEditApis = (permissions: Permission[]) => has(permissions, "CAN_MANAGE", "APIS");
+
+/** Creating and editing data entries and files: CONTENT and up. */
+export const canEditData = (permissions: Permission[]) => has(permissions, "CAN_MANAGE", "DATA");
+
+/** Reading data entries, files and logs: SUPPORT and up (GUEST sees projects, not their data). */
+export const canViewData = (permissions: Permission[]) => canEditData(permissions) || has(permissions, "CAN_VIEW", "DATA");
+
+/** Admin permissions: delete apps, files, cloud functions, data entries, flows, API keys; see table ids. */
 export const hasAdminPermissions = (roleType: RoleType) =>
   roleType === "ADMIN" || roleType === "OWNER" || roleType === "SUPERUSER";
 
-export const canPublishApi = (roleType: RoleType) =>
-  roleType === "DEV" || hasAdminPermissions(roleType);
+/** Publish API: publish, add flows and API keys, edit keys, republish from the logs. */
+export const canPublishApi = (roleType: RoleType) => roleType === "DEV" || hasAdminPermissions(roleType);

@@ -1,10 +1,24 @@
-import type { ReactNode } from "react";
+import { Suspense, lazy, type ReactNode } from "react";
 import { useRouterState } from "@tanstack/react-router";
 import type { LayoutName } from "../router/routeMeta";
 import { TopBar } from "./TopBar";
 import { Footer } from "./Footer";
 import { OrgTabs } from "./OrgTabs";
 import { ProjectSidebar } from "./ProjectSidebar";
+import { useSession } from "../session/sessionState";
+
+// Relay stays off the first (sign-in) page, so the live role updates load with the org pages.
+const OrgRoleUpdates = lazy(() => import("../org/OrgRoleUpdates"));
+
+/** Live role changes of the workspace (members table, the viewer's own permissions). */
+function OrgLive() {
+  const signedIn = useSession().status === "Authenticated";
+  return signedIn ? (
+    <Suspense fallback={null}>
+      <OrgRoleUpdates />
+    </Suspense>
+  ) : null;
+}
 
 function PendingBar() {
   const loading = useRouterState({ select: (state) => state.status === "pending" });
@@ -20,6 +34,7 @@ export function Layout(props: { name: LayoutName | undefined; children: ReactNod
         <div className="app">
           <TopBar />
           <OrgTabs />
+          <OrgLive />
           <PendingBar />
           {main}
           <Footer />

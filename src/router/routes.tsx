@@ -8,6 +8,16 @@ import { sessionSettled } from "../session/sessionState";
 import OrgDashboardScreenQuery, {
   type OrgDashboardScreenQuery as OrgDashboardQuery,
 } from "../__generated__/OrgDashboardScreenQuery.graphql";
+import OrgBillingScreenQuery, { type OrgBillingScreenQuery as OrgBillingQuery } from "../__generated__/OrgBillingScreenQuery.graphql";
+import OrgSettingsScreenQuery, { type OrgSettingsScreenQuery as OrgSettingsQuery } from "../__generated__/OrgSettingsScreenQuery.graphql";
+import OrgUsersScreenQuery, { type OrgUsersScreenQuery as OrgUsersQuery } from "../__generated__/OrgUsersScreenQuery.graphql";
+import DataScreenQuery, { type DataScreenQuery as DataQuery } from "../__generated__/DataScreenQuery.graphql";
+import ModelScreenQuery, { type ModelScreenQuery as ModelQuery } from "../__generated__/ModelScreenQuery.graphql";
+import JsonDeclarationScreenQuery, {
+  type JsonDeclarationScreenQuery as JsonDeclarationQuery,
+} from "../__generated__/JsonDeclarationScreenQuery.graphql";
+import { detectLocale } from "../i18n/locale";
+import { templateLanguage } from "../data/templates/templateLanguage";
 
 const placeholder = plainScreen(() => import("../common/PlaceholderScreen"));
 
@@ -70,13 +80,82 @@ const orgDashboard = createRoute({
   component: orgDashboardScreen.component,
 });
 
+const projectSetupName = createRoute({
+  getParentRoute: () => authed,
+  path: "/project-setup/name",
+  staticData: { name: "project-setup-name", layout: "no-nav" },
+  ...plainScreen(() => import("../project/ProjectSetupNameScreen")),
+});
+
+const dataScreen = queryScreen<DataQuery>(() => import("../data/DataScreen"), DataScreenQuery);
+const projectData = createRoute({
+  getParentRoute: () => authed,
+  path: "/api/$apiId/data",
+  staticData: { name: "project-data", layout: "sidebar" },
+  // Templates are part of the route's one query while the modal is open (?showTemplates=true).
+  loaderDeps: ({ search }) => ({ withTemplates: String((search as { showTemplates?: unknown }).showTemplates) === "true" }),
+  loader: ({ params, deps }) =>
+    dataScreen.loader({ apiId: params.apiId, withTemplates: deps.withTemplates, lang: templateLanguage(detectLocale()) }),
+  component: dataScreen.component,
+});
+
+const modelScreen = queryScreen<ModelQuery>(() => import("../model/ModelScreen"), ModelScreenQuery);
+const projectTypes = createRoute({
+  getParentRoute: () => authed,
+  path: "/api/$apiId/types",
+  staticData: { name: "project-types", layout: "sidebar" },
+  loader: ({ params }) => modelScreen.loader({ apiId: params.apiId }),
+  component: modelScreen.component,
+});
+
+const jsonDeclarationScreen = queryScreen<JsonDeclarationQuery>(
+  () => import("../declaration/JsonDeclarationScreen"),
+  JsonDeclarationScreenQuery,
+);
+const projectJsonDeclaration = createRoute({
+  getParentRoute: () => authed,
+  path: "/api/$apiId/json-declaration",
+  staticData: { name: "project-json-declaration", layout: "sidebar" },
+  loader: ({ params }) => jsonDeclarationScreen.loader({ apiId: params.apiId }),
+  component: jsonDeclarationScreen.component,
+});
+
+// The organisation area: billing, settings, members, invite/edit (spec §2).
+const orgBillingScreen = queryScreen<OrgBillingQuery>(() => import("../org/billing/OrgBillingScreen"), OrgBillingScreenQuery);
+const orgSettingsScreen = queryScreen<OrgSettingsQuery>(() => import("../org/settings/OrgSettingsScreen"), OrgSettingsScreenQuery);
+const orgUsersScreen = queryScreen<OrgUsersQuery>(() => import("../org/users/OrgUsersScreen"), OrgUsersScreenQuery);
+const orgRoutes = [
+  createRoute({
+    getParentRoute: () => authed,
+    path: "/org/$orgId/billing",
+    staticData: { name: "org-billing", layout: "org" },
+    loader: ({ params }) => orgBillingScreen.loader({ orgId: params.orgId }),
+    component: orgBillingScreen.component,
+  }),
+  createRoute({
+    getParentRoute: () => authed,
+    path: "/org/$orgId/settings",
+    staticData: { name: "org-settings", layout: "org" },
+    loader: ({ params }) => orgSettingsScreen.loader({ orgId: params.orgId }),
+    component: orgSettingsScreen.component,
+  }),
+  createRoute({
+    getParentRoute: () => authed,
+    path: "/org/$orgId/users",
+    staticData: { name: "org-users", layout: "org" },
+    loader: ({ params }) => orgUsersScreen.loader({ orgId: params.orgId }),
+    component: orgUsersScreen.component,
+  }),
+  createRoute({
+    getParentRoute: () => authed,
+    path: "/org/$orgId/users/$action",
+    staticData: { name: "org-users-manage", layout: "org" },
+    ...plainScreen(() => import("../org/users/OrgUsersManageScreen")),
+  }),
+];
+
 /** Routes whose screens arrive with later issues: in the tree now, with their layout. */
 const placeholderRoutes: [string, string, NonNullable<import("@tanstack/react-router").StaticDataRouteOption["layout"]>][] = [
-  ["/org/$orgId/billing", "org-billing", "org"],
-  ["/org/$orgId/settings", "org-settings", "org"],
-  ["/org/$orgId/users", "org-users", "org"],
-  ["/org/$orgId/users/$action", "org-users-manage", "org"],
-  ["/project-setup/name", "project-setup-name", "no-nav"],
   ["/project-publish/$apiId/auth", "project-publish-auth", "no-nav"],
   ["/project-publish/$apiId/region", "project-publish-region", "no-nav"],
   ["/project-publish/$apiId/bundles", "project-publish-bundles", "no-nav"],
@@ -88,13 +167,10 @@ const placeholderRoutes: [string, string, NonNullable<import("@tanstack/react-ro
   ["/api/$apiId/apps/$appId/editor", "project-app-editor", "app"],
   ["/api/$apiId/flows", "project-flows", "sidebar"],
   ["/api/$apiId/flows/$flowId/editor", "project-flow-editor", "flow"],
-  ["/api/$apiId/json-declaration", "project-json-declaration", "sidebar"],
   ["/api/$apiId/settings", "project-settings", "sidebar"],
   ["/api/$apiId/logs", "project-logs", "sidebar"],
   ["/api/$apiId/assets", "project-assets", "sidebar"],
   ["/api/$apiId/cloud-functions", "project-cloud-functions", "sidebar"],
-  ["/api/$apiId/data", "project-data", "sidebar"],
-  ["/api/$apiId/types", "project-types", "sidebar"],
   ["/api/$apiId/queries", "project-queries", "sidebar"],
   ["/api/$apiId/republish/$versionId", "project-republish", "sidebar"],
 ];
@@ -116,5 +192,5 @@ export const routeTree = rootRoute.addChildren([
   open.addChildren([home, ...accountRoutes]),
   signedOut.addChildren(signedOutRoutes),
   signedIn.addChildren([workspaceSetup, accountSettings]),
-  authed.addChildren([orgDashboard, projectOverview, ...laterRoutes]),
+  authed.addChildren([orgDashboard, ...orgRoutes, projectOverview, projectSetupName, projectData, projectTypes, projectJsonDeclaration, ...laterRoutes]),
 ]);

@@ -4,7 +4,7 @@ import { useEffect, useRef, type ReactNode } from "react";
  * A modal on the native <dialog> element: the browser traps focus, Escape closes it (reported
  * through onClose) and the page behind is inert.
  */
-export function Dialog(props: { open: boolean; onClose(): void; labelledBy: string; children: ReactNode; testId?: string }) {
+export function Dialog(props: { open: boolean; onClose(): void; labelledBy: string; children: ReactNode; testId?: string; className?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -15,7 +15,7 @@ export function Dialog(props: { open: boolean; onClose(): void; labelledBy: stri
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={props.className ? `dialog ${props.className}` : "dialog"}
       aria-labelledby={props.labelledBy}
       data-testid={props.testId}
       onCancel={(event) => {

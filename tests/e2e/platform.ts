@@ -8,7 +8,11 @@ import { test as base, expect, type Page } from "@playwright/test";
 export class PlatformProcess {
   private child: ChildProcess | null = null;
   readonly dataDir = mkdtempSync(join(tmpdir(), "baukasten-e2e-"));
-  constructor(readonly port: number) {}
+  /** `env` adds settings, e.g. FEATURE_FLAG_EMAILS for the flagged screens. */
+  constructor(
+    readonly port: number,
+    private readonly env: Record<string, string> = {},
+  ) {}
 
   get url() {
     return `http://localhost:${this.port}`;
@@ -16,17 +20,24 @@ export class PlatformProcess {
 
   async start() {
     this.child = spawn(process.execPath, ["dist/server/index.mjs"], {
-      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, LOG_LEVEL: "silent" },
+      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, LOG_LEVEL: "silent", ...this.env },
       stdio: ["ignore", "inherit", "inherit"],
     });
-    for (let attempt = 0; attempt < 200; attempt++) {
-      try {
-        if ((await fetch(`${this.url}/healthz`)).ok) return;
-      } catch {
-        // not listening yet
-      }
+    // Up to a minute: a busy machine can take that long to open the embedded database.
+    for (let attempt = 0; attempt < 600; attempt++) {
+      const healthy = await fetch(`${this.url}/healthz`).then(
+        (response) => response.ok,
+        () => false, // not listening yet
+      );
+      if (healthy) await new Promise((resolve) => setTimeout(resolve, 200));
+      // A server that exited (port taken) must not pass for another process answering there.
+      if (this.child.exitCode !== null) throw new Error(`server on port ${this.port} exited`);
+      if (healthy) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    // Never leave a half-started server behind holding the port.
+    this.child.kill("SIGKILL");
+    this.child = null;
     throw new Error("server did not start");
   }
 
@@ -72,7 +83,8 @@ export const PASSWORD = "Baukasten1";
 export const test = base.extend<{ platform: PlatformProcess }, { workerPlatform: PlatformProcess }>({
   workerPlatform: [
     async ({}, use, workerInfo) => {
-      const platform = new PlatformProcess(4300 + workerInfo.workerIndex);
+      // E2E_PORT_BASE lets runs in parallel on one machine use separate ports.
+      const platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + workerInfo.workerIndex);
       await platform.start();
       await use(platform);
       await platform.stop();
@@ -114,4 +126,15 @@ export async function signOut(page: Page) {
   await page.getByTestId("user-menu").getByRole("button").click();
   await page.getByTestId("sign-out").click();
   await expect(page).toHaveURL(/\/login$/);
+}
+
+/** Creates a project through project-setup-name and returns its id (the data view then opens). */
+export async function createProject(page: Page, name: string): Promise<string> {
+  await page.getByTestId("create-project-card").click();
+  await expect(page).toHaveURL(/\/project-setup\/name$/);
+  await page.getByLabel("Project name").fill(name);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Create project" }).click();
+  await expect(page).toHaveURL(/\/api\/api_[^/]+\/data/);
+  return new URL(page.url()).pathname.split("/")[2];
 }

@@ -1,0 +1,221 @@
+import type { Context } from "../graphql/context";
+import { requireViewer } from "../graphql/context";
+import { forbidden, notFound, refuse } from "../graphql/errors";
+import { toConnection } from "../graphql/connection";
+import { requireMembership, type Membership } from "../access";
+import { findOrg, toOrg } from "../org/store";
+import { findApi, findApiForUpdate, insertApi, positionInOrg, toApi, updateApiRow, type Api, type ApiChanges } from "./store";
+import { assignAwsAccount, isPoolAccount } from "./accounts";
+import { checkDeclaration, modelRefusal } from "./declaration";
+import { initialModel } from "../../src/domain/model";
+import { canManageOrg, canPublishApi, hasAdminPermissions } from "../../src/domain/permissions";
+import { isPublished } from "../../src/domain/apiState";
+import {
+  additionalAuthModesFor,
+  parseOidc,
+  validateAuth,
+  validateProjectName,
+  validateRegion,
+  type OidcConfig,
+} from "../../src/domain/project";
+
+interface CreateApiInput {
+  orgId: string;
+  name: string;
+  defaultAuthMode?: string | null;
+  region?: string | null;
+  usePrefix?: boolean | null;
+  creationType?: string | null;
+  state?: string | null;
+  oidc?: string | null;
+}
+
+interface UpdateApiInput {
+  id: string;
+  name?: string | null;
+  schema?: string | null;
+  defaultAuthMode?: string | null;
+  additionalAuthModes?: string[] | null;
+  oidc?: string | null;
+  authProviderClientId?: string | null;
+  region?: string | null;
+  queryExplorerString?: string | null;
+  awsAccountId?: string | null;
+}
+
+const ENGLISH = {
+  error_api_create_requires_name: "Please define a name.",
+  error_api_create_requires_region: "Please select a region.",
+  error_api_create_requires_authmode: "Please select a authorization mode.",
+  error_api_create_requires_clientid: "The OIDC clientId is mandatory.",
+  error_api_create_requires_issuerurl: "The OIDC issuerUrl is mandatory.",
+} as const;
+
+const badInput = (messageId: keyof typeof ENGLISH) => refuse("BAD_USER_INPUT", messageId, ENGLISH[messageId]);
+
+/** Malformed oidc JSON is refused like a missing clientId: the wizard always sends an object. */
+function readOidc(text: string | null | undefined): OidcConfig | null {
+  const oidc = parseOidc(text);
+  if (oidc === undefined) throw badInput("error_api_create_requires_clientid");
+  return oidc;
+}
+
+/** One membership lookup per org and request, however many projects a list resolves. */
+const memberships = new WeakMap<Context, Map<string, Promise<Membership | null>>>();
+function viewerMembership(ctx: Context, orgId: string) {
+  let byOrg = memberships.get(ctx);
+  if (!byOrg) memberships.set(ctx, (byOrg = new Map()));
+  let membership = byOrg.get(orgId);
+  if (!membership) byOrg.set(orgId, (membership = requireMembership(ctx, orgId).catch(() => null)));
+  return membership;
+}
+
+export const apiResolvers = {
+  Query: {
+    /** Null for an unknown id; FORBIDDEN for a project of a workspace the caller is not in. */
+    async api(_: unknown, args: { id: string }, ctx: Context) {
+      requireViewer(ctx);
+      const row = await findApi(ctx.db, args.id);
+      if (!row) return null;
+      await requireMembership(ctx, row.org_id);
+      return toApi(row);
+    },
+  },
+  Mutation: {
+    /**
+     * Creating a project needs the publish-API permission (DEV, ADMIN, OWNER, SUPERUSER): the
+     * least privilege that already manages projects (permissionsFor grants DEV CAN_MANAGE APIS).
+     */
+    async createApi(_: unknown, args: { input: CreateApiInput }, ctx: Context) {
+      requireViewer(ctx);
+      const input = args.input;
+      const name = input.name.trim();
+      const nameProblem = validateProjectName(name);
+      if (nameProblem) throw badInput(nameProblem);
+      const regionProblem = validateRegion(input.region);
+      if (regionProblem) throw badInput(regionProblem);
+      const oidc = readOidc(input.oidc);
+      const authProblem = validateAuth(input.defaultAuthMode, oidc);
+      if (authProblem) throw badInput(authProblem);
+      const defaultAuthMode = input.defaultAuthMode!;
+      const creationType = input.creationType === "IMPORT" ? "IMPORT" : "PUBLISH";
+
+      const { api, position } = await ctx.db.transaction().execute(async (tx) => {
+        const membership = await requireMembership(ctx, input.orgId, tx);
+        if (!canEditModel(membership)) throw forbidden();
+        const awsAccountId = await assignAwsAccount(tx);
+        if (!awsAccountId)
+          throw refuse("CONFLICT", "error_api_create_requires_awsaccount", "No cloud account could be assigned to the project.");
+        const row = await insertApi(tx, {
+          orgId: input.orgId,
+          name,
+          region: input.region!,
+          // A project starts unpublished whatever the caller sends (spec §4); publishing moves it on.
+          state: creationType === "IMPORT" ? "IMPORTED" : "INITIALIZED",
+          creationType,
+          defaultAuthMode,
+          additionalAuthModes: additionalAuthModesFor(defaultAuthMode, [], creationType),
+          awsAccountId,
+          usePrefix: input.usePrefix ?? true,
+          oidc: oidc ? JSON.stringify(oidc) : null,
+          schema: JSON.stringify(initialModel()),
+        });
+        return { api: toApi(row), position: await positionInOrg(tx, row) };
+      });
+      const apiEdge = toConnection([api], { limit: 1, offset: position }).edges[0];
+      return { api, apiEdge };
+    },
+
+    /**
+     * Saving the declaration or the project's settings needs the model-edit role (DEV and up,
+     * canPublishApi); the account id needs admin permissions; the query explorer's text is
+     * every member's own working state.
+     */
+    async updateApi(_: unknown, args: { input: UpdateApiInput }, ctx: Context) {
+      const viewer = requireViewer(ctx);
+      const input = args.input;
+      return ctx.db.transaction().execute(async (tx) => {
+        const row = await findApiForUpdate(tx, input.id);
+        if (!row) throw notFound();
+        const membership = await requireMembership(ctx, row.org_id, tx);
+        const changes: ApiChanges = {};
+
+        const touchesSettings = [
+          input.name,
+          input.schema,
+          input.region,
+          input.defaultAuthMode,
+          input.additionalAuthModes,
+          input.oidc,
+          input.authProviderClientId,
+        ].some((value) => value !== undefined);
+        if (touchesSettings && !canEditModel(membership)) throw forbidden();
+
+        if (input.name !== undefined) {
+          const name = (input.name ?? "").trim();
+          const problem = validateProjectName(name);
+          if (problem) throw badInput(problem);
+          changes.name = name;
+        }
+        if (input.region !== undefined) {
+          const problem = validateRegion(input.region);
+          if (problem) throw badInput(problem);
+          changes.region = input.region!;
+        }
+
+        if (input.defaultAuthMode !== undefined || input.oidc !== undefined || input.additionalAuthModes !== undefined) {
+          const mode = input.defaultAuthMode === undefined ? row.default_auth_mode : input.defaultAuthMode;
+          const oidc = readOidc(input.oidc === undefined ? row.oidc : input.oidc);
+          const problem = validateAuth(mode, oidc);
+          if (problem) throw badInput(problem);
+          if (mode !== row.default_auth_mode && isPublished(row.state))
+            throw refuse("BAD_USER_INPUT", "error_api_auth_mode_read_only", "The authentication method cannot change once the project is published.");
+          changes.defaultAuthMode = mode!;
+          if (input.oidc !== undefined) changes.oidc = oidc ? JSON.stringify(oidc) : null;
+          changes.additionalAuthModes = additionalAuthModesFor(
+            mode!,
+            input.additionalAuthModes ?? row.additional_auth_modes,
+            row.creation_type,
+          );
+        }
+        if (input.authProviderClientId !== undefined) changes.authProviderClientId = input.authProviderClientId;
+
+        if (input.schema !== undefined) {
+          const checked = checkDeclaration(input.schema ?? "", { state: row.state, schema: row.schema });
+          if ("problem" in checked) throw modelRefusal(checked.problem);
+          changes.schema = JSON.stringify(checked.model);
+        }
+
+        if (input.awsAccountId !== undefined) {
+          if (!hasAdminPermissions(membership.roleType) && !viewer.superuser) throw forbidden();
+          if (!input.awsAccountId || !(await isPoolAccount(tx, input.awsAccountId)))
+            throw refuse("BAD_USER_INPUT", "error_api_create_requires_awsaccount", "No cloud account could be assigned to the project.");
+          changes.awsAccountId = input.awsAccountId;
+        }
+        if (input.queryExplorerString !== undefined) changes.queryExplorerString = input.queryExplorerString;
+
+        return toApi(await updateApiRow(tx, row.id, changes));
+      });
+    },
+  },
+  Api: {
+    async org(api: Api, _: unknown, ctx: Context) {
+      const row = await findOrg(ctx.db, api.orgId);
+      return row ? toOrg(row) : null;
+    },
+    viewerCanEditModel: async (api: Api, _: unknown, ctx: Context) =>
+      canEditModel(await viewerMembership(ctx, api.orgId)),
+    viewerCanPublish: async (api: Api, _: unknown, ctx: Context) => {
+      const membership = await viewerMembership(ctx, api.orgId);
+      return membership !== null && canPublishApi(membership.roleType);
+    },
+    /** Spec §6: only account owners delete projects (manage-org). */
+    viewerCanDelete: async (api: Api, _: unknown, ctx: Context) => {
+      const membership = await viewerMembership(ctx, api.orgId);
+      return membership !== null && canManageOrg(membership.permissions);
+    },
+  },
+};
+
+/** The model-edit role: DEV, ADMIN, OWNER, SUPERUSER — not CONTENT, SUPPORT or GUEST. */
+export const canEditModel = (membership: Membership | null) => membership !== null && canPublishApi(membership.roleType);

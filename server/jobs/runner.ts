@@ -1,0 +1,107 @@
+import type { Db } from "../db/database";
+import { log } from "../log";
+import { claimNextJob, completeJob, LEASE_SECONDS, retryOrFailJob, type JobRow } from "./store";
+
+export interface JobHandler<P = Record<string, unknown>> {
+  /** Must be idempotent: a worker that dies after the work but before completing runs it again. */
+  run(payload: P, job: JobRow): Promise<void>;
+  /** Called once when the last attempt failed, to record the failure where users see it. */
+  giveUp?(payload: P, error: unknown, job: JobRow): Promise<void>;
+}
+
+export interface JobRunner {
+  register<P>(kind: string, handler: JobHandler<P>): void;
+  /** Looks for due jobs now: call after committing a transaction that enqueued one. */
+  kick(): void;
+  start(): void;
+  /** Stops polling and waits for the jobs in hand. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Works through the `jobs` table: an immediate kick after each enqueue, so a job runs within
+ * milliseconds, plus a poll that picks up retries, work enqueued by other servers and jobs
+ * left behind by a restart (PENDING, or RUNNING with an expired lease).
+ */
+export function createJobRunner(db: Db, options: { pollMs?: number; concurrency?: number } = {}): JobRunner {
+  const pollMs = options.pollMs ?? 1000;
+  const concurrency = options.concurrency ?? 4;
+  const handlers = new Map<string, JobHandler<any>>();
+  const workers = new Set<Promise<void>>();
+  const timers = new Set<NodeJS.Timeout>();
+  let running = false;
+  let poll: NodeJS.Timeout | undefined;
+
+  function kick() {
+    if (!running || workers.size >= concurrency) return;
+    const worker = work().finally(() => workers.delete(worker));
+    workers.add(worker);
+  }
+
+  /** Claims and runs jobs until none is due; a claimed job kicks one more worker for a backlog. */
+  async function work() {
+    while (running) {
+      let job: JobRow | undefined;
+      try {
+        job = await claimNextJob(db, [...handlers.keys()]);
+      } catch (error) {
+        log.error("claiming a job failed:", error);
+        return;
+      }
+      if (!job) return;
+      kick();
+      await runJob(job);
+    }
+  }
+
+  async function runJob(job: JobRow) {
+    const handler = handlers.get(job.kind)!;
+    const heartbeat = setInterval(() => {
+      db.updateTable("jobs")
+        .set({ locked_until: new Date(Date.now() + LEASE_SECONDS * 1000) })
+        .where("id", "=", job.id)
+        .execute()
+        .catch(() => {});
+    }, (LEASE_SECONDS * 1000) / 3);
+    try {
+      await handler.run(job.payload, job);
+      await completeJob(db, job.id);
+    } catch (error) {
+      const outcome = await retryOrFailJob(db, job, error instanceof Error ? error.message : String(error)).catch(() => "retry" as const);
+      if (outcome === "failed") {
+        log.error(`job ${job.kind} ${job.id} failed for good:`, error);
+        await handler.giveUp?.(job.payload, error, job).catch((giveUpError) => log.error(`giving up ${job.id} failed:`, giveUpError));
+      } else {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          kick();
+        }, 2 ** job.attempts * 1000 + 50);
+        timer.unref();
+        timers.add(timer);
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  return {
+    register(kind, handler) {
+      handlers.set(kind, handler as JobHandler<any>);
+    },
+    kick,
+    start() {
+      if (running) return;
+      running = true;
+      poll = setInterval(kick, pollMs);
+      poll.unref();
+      kick();
+    },
+    async stop() {
+      running = false;
+      clearInterval(poll);
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await Promise.allSettled([...workers]);
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { Context } from "../graphql/context";
+import { requireViewer } from "../graphql/context";
+import { forbidden } from "../graphql/errors";
+import { pageWindow, toConnection, type PageArgs } from "../graphql/connection";
+import { listSchemaTemplates, toSchemaTemplate, type TemplateLanguage } from "./store";
+
+/** Spec §9: templates are listed 50 at a time. */
+export const TEMPLATE_PAGE_SIZE = 50;
+
+export const templateResolvers = {
+  Query: {
+    /** Published templates for every signed-in user; drafts (retired or broken) for superusers only. */
+    async schemaTemplates(_: unknown, args: PageArgs & { lang: TemplateLanguage; state?: string | null }, ctx: Context) {
+      const viewer = requireViewer(ctx);
+      const state = args.state ?? "PUBLISHED";
+      if (state !== "PUBLISHED" && !viewer.superuser) throw forbidden();
+      const window = pageWindow({ first: Math.min(args.first ?? TEMPLATE_PAGE_SIZE, TEMPLATE_PAGE_SIZE), after: args.after });
+      const rows = await listSchemaTemplates(ctx.db, state, window.limit + 1, window.offset);
+      return toConnection(
+        rows.map((row) => toSchemaTemplate(row, args.lang)),
+        window,
+      );
+    },
+  },
+};

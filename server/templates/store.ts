@@ -1,0 +1,37 @@
+import type { Selectable } from "kysely";
+import type { DbOrTx } from "../db/database";
+import type { Tables } from "../db/tables";
+
+export type SchemaTemplateRow = Selectable<Tables["schema_templates"]>;
+export type TemplateLanguage = "EN" | "DE";
+const LANGUAGES: TemplateLanguage[] = ["EN", "DE"];
+
+/** Name and description in the requested language, English when a translation is missing. */
+export function toSchemaTemplate(row: SchemaTemplateRow, lang: TemplateLanguage) {
+  const text = (language: TemplateLanguage) => row.localizations[language.toLowerCase()] ?? row.localizations.en ?? { name: row.key, description: "" };
+  return {
+    id: row.id,
+    schema: row.schema,
+    state: row.state,
+    name: text(lang).name,
+    description: text(lang).description,
+    localizations: LANGUAGES.map((language) => ({ lang: language, ...text(language) })),
+  };
+}
+
+/** In catalog order. */
+export async function listSchemaTemplates(db: DbOrTx, state: string, limit: number, offset: number) {
+  return db
+    .selectFrom("schema_templates")
+    .selectAll()
+    .where("state", "=", state)
+    .orderBy("position")
+    .orderBy("id")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function findSchemaTemplate(db: DbOrTx, id: string) {
+  return db.selectFrom("schema_templates").selectAll().where("id", "=", id).executeTakeFirst();
+}

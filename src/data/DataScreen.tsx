@@ -1,0 +1,96 @@
+import { useTransition } from "react";
+import { graphql, usePreloadedQuery, useRefetchableFragment, type PreloadedQuery } from "react-relay";
+import { useNavigate, useSearch } from "@tanstack/react-router";
+import { FormattedMessage } from "react-intl";
+import type { DataScreenQuery } from "../__generated__/DataScreenQuery.graphql";
+import { ProjectHeader } from "../project/ProjectHeader";
+import { Alert } from "../ui/Alert";
+import { DataExplorer } from "./DataExplorer";
+import { TemplatesModal } from "./templates/TemplatesModal";
+import { useProjectModel } from "./useProjectModel";
+import type { DataScreen_api$key } from "../__generated__/DataScreen_api.graphql";
+import type { TemplatesModal_query$key } from "../__generated__/TemplatesModal_query.graphql";
+
+const dataScreenQuery = graphql`
+  query DataScreenQuery($apiId: ID!, $withTemplates: Boolean!, $lang: Language!) {
+    api(id: $apiId) {
+      id
+      ...ProjectHeader_api
+      ...DataScreen_api
+    }
+    viewer {
+      ...ProjectHeader_viewer
+    }
+    ...TemplatesModal_query @include(if: $withTemplates) @arguments(lang: $lang) @alias(as: "templates")
+  }
+`;
+
+/** project-data: the project's tables and, with ?showTemplates=true, the templates modal. */
+export default function DataScreen(props: { queryRef: PreloadedQuery<DataScreenQuery> }) {
+  const data = usePreloadedQuery<DataScreenQuery>(dataScreenQuery, props.queryRef);
+  if (!data.api) {
+    return (
+      <Alert variant="danger" testId="route-error">
+        <FormattedMessage id="error_not_found" />
+      </Alert>
+    );
+  }
+  return (
+    <section className="data-screen">
+      <ProjectHeader api={data.api} viewer={data.viewer} />
+      <DataArea api={data.api} templates={data.templates ?? null} />
+    </section>
+  );
+}
+
+function DataArea(props: { api: DataScreen_api$key; templates: TemplatesModal_query$key | null }) {
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { showTemplates?: unknown };
+  const [api, refetch] = useRefetchableFragment(
+    graphql`
+      fragment DataScreen_api on Api @refetchable(queryName: "DataScreenRefetchQuery") {
+        id
+        schema
+        state
+        creationType
+        defaultAuthMode
+        graphqlUrl
+        viewerCanEditModel
+      }
+    `,
+    props.api,
+  );
+  const project = useProjectModel(api);
+  const [reloading, startReload] = useTransition();
+  const showTemplates = search.showTemplates === true || search.showTemplates === "true";
+
+  // Closing removes showTemplates, and the hash too when the schema changed (spec §2).
+  const closeTemplates = (changed: boolean) =>
+    void navigate({
+      to: ".",
+      search: (previous: Record<string, unknown>) => {
+        const { showTemplates: _removed, ...rest } = previous;
+        return rest;
+      },
+      hash: changed ? "" : (current) => current ?? "",
+      replace: true,
+    });
+
+  return (
+    <>
+      <DataExplorer
+        api={api}
+        project={project}
+        reloading={reloading}
+        onReload={() =>
+          startReload(() => {
+            refetch({}, { fetchPolicy: "network-only" });
+          })
+        }
+      />
+      {showTemplates && props.templates && (
+        <TemplatesModal query={props.templates} apiId={api.id} save={project.save} onClose={closeTemplates} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { useCallback, useEffect } from "react";
+import { useNavigate, useRouterState } from "@tanstack/react-router";
+import type { ObjectType, SchemaModel } from "../domain/model";
+import { readStored, writeStored } from "../storage";
+
+/**
+ * The selected table (spec §2 "Data explorer"): the URL hash holds its name; without a hash the
+ * remembered last active table, else the first table. The choice is remembered for next time.
+ */
+export function useSelectedTable(model: SchemaModel) {
+  const navigate = useNavigate();
+  const hash = useRouterState({ select: (state) => state.location.hash });
+  const wanted = safeDecode(hash);
+  const remembered = readStored<string>("active-table");
+  const byName = (name: string | undefined) => (name ? model.objectTypes.find((type) => type.name === name) : undefined);
+  const selected: ObjectType | undefined = (wanted ? byName(wanted) : undefined) ?? byName(remembered) ?? model.objectTypes[0];
+
+  useEffect(() => {
+    if (selected) writeStored("active-table", selected.name);
+  }, [selected?.name]);
+
+  const select = useCallback(
+    (name: string, options: { replace?: boolean } = {}) => {
+      writeStored("active-table", name);
+      void navigate({ to: ".", hash: name, search: true, replace: options.replace });
+    },
+    [navigate],
+  );
+  return [selected, select] as const;
+}
+
+function safeDecode(hash: string) {
+  try {
+    return decodeURIComponent(hash);
+  } catch {
+    return hash;
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The schema model's public surface, used by the console (instant feedback) and by the
+ * server's createApi/updateApi/templates/AI start (to refuse). CONTRACT — the names below are
+ * fixed. ./rules.ts, ./operations.ts and ./names.ts re-export the one-idea files beside them.
+ * On save the server normalizes, then validates (normalizeModel is safe on invalid models).
+ */
+export * from "./types";
+export {
+  /** Parses Api.schema JSON text (or a value) into a model; shape errors become a ModelProblem. */
+  parseModel,
+  /** Every rule of spec §4 and §5; the first broken one, or null. */
+  validateModel,
+  /** All broken rules (for the editor's inline messages). */
+  modelProblems,
+  /** What is stored on save: fields with no type dropped, dynamic fields as String + @dynamic,
+   * required flags and operations collapsed, publishing types collapsed. */
+  normalizeModel,
+  /** Whether a field may be a sort field (read-only other than updatedAt, lists, Json, Dynamic may not). */
+  canSortBy,
+  /** updatedAt, whose default sort cannot be unset. */
+  isDefaultSortField,
+  /** One of the read-only system fields id, createdAt, updatedAt. */
+  isSystemField,
+  /** The type the editor shows ("Dynamic" for a String with @dynamic). */
+  effectiveFieldType,
+} from "./rules";
+export {
+  /** A project's first model: Table1 with id, createdAt and updatedAt. */
+  initialModel,
+  /** A new table named NewTableN (or the given name) with the three read-only fields. */
+  addObjectType,
+  /** Copy (+ number) with fresh ids and no parents or targets. */
+  duplicateObjectType,
+  removeObjectType,
+  renameObjectType,
+  /** newFieldN of type String. */
+  addField,
+  updateField,
+  removeField,
+  /** Sort flag on/off where allowed; updatedAt's default sort stays. */
+  toggleSortBy,
+  /** Makes one field the table's connector (id by default). */
+  setConnector,
+  /** Connections kept in sync on both sides; indexes renumbered on removal. */
+  addConnection,
+  removeConnection,
+  /** Which connection kinds are possible from a type (has-many / belongs-to disabled when not). */
+  connectionOptions,
+  /** A type's connections (has-many targets and belongs-to parents) ordered by index. */
+  connectionsOf,
+  /** Required-flag cycle: required ↔ onCreate/onUpdate/onDelete, collapsing when all three. */
+  toggleRequired,
+  /** The required checkboxes of a field; `required` checks all three. */
+  requiredFlags,
+  /** Any required flag set (required or one per operation). */
+  isRequiredAnywhere,
+  REQUIRED_FLAGS,
+  /** A table's create/update/delete operations, expanding the collapsed form. */
+  typeOperations,
+  /** all/none, mutations off removes subscriptions, a list of all three collapses to all. */
+  togglePublishingType,
+  /** Table permissions: public read implies group; owner always on. */
+  toggleTablePermission,
+  /** The table permission checkboxes: checked and disabled, owner included. */
+  tablePermissions,
+  TABLE_PERMISSIONS,
+  /** Permissions editing only for aws_oidc or aws_cognito_user_pools. */
+  canEditPermissions,
+  /** The table with the users directive. */
+  isUsersTable,
+  /** False for the users table once published: no edit, duplicate or delete. */
+  canEditObjectType,
+  addEnum,
+  updateEnum,
+  removeEnum,
+  /** An empty value, only if the last one is non-empty. */
+  addEnumValue,
+  /** A trigger: before, all six operation types, Node 18. */
+  addResolver,
+  updateResolver,
+  removeResolver,
+  /** A trigger's types, one or All; the last one stays. */
+  toggleResolverType,
+  /** On template apply: public create/read/update/delete and group directives stripped. */
+  stripTemplateDirectives,
+  /** Fresh 6-character local id. */
+  localId,
+} from "./operations";
+export type {
+  FieldPatch,
+  EnumPatch,
+  ResolverPatch,
+  Connection,
+  ConnectionKind,
+  RequiredFlag,
+  TablePermission,
+  PermissionState,
+} from "./operations";
+export {
+  /** Keep letters, digits and underscore; strip leading digits (spec §5 "Names"). */
+  sanitizeName,
+  RESERVED_TYPE_NAMES,
+  RESERVED_FIELD_NAMES,
+  READONLY_FIELD_NAMES,
+  /** Tables and scalars a project already has; refused as names like the reserved ones. */
+  BUILT_IN_TYPE_NAMES,
+  /** Letters, digits and underscore, not starting with a digit (nor "__"). */
+  isValidName,
+  isReservedTypeName,
+  isReservedFieldName,
+  /** prefixN with N one above the highest existing (newFieldN, NewTableN). */
+  nextNumberedName,
+  NAME_MIN_LENGTH,
+  ENUM_NAME_MAX_LENGTH,
+  TRIGGER_NAME_MIN_LENGTH,
+} from "./names";

@@ -1,0 +1,80 @@
+import { REGIONS } from "./regions";
+
+/** Project (Api) settings rules shared by the wizard and the server (spec §5 "Projects"). */
+export const PROJECT_NAME_MAX_LENGTH = 255;
+/** Spec §9: "AI prompt max 256 characters". */
+export const SCHEMA_PROMPT_MAX_LENGTH = 256;
+
+export const AUTH_MODES = ["aws_api_key", "aws_cognito_user_pools", "aws_iam", "aws_oidc"] as const;
+export type AuthMode = (typeof AUTH_MODES)[number];
+
+/** Modes where the project's own users sign in; API key is then added as an extra mode. */
+const USER_AUTH_MODES: readonly string[] = ["aws_cognito_user_pools", "aws_oidc"];
+
+export interface OidcConfig {
+  clientId: string;
+  issuerUrl: string;
+}
+
+const URL_PATTERN = /^(sftp|ftp|http|https):\/\/[^\s"']+$/;
+
+export function validateProjectName(name: string): "error_api_create_requires_name" | null {
+  const trimmed = name.trim();
+  return trimmed.length === 0 || trimmed.length > PROJECT_NAME_MAX_LENGTH ? "error_api_create_requires_name" : null;
+}
+
+export function validateRegion(region: string | null | undefined): "error_api_create_requires_region" | null {
+  return REGIONS.some((r) => r.code === region) ? null : "error_api_create_requires_region";
+}
+
+/**
+ * Reads Api.oidc (JSON text); clientId and issuerUrl default to empty. Null for no text;
+ * undefined when the text is not a JSON object.
+ */
+export function parseOidc(text: string | null | undefined): OidcConfig | null | undefined {
+  if (text === null || text === undefined || text.trim() === "") return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const { clientId, issuerUrl } = value as Record<string, unknown>;
+  return {
+    clientId: typeof clientId === "string" ? clientId.trim() : "",
+    issuerUrl: typeof issuerUrl === "string" ? issuerUrl.trim() : "",
+  };
+}
+
+export type AuthProblem =
+  | "error_api_create_requires_authmode"
+  | "error_api_create_requires_clientid"
+  | "error_api_create_requires_issuerurl";
+
+/** Auth mode is required; for OIDC clientId and a valid issuerUrl are required. */
+export function validateAuth(mode: string | null | undefined, oidc: OidcConfig | null | undefined): AuthProblem | null {
+  if (!mode || !(AUTH_MODES as readonly string[]).includes(mode)) return "error_api_create_requires_authmode";
+  if (mode !== "aws_oidc") return null;
+  if (!oidc?.clientId) return "error_api_create_requires_clientid";
+  if (!oidc.issuerUrl || !URL_PATTERN.test(oidc.issuerUrl)) return "error_api_create_requires_issuerurl";
+  return null;
+}
+
+/**
+ * Spec §9: API key auth is added as an additional mode when a user auth mode is chosen, except
+ * for imported projects. The default mode is never listed again as an additional one.
+ */
+export function additionalAuthModesFor(defaultAuthMode: string, chosen: readonly string[], creationType: string): string[] {
+  const modes = new Set(chosen.filter((mode) => mode !== defaultAuthMode));
+  if (creationType !== "IMPORT" && USER_AUTH_MODES.includes(defaultAuthMode)) modes.add("aws_api_key");
+  return [...modes];
+}
+
+export type PromptProblem = "error_schema_prompt_required" | "error_schema_prompt_max_length";
+
+export function validateSchemaPrompt(prompt: string): PromptProblem | null {
+  if (prompt.trim().length === 0) return "error_schema_prompt_required";
+  if (prompt.length > SCHEMA_PROMPT_MAX_LENGTH) return "error_schema_prompt_max_length";
+  return null;
+}

@@ -1,0 +1,148 @@
+import { useEffect, useState } from "react";
+import { graphql, usePaginationFragment } from "react-relay";
+import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
+import type { InvoiceTable_billingAccount$key } from "../../__generated__/InvoiceTable_billingAccount.graphql";
+import { formatAmount } from "../../domain/billing";
+import { Pagination } from "../../ui/Pagination";
+
+/** Page sizes of the invoice table; 5 is the default (spec §2, §9). */
+export const INVOICE_PAGE_SIZES = [5, 20] as const;
+const FETCH_SIZE = 100;
+
+/**
+ * The billing account's invoices, headed by their count and the total paid. All invoices are
+ * fetched (fetching continues while there is a next page) and shown 5 or 20 per page.
+ */
+export function InvoiceTable(props: { account: InvoiceTable_billingAccount$key }) {
+  const intl = useIntl();
+  const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment(
+    graphql`
+      fragment InvoiceTable_billingAccount on BillingAccount
+      @refetchable(queryName: "InvoiceTablePaginationQuery")
+      @argumentDefinitions(first: { type: "Int", defaultValue: 100 }, after: { type: "String" }) {
+        invoices(first: $first, after: $after) @connection(key: "InvoiceTable_invoices") {
+          totalCount
+          edges {
+            node {
+              id
+              date
+              currency
+              amountPaid
+              status
+              invoicePdf
+            }
+          }
+        }
+      }
+    `,
+    props.account,
+  );
+  const [pageSize, setPageSize] = useState<number>(INVOICE_PAGE_SIZES[0]);
+  const [page, setPage] = useState(1);
+
+  useEffect(() => {
+    if (hasNext && !isLoadingNext) loadNext(FETCH_SIZE);
+  }, [hasNext, isLoadingNext, loadNext]);
+
+  const invoices = data.invoices.edges.map((edge) => edge.node);
+  const count = data.invoices.totalCount;
+  const pageCount = Math.max(Math.ceil(count / pageSize), 1);
+  const current = Math.min(page, pageCount);
+  const visible = invoices.slice((current - 1) * pageSize, current * pageSize);
+  const totals = new Map<string, number>();
+  for (const invoice of invoices) {
+    const currency = invoice.currency.toUpperCase() === "USD" ? "USD" : "EUR";
+    totals.set(currency, (totals.get(currency) ?? 0) + invoice.amountPaid);
+  }
+  const totalLabel = [...totals].map(([currency, amount]) => formatAmount(amount, currency, intl.locale)).join(" + ") || formatAmount(0, "EUR", intl.locale);
+
+  return (
+    <section className="invoices" data-testid="invoice-table" aria-labelledby="invoices-title">
+      <div className="table-toolbar">
+        <h2 id="invoices-title">
+          <FormattedMessage id="org.billing.invoices.title" values={{ count }} />
+        </h2>
+        <span className="table-count" data-testid="invoice-total">
+          <FormattedMessage id="org.billing.invoices.total" values={{ total: totalLabel }} />
+        </span>
+      </div>
+      {count === 0 ? (
+        <p className="empty-state" data-testid="invoices-empty">
+          <FormattedMessage id="org.billing.invoices.empty" />
+        </p>
+      ) : (
+        <>
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th>
+                  <FormattedMessage id="org.billing.invoices.date" />
+                </th>
+                <th>
+                  <FormattedMessage id="org.billing.invoices.currency" />
+                </th>
+                <th className="cell-number">
+                  <FormattedMessage id="org.billing.invoices.amountPaid" />
+                </th>
+                <th>
+                  <FormattedMessage id="org.billing.invoices.status" />
+                </th>
+                <th className="cell-action">
+                  <FormattedMessage id="org.billing.invoices.pdf" />
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {visible.map((invoice) => (
+                <tr key={invoice.id} data-testid="invoice-row">
+                  <td>
+                    <FormattedDate value={invoice.date} dateStyle="medium" />
+                  </td>
+                  <td>{invoice.currency.toUpperCase()}</td>
+                  <td className="cell-number">{formatAmount(invoice.amountPaid, invoice.currency, intl.locale)}</td>
+                  <td>
+                    <FormattedMessage id={`org.billing.invoices.status.${invoice.status}`} />
+                  </td>
+                  <td className="cell-action">
+                    {invoice.invoicePdf && (
+                      <a
+                        href={invoice.invoicePdf}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="icon-link"
+                        aria-label={intl.formatMessage({ id: "org.billing.invoices.download" })}
+                      >
+                        <DownloadIcon />
+                      </a>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pagination
+            page={current}
+            pageCount={pageCount}
+            onPage={setPage}
+            pageSize={pageSize}
+            pageSizes={INVOICE_PAGE_SIZES}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+            busy={isLoadingNext}
+            testId="invoice-pagination"
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function DownloadIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M12 3v12m0 0-5-5m5 5 5-5M4 19h16" />
+    </svg>
+  );
+}

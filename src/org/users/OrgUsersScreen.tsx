@@ -1,0 +1,35 @@
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { FormattedMessage } from "react-intl";
+import type { OrgUsersScreenQuery } from "../../__generated__/OrgUsersScreenQuery.graphql";
+import { MembersTable } from "./MembersTable";
+import { useOrgPermissions } from "../useOrgPermissions";
+import { canManageUsers } from "../../domain/permissions";
+import "../org.css";
+
+export const orgUsersQuery = graphql`
+  query OrgUsersScreenQuery($orgId: ID!) {
+    org(id: $orgId) {
+      id
+      name
+    }
+    ...MembersTable_query @arguments(orgId: $orgId)
+  }
+`;
+
+/** org-users: who is in the workspace, with which role, and when they last signed in. */
+export default function OrgUsersScreen(props: { queryRef: PreloadedQuery<OrgUsersScreenQuery> }) {
+  const data = usePreloadedQuery<OrgUsersScreenQuery>(orgUsersQuery, props.queryRef);
+  const permissions = useOrgPermissions(data.org?.id ?? "");
+  if (!data.org) return null;
+  return (
+    <section className="org-page" data-testid="org-users-screen">
+      <h1>
+        <FormattedMessage id="org.users.title" />
+      </h1>
+      <p className="field-hint">
+        <FormattedMessage id="org.users.subtitle" />
+      </p>
+      <MembersTable query={data} orgId={data.org.id} manage={canManageUsers(permissions)} />
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { useId, useState, type FormEvent } from "react";
+import { useNavigate } from "@tanstack/react-router";
+import { FormattedMessage, useIntl } from "react-intl";
+import { TextField } from "../ui/TextField";
+import { Button } from "../ui/Button";
+import { Alert } from "../ui/Alert";
+import { ErrorMessage } from "../common/ErrorMessage";
+import { publicSiteUrl } from "../common/publicSite";
+import { useLocale } from "../i18n/I18nProvider";
+import { useSession } from "../session/sessionState";
+import { PROJECT_NAME_MAX_LENGTH, validateProjectName } from "../domain/project";
+import { useCreateApiMutation } from "./useCreateApiMutation";
+
+/** project-setup-name: step 1 of 1, the project's name and the terms of service. */
+export default function ProjectSetupNameScreen() {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const { activeOrgId } = useSession();
+  const termsErrorId = useId();
+  const [name, setName] = useState("");
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [createApi, busy] = useCreateApiMutation();
+
+  // Shown after the first submit, then following the typing (as the sign-up form does).
+  const nameProblem = validateProjectName(name);
+  const termsProblem = termsAccepted ? undefined : "signup_error_terms_required";
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setError(null);
+    if (nameProblem || termsProblem || !activeOrgId || busy) return;
+    try {
+      const api = await createApi(activeOrgId, name.trim());
+      await navigate({ to: "/api/$apiId/data", params: { apiId: api.id }, search: { showTemplates: true } });
+    } catch (caught) {
+      setError(caught);
+    }
+  };
+
+  return (
+    <form className="card auth-card" onSubmit={onSubmit} noValidate data-testid="project-setup-form">
+      <p className="step">
+        <FormattedMessage id="setup.step" values={{ step: 1, total: 1 }} />
+      </p>
+      <h1>
+        <FormattedMessage id="project.setup.title" />
+      </h1>
+      <p>
+        <FormattedMessage id="project.setup.subtitle" />
+      </p>
+      {error !== null && (
+        <Alert variant="danger" testId="project-setup-error">
+          <ErrorMessage error={error} />
+        </Alert>
+      )}
+      <TextField
+        label={intl.formatMessage({ id: "project.setup.name" })}
+        value={name}
+        onChange={setName}
+        autoFocus
+        maxLength={PROJECT_NAME_MAX_LENGTH}
+        name="projectName"
+        error={submitted && nameProblem ? intl.formatMessage({ id: nameProblem }) : undefined}
+      />
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          name="terms"
+          checked={termsAccepted}
+          onChange={(event) => setTermsAccepted(event.target.checked)}
+          aria-invalid={submitted && termsProblem ? true : undefined}
+          aria-describedby={submitted && termsProblem ? termsErrorId : undefined}
+        />
+        <span>
+          <FormattedMessage
+            id="project.setup.terms"
+            values={{
+              link: (chunks) => (
+                <a href={publicSiteUrl("/terms", locale)} target="_blank" rel="noreferrer">
+                  {chunks}
+                </a>
+              ),
+            }}
+          />
+        </span>
+      </label>
+      {submitted && termsProblem && (
+        <div id={termsErrorId} className="field-error" role="alert">
+          <FormattedMessage id={termsProblem} />
+        </div>
+      )}
+      <Button type="submit" variant="primary" block busy={busy}>
+        <FormattedMessage id="project.setup.submit" />
+      </Button>
+    </form>
+  );
+}

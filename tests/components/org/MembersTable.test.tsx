@@ -1,0 +1,148 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { loadQuery } from "react-relay";
+import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
+import OrgUsersScreen from "../../../src/org/users/OrgUsersScreen";
+import OrgRoleUpdates from "../../../src/org/OrgRoleUpdates";
+import OrgUsersScreenQuery, { type OrgUsersScreenQuery as Query } from "../../../src/__generated__/OrgUsersScreenQuery.graphql";
+import { ApiError } from "../../../src/relay/errors";
+import { getSession } from "../../../src/session/sessionState";
+import { permissionsFor, type RoleType } from "../../../src/domain/permissions";
+import { MY_EMAIL, ORG_ID, operationsNamed, renderWithRelay, signInAs, signOutAfterTest } from "./orgTestKit";
+
+afterEach(() => {
+  cleanup();
+  signOutAfterTest();
+});
+
+interface Member {
+  id: string;
+  userEmail: string;
+  type: RoleType;
+  lastSignInAt: string | null;
+}
+
+const member = (n: number, type: RoleType = "DEV"): Member => ({ id: `role_${n}`, userEmail: `user${n}@example.com`, type, lastSignInAt: null });
+
+/** The members screen with the live role updates of the org layout, on mocked data. */
+function renderMembers(members: Member[], as: RoleType = "OWNER") {
+  signInAs(as);
+  const environment = createMockEnvironment();
+  environment.mock.queuePendingOperation(OrgUsersScreenQuery, { orgId: ORG_ID });
+  environment.mock.queueOperationResolver((operation) =>
+    MockPayloadGenerator.generate(operation, {
+      Org: () => ({ id: ORG_ID, name: "Acme" }),
+      RoleConnection: () => ({
+        totalCount: members.length,
+        edges: members.map((node, index) => ({ cursor: String(index), node })),
+        pageInfo: { hasNextPage: false, endCursor: null },
+      }),
+    }),
+  );
+  const queryRef = loadQuery<Query>(environment, OrgUsersScreenQuery, { orgId: ORG_ID });
+  renderWithRelay(
+    () => (
+      <>
+        <OrgRoleUpdates />
+        <OrgUsersScreen queryRef={queryRef} />
+      </>
+    ),
+    environment,
+    "/org/$orgId/users",
+    `/org/${ORG_ID}/users`,
+  );
+  return environment;
+}
+
+const rows = () => screen.getAllByTestId("member-row");
+const emails = () => rows().map((row) => within(row).getByTestId("member-email").textContent);
+
+function pushRoleEvent(environment: ReturnType<typeof createMockEnvironment>, change: string, role: Member) {
+  const [subscription] = operationsNamed(environment, "OrgRoleUpdatesSubscription");
+  act(() => {
+    environment.mock.nextValue(
+      subscription,
+      MockPayloadGenerator.generate(subscription, {
+        RoleEvent: () => ({ change, orgId: ORG_ID }),
+        Role: () => ({ ...role, permissionConnection: { items: permissionsFor(role.type) } }),
+      }),
+    );
+  });
+}
+
+describe("members table", () => {
+  it("shows email, role and last sign-in with a total count, ten rows per page", async () => {
+    const members = Array.from({ length: 12 }, (_, i) => member(i + 1));
+    members[0] = { ...member(1, "OWNER"), userEmail: MY_EMAIL, lastSignInAt: "2026-11-20T09:30:00.000Z" };
+    renderMembers(members);
+    expect((await screen.findByTestId("members-total")).textContent).toBe("12 members");
+    expect(rows()).toHaveLength(10);
+    const first = within(rows()[0]);
+    expect(first.getByTestId("member-role").textContent).toBe("Owner");
+    expect(rows()[0].textContent).toContain("2026");
+    expect(within(rows()[1]).getByText("Never")).toBeTruthy();
+    expect(screen.getByText("Page 1 of 2")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(emails()).toEqual(["user11@example.com", "user12@example.com"]);
+  });
+
+  it("gives managers the selection and edit columns with the query values of the edit screen", async () => {
+    renderMembers([member(1, "GUEST")]);
+    await screen.findByTestId("members-table");
+    expect(screen.getByRole("checkbox", { name: "Select user1@example.com" })).toBeTruthy();
+    const edit = screen.getByRole("link", { name: "Edit user1@example.com" });
+    expect(edit.getAttribute("href")).toBe(`/org/${ORG_ID}/users/edit?email=user1%40example.com&role=GUEST&roleId=role_1`);
+    expect(screen.getByTestId("invite-member").getAttribute("href")).toBe(`/org/${ORG_ID}/users/invite`);
+  });
+
+  it("shows a guest the table without selection, edit, invite or remove", async () => {
+    renderMembers([member(1, "GUEST")], "GUEST");
+    await screen.findByTestId("members-table");
+    expect(screen.queryByRole("checkbox")).toBeNull();
+    expect(screen.queryByTestId("member-edit")).toBeNull();
+    expect(screen.queryByTestId("invite-member")).toBeNull();
+    expect(screen.queryByTestId("remove-members")).toBeNull();
+  });
+
+  it("removes the selected members with one deleteRole each, in parallel, and reports each refusal", async () => {
+    const environment = renderMembers([{ ...member(1, "OWNER"), userEmail: MY_EMAIL }, member(2), member(3)]);
+    await screen.findByTestId("members-table");
+    fireEvent.click(screen.getByRole("checkbox", { name: `Select ${MY_EMAIL}` }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select user2@example.com" }));
+    fireEvent.click(screen.getByTestId("remove-members"));
+
+    const deletes = operationsNamed(environment, "useDeleteRoleMutation");
+    expect(deletes.map((operation) => operation.request.variables.input.id)).toEqual(["role_1", "role_2"]);
+    await act(async () => {
+      environment.mock.reject(deletes[0], new ApiError("You can't remove yourself.", "error_user_mgt_cant_remove_self", "FORBIDDEN"));
+      environment.mock.resolve(deletes[1], { data: { deleteRole: { id: "role_2", userEmail: "user2@example.com", orgId: ORG_ID } } });
+    });
+    expect(emails()).toEqual([MY_EMAIL, "user3@example.com"]);
+    expect(screen.getByTestId("members-total").textContent).toBe("2 members");
+    expect(screen.getByTestId("error-alert").textContent).toBe("You can't remove yourself.");
+    // The refused row stays selected, so the user sees which one failed.
+    expect((screen.getByRole("checkbox", { name: `Select ${MY_EMAIL}` }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("follows invitations, role changes and removals live", async () => {
+    const environment = renderMembers([member(1), member(2)]);
+    await screen.findByTestId("members-table");
+    pushRoleEvent(environment, "CREATED", member(3, "SUPPORT"));
+    expect(emails()).toEqual(["user1@example.com", "user2@example.com", "user3@example.com"]);
+    expect(screen.getByTestId("members-total").textContent).toBe("3 members");
+    pushRoleEvent(environment, "UPDATED", member(1, "ADMIN"));
+    expect(within(rows()[0]).getByTestId("member-role").textContent).toBe("Admin");
+    pushRoleEvent(environment, "DELETED", member(2));
+    expect(emails()).toEqual(["user1@example.com", "user3@example.com"]);
+    expect(screen.getByTestId("members-total").textContent).toBe("2 members");
+  });
+
+  it("takes the viewer's own permissions from a live change of their role", async () => {
+    const environment = renderMembers([{ ...member(1, "ADMIN"), id: "role_me", userEmail: MY_EMAIL }], "ADMIN");
+    await screen.findByTestId("invite-member");
+    pushRoleEvent(environment, "UPDATED", { ...member(1, "GUEST"), id: "role_me", userEmail: MY_EMAIL });
+    expect(getSession().roles[ORG_ID].type).toBe("GUEST");
+    expect(screen.queryByTestId("invite-member")).toBeNull();
+    expect(screen.queryByRole("checkbox")).toBeNull();
+  });
+});

@@ -1,0 +1,42 @@
+import type { ComponentType } from "react";
+import { RelayEnvironmentProvider } from "react-relay";
+import { createMockEnvironment } from "relay-test-utils";
+import type { OperationDescriptor } from "relay-runtime";
+import { renderScreen } from "../renderScreen";
+import { resetSession, updateSession } from "../../../src/session/sessionState";
+import { permissionsFor, type RoleType } from "../../../src/domain/permissions";
+
+export const ORG_ID = "org_1";
+export const MY_EMAIL = "me@example.com";
+
+/** The signed-in user holds `type` in the test workspace. */
+export function signInAs(type: RoleType) {
+  updateSession({
+    status: "Authenticated",
+    email: MY_EMAIL,
+    userId: "usr_me",
+    activeOrgId: ORG_ID,
+    roles: { [ORG_ID]: { id: "role_me", orgId: ORG_ID, orgName: "Acme", type, permissions: permissionsFor(type) } },
+  });
+}
+
+export function signOutAfterTest() {
+  resetSession("NotAuthenticated");
+}
+
+/** Renders a screen inside a memory router and the given mock Relay environment. */
+export function renderWithRelay(
+  Screen: ComponentType,
+  environment: ReturnType<typeof createMockEnvironment>,
+  path: string,
+  entry: string,
+) {
+  return renderScreen(Screen, path, entry, (children) => (
+    <RelayEnvironmentProvider environment={environment}>{children}</RelayEnvironmentProvider>
+  ));
+}
+
+/** The pending operations of one name, oldest first. */
+export function operationsNamed(environment: ReturnType<typeof createMockEnvironment>, name: string): OperationDescriptor[] {
+  return environment.mock.getAllOperations().filter((operation) => operation.request.node.params.name === name);
+}
