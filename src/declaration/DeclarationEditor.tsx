@@ -2,7 +2,6 @@ import { Suspense, lazy, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { normalizeModel, parseModel, validateModel, type ModelProblem } from "../domain/model";
 import { ErrorMessage } from "../common/ErrorMessage";
-import { triggerDataChangeProblems } from "../model/triggers/triggerRules";
 import { useUpdateApiMutation } from "../project/useUpdateApiMutation";
 import { Alert } from "../ui/Alert";
 import { Button } from "../ui/Button";
@@ -26,7 +25,7 @@ function check(text: string): { problem: ModelProblem } | { schema: string } {
   const parsed = parseModel(text);
   if ("problem" in parsed) return parsed;
   const model = normalizeModel(parsed.model);
-  const problem = validateModel(model) ?? triggerDataChangeProblems(model)[0];
+  const problem = validateModel(model);
   return problem ? { problem } : { schema: JSON.stringify(model) };
 }
 

@@ -8,7 +8,6 @@ import {
   type SchemaModel,
 } from "../domain/model";
 import { useUpdateApiMutation } from "../project/useUpdateApiMutation";
-import { triggerDataChangeProblems } from "./triggers/triggerRules";
 
 /** The selected flag is view state, not part of the declaration (spec §2: ignored when comparing). */
 const withoutSelected = (model: SchemaModel) =>
@@ -50,7 +49,7 @@ export function useModelDraft(apiId: string, schema: string): ModelDraft {
 
   const model = draft ?? saved.model;
   const dirty = draft !== null && !sameModel(draft, saved.model);
-  const problems = useMemo(() => [...modelProblems(model), ...triggerDataChangeProblems(model)], [model]);
+  const problems = useMemo(() => modelProblems(model), [model]);
 
   const change = useCallback((apply: (current: SchemaModel) => SchemaModel) => {
     setDraft((current) => apply(current ?? saved.model));
@@ -86,7 +85,7 @@ export function useModelDraft(apiId: string, schema: string): ModelDraft {
   useEffect(
     () => () => {
       const { draft: pending, dirty: unsaved, send: sendLatest } = latest.current;
-      const valid = pending && validateModel(normalizeModel(pending)) === null && triggerDataChangeProblems(pending).length === 0;
+      const valid = pending && validateModel(normalizeModel(pending)) === null;
       if (pending && unsaved && valid) {
         sendLatest(pending).catch(() => {
           // Nothing is shown any more; the server refused and kept the saved declaration.

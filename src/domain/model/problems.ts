@@ -93,7 +93,9 @@ function connectorProblems(objectType: ObjectType, typePath: Path): ModelProblem
   return problems;
 }
 
-/** Triggers: a name of at least 3 characters and at least one operation type. */
+const DATA_CHANGES: readonly string[] = ["create", "update", "delete"];
+
+/** Triggers: a name of at least 3 characters and at least one data change (create, update or delete). */
 function resolverProblems(objectType: ObjectType, typePath: Path): ModelProblem[] {
   return objectType.resolvers.flatMap((resolver, index) => {
     const path = [...typePath, "resolvers", index];
@@ -103,6 +105,8 @@ function resolverProblems(objectType: ObjectType, typePath: Path): ModelProblem[
       problems.push(problem("form_feedback_trigger_name_minlength", [...path, "name"], values));
     }
     if (resolver.types.length === 0) problems.push(problem("form_feedback_trigger_types_required", [...path, "types"]));
+    else if (!resolver.types.some((type) => DATA_CHANGES.includes(type)))
+      problems.push(problem("form_feedback_trigger_data_change_required", [...path, "types"]));
     return problems;
   });
 }

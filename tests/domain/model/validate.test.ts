@@ -188,6 +188,12 @@ describe("validateModel refuses", () => {
       path: ["objectTypes", 1, "resolvers", 0, "types"],
     });
   });
+  it("a trigger that reacts to no data change (only list and object)", () => {
+    expect(broken((m) => (post(m).resolvers[0].types = ["list", "listByParent", "object"]))).toEqual({
+      messageId: "form_feedback_trigger_data_change_required",
+      path: ["objectTypes", 1, "resolvers", 0, "types"],
+    });
+  });
 
   it("an enum name over 64 characters", () => {
     expect(broken((m) => (m.enumTypes[0].name = "E".repeat(65)))).toEqual({
