@@ -91,7 +91,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function createDatabase(adminUrl: string) {
+/** A fresh database on the test cluster, dropped again by `drop()`. */
+export async function createDatabase(adminUrl: string) {
   const { default: pg } = await import("pg");
   const name = `bk_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -2,11 +2,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "graphql-ws";
 import WebSocket from "ws";
-import { startTestPlatform, uniqueEmail, type TestPlatform } from "./harness";
+import { createDatabase, startTestPlatform, uniqueEmail, type TestPlatform } from "./harness";
 import { insertRole } from "../../server/role/store";
 import { enqueueJob } from "../../server/jobs/store";
 import { findSchemaPrompt, insertSchemaPrompt } from "../../server/prompts/store";
@@ -181,24 +180,3 @@ describe("jobs survive a restart", () => {
     }
   });
 });
-
-/** Both platforms must share one database; the harness would give each a fresh one. */
-async function createDatabase(adminUrl: string) {
-  const { default: pg } = await import("pg");
-  const name = `bk_jobs_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
