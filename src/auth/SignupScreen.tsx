@@ -3,7 +3,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import { signUp } from "../session/actions";
 import { useLocale } from "../i18n/I18nProvider";
-import { publicSiteUrl } from "../common/publicSite";
+import { TermsCheckbox } from "../common/TermsCheckbox";
 import { AuthCard } from "./AuthCard";
 import { AuthForm } from "./AuthForm";
 import { EmailField } from "./EmailField";
@@ -51,33 +51,7 @@ export default function SignupScreen() {
         <EmailField value={email} onChange={setEmail} error={form.fieldError("email")} />
         <PasswordField labelId="auth.field.password.label" value={password} onChange={setPassword} error={form.fieldError("password")} />
         <ConfirmPasswordField value={confirmation} onChange={setConfirmation} error={form.fieldError("confirmation")} />
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            name="terms"
-            checked={termsAccepted}
-            onChange={(event) => setTermsAccepted(event.target.checked)}
-            aria-invalid={termsError ? true : undefined}
-            aria-describedby={termsError ? "signup-terms-error" : undefined}
-          />
-          <span>
-            <FormattedMessage
-              id="auth.signup.terms"
-              values={{
-                link: (chunks) => (
-                  <a href={publicSiteUrl("/terms", locale)} target="_blank" rel="noreferrer">
-                    {chunks}
-                  </a>
-                ),
-              }}
-            />
-          </span>
-        </label>
-        {termsError && (
-          <div id="signup-terms-error" className="field-error" role="alert">
-            {termsError}
-          </div>
-        )}
+        <TermsCheckbox labelId="auth.signup.terms" checked={termsAccepted} onChange={setTermsAccepted} error={termsError} />
       </AuthForm>
     </AuthCard>
   );

@@ -1,12 +1,11 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useNavigate } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import { TextField } from "../ui/TextField";
 import { Button } from "../ui/Button";
 import { Alert } from "../ui/Alert";
 import { ErrorMessage } from "../common/ErrorMessage";
-import { publicSiteUrl } from "../common/publicSite";
-import { useLocale } from "../i18n/I18nProvider";
+import { TermsCheckbox } from "../common/TermsCheckbox";
 import { useSession } from "../session/sessionState";
 import { PROJECT_NAME_MAX_LENGTH, validateProjectName } from "../domain/project";
 import { useCreateApiMutation } from "./useCreateApiMutation";
@@ -14,10 +13,8 @@ import { useCreateApiMutation } from "./useCreateApiMutation";
 /** project-setup-name: step 1 of 1, the project's name and the terms of service. */
 export default function ProjectSetupNameScreen() {
   const intl = useIntl();
-  const { locale } = useLocale();
   const navigate = useNavigate();
   const { activeOrgId } = useSession();
-  const termsErrorId = useId();
   const [name, setName] = useState("");
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [submitted, setSubmitted] = useState(false);
@@ -66,33 +63,12 @@ export default function ProjectSetupNameScreen() {
         name="projectName"
         error={submitted && nameProblem ? intl.formatMessage({ id: nameProblem }) : undefined}
       />
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          name="terms"
-          checked={termsAccepted}
-          onChange={(event) => setTermsAccepted(event.target.checked)}
-          aria-invalid={submitted && termsProblem ? true : undefined}
-          aria-describedby={submitted && termsProblem ? termsErrorId : undefined}
-        />
-        <span>
-          <FormattedMessage
-            id="project.setup.terms"
-            values={{
-              link: (chunks) => (
-                <a href={publicSiteUrl("/terms", locale)} target="_blank" rel="noreferrer">
-                  {chunks}
-                </a>
-              ),
-            }}
-          />
-        </span>
-      </label>
-      {submitted && termsProblem && (
-        <div id={termsErrorId} className="field-error" role="alert">
-          <FormattedMessage id={termsProblem} />
-        </div>
-      )}
+      <TermsCheckbox
+        labelId="project.setup.terms"
+        checked={termsAccepted}
+        onChange={setTermsAccepted}
+        error={submitted && termsProblem ? <FormattedMessage id={termsProblem} /> : undefined}
+      />
       <Button type="submit" variant="primary" block busy={busy}>
         <FormattedMessage id="project.setup.submit" />
       </Button>
