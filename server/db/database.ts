@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { Kysely, PostgresDialect, type Transaction } from "kysely";
 import type { Tables } from "./tables";
 import { migrateToLatest } from "./migrations";
+import { openPgPool } from "./pg-pool";
 
 export type Db = Kysely<Tables>;
 export type Tx = Transaction<Tables>;
@@ -16,10 +17,7 @@ export type DbOrTx = Db | Tx;
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
   let db: Db;
   if (options.databaseUrl) {
-    const { default: pg } = await import("pg");
-    db = new Kysely<Tables>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }),
-    });
+    db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: await openPgPool(options.databaseUrl) }) });
   } else {
     const { PGlite } = await import("@electric-sql/pglite");
     const { PGliteDialect } = await import("./pglite-dialect");

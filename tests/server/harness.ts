@@ -13,7 +13,8 @@ export const TEST_PASSWORD = "Baukasten1";
 export async function startTestPlatform(env: Record<string, string> = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const database = process.env.TEST_DATABASE_URL ? await createDatabase(process.env.TEST_DATABASE_URL) : null;
+  // A caller that brings its own DATABASE_URL owns that database.
+  const database = process.env.TEST_DATABASE_URL && !env.DATABASE_URL ? await createDatabase(process.env.TEST_DATABASE_URL) : null;
   const config = readConfig({
     PORT: String(port),
     DATA_DIR: "memory://",
