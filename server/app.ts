@@ -4,11 +4,11 @@ import { openDatabase, type Db } from "./db/database";
 import { createMailer } from "./mail/mailer";
 import { handleMailbox } from "./mail/mailbox-routes";
 import { createAuthService } from "./auth";
-import { createPlatformPubSub } from "./pubsub";
+import { createPlatformPubSub, type PubSub } from "./pubsub";
 import { createSchema } from "./graphql/schema";
 import { createGraphqlHandler } from "./graphql/yoga";
 import { attachSubscriptions } from "./graphql/ws";
-import { decodeOrgHeader, ORG_HEADER, resolveViewer, type Context } from "./graphql/context";
+import { resolveViewer, type Context } from "./graphql/context";
 import { createStaticHandler } from "./http/static";
 import { json, sendFetchResponse, toFetchRequest } from "./http/fetch-adapter";
 import { CONSOLE_DIST, SCHEMA_PATH } from "./paths";
@@ -22,6 +22,7 @@ export interface Platform {
   server: Server;
   db: Db;
   jobs: JobRunner;
+  pubsub: PubSub;
   listen(): Promise<void>;
   close(): Promise<void>;
 }
@@ -37,17 +38,16 @@ export async function createPlatform(config: Config): Promise<Platform> {
   jobs.register(SCHEMA_PROMPT_JOB, schemaPromptJob({ db, pubsub, generate: createSchemaGenerator(config) }));
   const schema = createSchema(SCHEMA_PATH);
 
-  const contextFor = async (authorization: string | null | undefined, orgHeader: string | null | undefined): Promise<Context> => ({
+  const contextFor = async (authorization: string | null | undefined): Promise<Context> => ({
     db,
     config,
     pubsub,
     jobs,
     mailer,
     viewer: await resolveViewer(auth, config, authorization),
-    selectedOrgId: decodeOrgHeader(orgHeader),
   });
   const yoga = createGraphqlHandler(schema, (request) =>
-    contextFor(request.headers.get("authorization"), request.headers.get(ORG_HEADER)),
+    contextFor(request.headers.get("authorization")),
   );
   const serveStatic = createStaticHandler(CONSOLE_DIST, {
     userPoolId: config.cognito.userPoolId,
@@ -78,13 +78,14 @@ export async function createPlatform(config: Config): Promise<Platform> {
     }
   });
   const wss = attachSubscriptions(server, yoga, (params) =>
-    contextFor(params.Authorization as string | undefined ?? params.authorization as string | undefined, params[ORG_HEADER] as string | undefined),
+    contextFor(params.Authorization as string | undefined ?? params.authorization as string | undefined),
   );
 
   return {
     server,
     db,
     jobs,
+    pubsub,
     listen: () =>
       new Promise((resolve, reject) => {
         server.once("error", reject);

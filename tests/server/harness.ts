@@ -1,5 +1,8 @@
 import { createServer } from "node:net";
 import { randomBytes } from "node:crypto";
+import { createClient, type Client, type FormattedExecutionResult } from "graphql-ws";
+import WebSocket from "ws";
+import { expect } from "vitest";
 import { AuthenticationDetails, CognitoUser, CognitoUserAttribute, CognitoUserPool } from "amazon-cognito-identity-js";
 import { readConfig } from "../../server/config";
 import { createPlatform, type Platform } from "../../server/app";
@@ -64,13 +67,38 @@ export async function startTestPlatform(env: Record<string, string> = {}) {
     return { email, token, sub };
   }
 
+  const subscriptionClients = new Set<Client>();
+  /**
+   * A graphql-ws subscription as the console opens it. `results` fills as the server pushes;
+   * `ended` resolves with the error (a refusal) or undefined when the server completes it. What
+   * a test leaves open is closed with the platform, so no socket outlives its test file.
+   */
+  function subscribe<T = any>(token: string, query: string, variables: Record<string, unknown> = {}) {
+    const client = createClient({ url: `${url.replace("http", "ws")}/graphql`, webSocketImpl: WebSocket, connectionParams: { Authorization: token }, retryAttempts: 0 });
+    subscriptionClients.add(client);
+    const results: FormattedExecutionResult<T, unknown>[] = [];
+    const ended = new Promise<unknown>((resolve) =>
+      client.subscribe<T>({ query, variables }, { next: (result) => void results.push(result), error: resolve, complete: () => resolve(undefined) }),
+    );
+    return {
+      results,
+      ended,
+      async close() {
+        subscriptionClients.delete(client);
+        await client.dispose();
+      },
+    };
+  }
+
   return {
     url,
     platform,
     graphql,
     signUp,
     latestCode,
+    subscribe,
     async close() {
+      await Promise.all([...subscriptionClients].map((client) => client.dispose()));
       await platform.close();
       await database?.drop();
     },
@@ -78,6 +106,34 @@ export async function startTestPlatform(env: Record<string, string> = {}) {
 }
 
 export type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;
+
+/**
+ * Waits until subscriptions are registered on the server, which graphql-ws does not report:
+ * repeats `change(probe)`, something every subscriber hears with the probe text in it, until
+ * each has heard one probe. Then one last probe: one socket delivers in order, so once that has
+ * arrived no earlier probe is still on its way. The probes' results are forgotten, and the test
+ * sees only what comes after.
+ */
+export async function untilListening(change: (probe: string) => Promise<unknown>, ...subscriptions: { results: unknown[] }[]) {
+  const probes: string[] = [];
+  const heard = (subscription: { results: unknown[] }, probe: string) => JSON.stringify(subscription.results).includes(probe);
+  const nextProbe = async () => {
+    const probe = `probe-${randomBytes(4).toString("hex")}`;
+    probes.push(probe);
+    await change(probe);
+    return probe;
+  };
+  const wait = { timeout: 25_000, interval: 20 };
+  await expect
+    .poll(async () => {
+      await nextProbe();
+      return subscriptions.every((subscription) => probes.some((probe) => heard(subscription, probe)));
+    }, wait)
+    .toBe(true);
+  const last = await nextProbe();
+  await expect.poll(() => subscriptions.every((subscription) => heard(subscription, last)), wait).toBe(true);
+  for (const subscription of subscriptions) subscription.results.length = 0;
+}
 
 let counter = 0;
 export const uniqueEmail = (prefix = "user") => `${prefix}-${randomBytes(4).toString("hex")}-${counter++}@example.com`;

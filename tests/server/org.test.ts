@@ -1,7 +1,5 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient } from "graphql-ws";
-import WebSocket from "ws";
 import { startTestPlatform, uniqueEmail, type TestPlatform } from "./harness";
 
 let t: TestPlatform;
@@ -124,27 +122,20 @@ describe("workspaces", () => {
 
   it("pushes role changes in an org to subscribers", async () => {
     const owner = await ownerWithOrg();
-    const client = createClient({
-      url: t.url.replace("http", "ws") + "/graphql",
-      webSocketImpl: WebSocket,
-      connectionParams: { Authorization: owner.token },
-    });
-    const events: unknown[] = [];
-    const done = new Promise<void>((resolve, reject) => {
-      client.subscribe(
-        { query: `subscription ($orgId: ID!) { onRoleChangedInOrg(orgId: $orgId) { change role { id lastSignInAt } } }`, variables: { orgId: owner.org.id } },
-        { next: (value) => { events.push(value.data); resolve(); }, error: reject, complete: () => {} },
-      );
-    });
-    // Give the subscription a moment to register before the change.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await t.graphql(
-      `mutation ($input: UpdateRoleInput!) { updateRole(input: $input) { id } }`,
-      { input: { id: owner.role.id, lastSignInAt: new Date().toISOString() } },
-      owner.token,
-    );
-    await done;
-    await client.dispose();
+    const subscription = t.subscribe(owner.token, `subscription ($orgId: ID!) { onRoleChangedInOrg(orgId: $orgId) { change role { id lastSignInAt } } }`, { orgId: owner.org.id });
+    // Repeated until the subscriber hears it: nothing tells when the subscription is registered.
+    await expect
+      .poll(async () => {
+        await t.graphql(
+          `mutation ($input: UpdateRoleInput!) { updateRole(input: $input) { id } }`,
+          { input: { id: owner.role.id, lastSignInAt: new Date().toISOString() } },
+          owner.token,
+        );
+        return subscription.results.length;
+      }, { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await subscription.close();
+    const events = subscription.results.map((result) => result.data);
     expect(events[0]).toMatchObject({ onRoleChangedInOrg: { change: "UPDATED", role: { id: owner.role.id } } });
   });
 

@@ -1,8 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient } from "graphql-ws";
-import WebSocket from "ws";
-import { startTestPlatform, uniqueEmail, type TestPlatform } from "./harness";
+import { startTestPlatform, uniqueEmail, untilListening, type TestPlatform } from "./harness";
 import { address, expectOk, expectRefused, Q, snapshot, validBilling, type Account } from "./orgAreaFixtures";
 import { insertInvoice } from "../../server/billing/store";
 
@@ -113,38 +111,38 @@ describe("removing and changing members", () => {
     const owner = await ownerWithOrg();
     const member = await t.signUp(uniqueEmail("member"));
     const { role } = expectOk(await t.graphql(Q.createRole, { input: { orgId: owner.org.id, userEmail: member.email, type: "GUEST" } }, owner.token)).createRole;
-    const listen = (account: Account) => {
-      const client = createClient({ url: t.url.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, connectionParams: { Authorization: account.token } });
-      const events: { change: string; role: { id: string; type: string } }[] = [];
-      const completed = new Promise<void>((resolve, reject) =>
-        client.subscribe(
-          { query: `subscription ($orgId: ID!) { onRoleChangedInOrg(orgId: $orgId) { change role { id type userEmail } } }`, variables: { orgId: owner.org.id } },
-          { next: (value) => void events.push((value.data as { onRoleChangedInOrg: (typeof events)[number] }).onRoleChangedInOrg), error: reject, complete: resolve },
-        ),
+    const listen = (account: Account) =>
+      t.subscribe<{ onRoleChangedInOrg: { change: string; role: { id: string; type: string } } }>(
+        account.token,
+        `subscription ($orgId: ID!) { onRoleChangedInOrg(orgId: $orgId) { change role { id type userEmail } } }`,
+        { orgId: owner.org.id },
       );
-      return { client, events, completed };
-    };
     const ownerSide = listen(owner);
     const memberSide = listen(member);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Invitations of made-up addresses until both sides hear one: then both are listening.
+    await untilListening(
+      (probe) => t.graphql(Q.createRole, { input: { orgId: owner.org.id, userEmail: `${probe}@example.com`, type: "SUPPORT" } }, owner.token),
+      ownerSide,
+      memberSide,
+    );
+    const events = (side: typeof ownerSide) => side.results.map((result) => result.data!.onRoleChangedInOrg);
 
     const invited = expectOk(await t.graphql(Q.createRole, { input: { orgId: owner.org.id, userEmail: uniqueEmail("third"), type: "SUPPORT" } }, owner.token)).createRole.role;
     expectOk(await t.graphql(Q.updateRole, { input: { id: role.id, type: "CONTENT" } }, owner.token));
     expectOk(await t.graphql(Q.deleteRole, { input: { id: role.id } }, owner.token));
     // The removed member hears of their own removal, and then nothing more.
-    await memberSide.completed;
+    expect(await memberSide.ended).toBeUndefined();
     expectOk(await t.graphql(Q.deleteRole, { input: { id: invited.id } }, owner.token));
-    await expect.poll(() => ownerSide.events.length).toBe(4);
+    await expect.poll(() => ownerSide.results.length).toBe(4);
 
-    expect(ownerSide.events.map((event) => [event.change, event.role.id, event.role.type])).toEqual([
+    expect(events(ownerSide).map((event) => [event.change, event.role.id, event.role.type])).toEqual([
       ["CREATED", invited.id, "SUPPORT"],
       ["UPDATED", role.id, "CONTENT"],
       ["DELETED", role.id, "CONTENT"],
       ["DELETED", invited.id, "SUPPORT"],
     ]);
-    expect(memberSide.events.map((event) => event.change)).toEqual(["CREATED", "UPDATED", "DELETED"]);
-    await ownerSide.client.dispose();
-    await memberSide.client.dispose();
+    expect(events(memberSide).map((event) => event.change)).toEqual(["CREATED", "UPDATED", "DELETED"]);
+    await ownerSide.close();
   });
 });
 
@@ -335,14 +333,8 @@ describe("another workspace's ids", () => {
   it("refuses a subscription to another workspace's roles", async () => {
     const a = await ownerWithOrg("A");
     const b = await ownerWithOrg("B");
-    const client = createClient({ url: t.url.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, connectionParams: { Authorization: a.token } });
-    const error = await new Promise<unknown>((resolve) =>
-      client.subscribe(
-        { query: `subscription ($orgId: ID!) { onRoleChangedInOrg(orgId: $orgId) { change } }`, variables: { orgId: b.org.id } },
-        { next: () => resolve(null), error: resolve, complete: () => resolve(null) },
-      ),
-    );
-    await client.dispose();
+    const subscription = t.subscribe(a.token, `subscription ($orgId: ID!) { onRoleChangedInOrg(orgId: $orgId) { change } }`, { orgId: b.org.id });
+    const error = await subscription.ended;
     expect(JSON.stringify(error)).toContain("FORBIDDEN");
   });
 });

@@ -3,12 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient } from "graphql-ws";
-import WebSocket from "ws";
-import { createDatabase, startTestPlatform, uniqueEmail, type TestPlatform } from "./harness";
+import { createDatabase, startTestPlatform, uniqueEmail, untilListening, type TestPlatform } from "./harness";
 import { insertRole } from "../../server/role/store";
 import { enqueueJob } from "../../server/jobs/store";
-import { findSchemaPrompt, insertSchemaPrompt } from "../../server/prompts/store";
+import { findSchemaPrompt, insertSchemaPrompt, toSchemaPrompt } from "../../server/prompts/store";
 import { SCHEMA_PROMPT_JOB } from "../../server/prompts/job";
 import { parseModel, validateModel } from "../../src/domain/model";
 
@@ -37,17 +35,13 @@ async function promptAndWait(owner: { token: string; apiId: string }, prompt: st
   const created = await t.graphql(CREATE_PROMPT, { input: { apiId: owner.apiId, prompt } }, owner.token);
   expect(created.errors).toBeUndefined();
   const id = created.data.createSchemaPrompt.id as string;
-  const client = createClient({ url: t.url.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, connectionParams: { Authorization: owner.token } });
+  const subscription = t.subscribe(owner.token, `subscription ($id: ID!) { onUpdateSchemaPrompt(id: $id) { ${PROMPT_FIELDS} } }`, { id });
   try {
-    const pushed = await new Promise<any>((resolve, reject) => {
-      client.subscribe(
-        { query: `subscription ($id: ID!) { onUpdateSchemaPrompt(id: $id) { ${PROMPT_FIELDS} } }`, variables: { id } },
-        { next: (value) => (value.errors ? reject(value.errors) : resolve(value.data!.onUpdateSchemaPrompt)), error: reject, complete: () => {} },
-      );
-    });
-    return { created: created.data.createSchemaPrompt, pushed };
+    await expect.poll(() => subscription.results.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(subscription.results[0].errors).toBeUndefined();
+    return { created: created.data.createSchemaPrompt, pushed: subscription.results[0].data!.onUpdateSchemaPrompt as any };
   } finally {
-    await client.dispose();
+    await subscription.close();
   }
 }
 
@@ -75,21 +69,14 @@ describe("AI start", () => {
     try {
       const created = await t.graphql(CREATE_PROMPT, { input: { apiId: owner.apiId, prompt: "a blog with posts and authors" } }, owner.token);
       const id = created.data.createSchemaPrompt.id;
-      const client = createClient({ url: t.url.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, connectionParams: { Authorization: owner.token } });
-      const events: any[] = [];
-      const completed = new Promise<void>((resolve, reject) => {
-        client.subscribe(
-          { query: `subscription ($id: ID!) { onUpdateSchemaPrompt(id: $id) { id status } }`, variables: { id } },
-          { next: (value) => events.push(value.data!.onUpdateSchemaPrompt), error: reject, complete: resolve },
-        );
-      });
-      // The prompt is still PENDING: nothing is pushed until the job runs.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(events).toEqual([]);
+      const subscription = t.subscribe(owner.token, `subscription ($id: ID!) { onUpdateSchemaPrompt(id: $id) { id status prompt } }`, { id });
+      // The prompt is still PENDING: the server pushes nothing of its own until the job runs.
+      // PENDING copies published by hand show when the subscriber listens.
+      const pending = toSchemaPrompt((await findSchemaPrompt(t.platform.db, id))!);
+      await untilListening(async (probe) => t.platform.pubsub.publish("schemaPrompt:updated", id, { ...pending, prompt: probe }), subscription);
       t.platform.jobs.start();
-      await completed;
-      await client.dispose();
-      expect(events).toEqual([{ id, status: "DONE" }]);
+      expect(await subscription.ended).toBeUndefined();
+      expect(subscription.results.map((result) => result.data!.onUpdateSchemaPrompt)).toEqual([{ id, status: "DONE", prompt: pending.prompt }]);
     } finally {
       t.platform.jobs.start();
     }
@@ -125,14 +112,8 @@ describe("AI start", () => {
     const stranger = await ownerWithProject();
     expect((await t.graphql(SCHEMA_PROMPT, { id }, stranger.token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
     expect((await t.graphql(CREATE_PROMPT, { input: { apiId: owner.apiId, prompt: "a crm" } }, stranger.token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
-    const client = createClient({ url: t.url.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, connectionParams: { Authorization: stranger.token } });
-    const error = await new Promise<any>((resolve) => {
-      client.subscribe(
-        { query: `subscription ($id: ID!) { onUpdateSchemaPrompt(id: $id) { id status } }`, variables: { id } },
-        { next: (value) => resolve(value.errors), error: resolve, complete: () => resolve(null) },
-      );
-    });
-    await client.dispose();
+    const subscription = t.subscribe(stranger.token, `subscription ($id: ID!) { onUpdateSchemaPrompt(id: $id) { id status } }`, { id });
+    const error = (await subscription.ended) ?? subscription.results[0]?.errors;
     expect(JSON.stringify(error)).toContain("FORBIDDEN");
     const guest = await t.signUp(uniqueEmail("guest"));
     await insertRole(t.platform.db, { orgId: owner.orgId, email: guest.email, type: "GUEST" });
