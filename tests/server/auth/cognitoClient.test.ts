@@ -111,17 +111,19 @@ describe("cognitoClient", () => {
       await cognito.signUp("expiry@example.com", PASSWORD, "en");
       await cognito.confirmSignUp("expiry@example.com", await latestCode(server.db, "expiry@example.com"));
       const first = await cognito.signIn("expiry@example.com", PASSWORD);
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      // The clock of console and server (one process here) moves on; no real waiting.
+      vi.setSystemTime(Date.now() + 2100);
       expect(first.expiresAt).toBeLessThan(Date.now());
 
       const resumed = (await cognito.currentSession())!;
       expect(resumed.accessToken).not.toBe(first.accessToken);
       expect(await shortLived.service.verifyAccessToken(resumed.accessToken)).not.toBeNull();
 
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      vi.setSystemTime(Date.now() + 1100);
       const refreshed = await cognito.refreshSession();
       expect(refreshed.accessToken).not.toBe(resumed.accessToken);
     } finally {
+      vi.useRealTimers();
       await shortLived.close();
     }
   });

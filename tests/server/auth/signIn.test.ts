@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   expectCognitoError,
   newClient,
@@ -163,10 +163,11 @@ describe("SRP sign-in", () => {
 describe("refresh", () => {
   it("issues new tokens for the refresh token and keeps the refresh token", async () => {
     const { user, session } = await registeredUser(server, "refresh@example.com", PASSWORD);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // A second later, so the new tokens differ; the clock moves without real waiting.
+    vi.setSystemTime(Date.now() + 1100);
     const refreshed = await new Promise<any>((resolve, reject) =>
       user.refreshSession(session.getRefreshToken(), (error: unknown, result: unknown) => (error ? reject(error) : resolve(result))),
-    );
+    ).finally(() => vi.useRealTimers());
     expect(refreshed.getAccessToken().getJwtToken()).not.toBe(session.getAccessToken().getJwtToken());
     expect(refreshed.getRefreshToken().getToken()).toBe(session.getRefreshToken().getToken());
     expect(refreshed.getAccessToken().payload.auth_time).toBe(session.getAccessToken().payload.auth_time);
@@ -178,7 +179,7 @@ describe("refresh", () => {
     try {
       const { user, session } = await registeredUser(shortLived, "expiring@example.com", PASSWORD);
       const first = session.getAccessToken().getJwtToken();
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      vi.setSystemTime(Date.now() + 2100);
       expect(await shortLived.service.verifyAccessToken(first)).toBeNull();
       const again = await new Promise<any>((resolve, reject) =>
         user.getSession((error: unknown, result: unknown) => (error ? reject(error) : resolve(result))),
@@ -187,6 +188,7 @@ describe("refresh", () => {
       expect(second).not.toBe(first);
       expect(await shortLived.service.verifyAccessToken(second)).not.toBeNull();
     } finally {
+      vi.useRealTimers();
       await shortLived.close();
     }
   });
