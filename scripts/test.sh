@@ -1,16 +1,57 @@
 #!/usr/bin/env bash
-# `npm test`: everything CI checks, in the order that fails fastest.
+# `npm test`: everything CI checks, in phases; the stages of a phase run side by side. On the
+# 2-core CI machine Vitest uses one worker and the server tests mostly wait on HTTP and the
+# database, so a second stage fills the idle core. Each stage's output is printed whole under
+# its name when it ends, and a failed phase ends the run naming the stages that failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export LOG_LEVEL=silent
-npm run relay --silent
-npm run typecheck --silent
-node scripts/check-locales.mjs
-echo "== unit, component and server tests (PGlite)"
-npx vitest run
-echo "== server tests (PostgreSQL)"
-bash scripts/with-postgres.sh npx vitest run tests/server
-echo "== build"
-npm run build --silent
-echo "== end-to-end tests (Chromium)"
-npx playwright test
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+
+# stage NAME COMMAND...: runs COMMAND with its output in NAME's log; records status and seconds.
+stage() {
+  local name=$1 started=$SECONDS status=passed
+  shift
+  "$@" >"$logs/$name.log" 2>&1 || status=FAILED
+  echo "$status $((SECONDS - started))" >"$logs/$name.result"
+}
+
+# phase NAME=COMMAND...: runs the stages at once and prints each as it ends; fails if any failed.
+phase() {
+  local spec name pending=() failed=()
+  for spec in "$@"; do
+    name=${spec%%=*}
+    pending+=("$name")
+    stage "$name" bash -c "${spec#*=}" &
+  done
+  while [ ${#pending[@]} -gt 0 ]; do
+    local still=()
+    for name in "${pending[@]}"; do
+      if [ -f "$logs/$name.result" ]; then
+        read -r status seconds <"$logs/$name.result"
+        echo "== $name: $status in ${seconds}s"
+        cat "$logs/$name.log"
+        [ "$status" = passed ] || failed+=("$name")
+      else
+        still+=("$name")
+      fi
+    done
+    pending=("${still[@]+"${still[@]}"}")
+    [ ${#pending[@]} -eq 0 ] || sleep 1
+  done
+  wait
+  if [ ${#failed[@]} -gt 0 ]; then
+    echo "== FAILED: ${failed[*]}"
+    return 1
+  fi
+}
+
+# Relay's artifacts feed the typecheck, the tests and the build (npm run build without its relay
+# step, which would rewrite them while the tests read them).
+phase "relay=npm run relay --silent"
+phase "locales=node scripts/check-locales.mjs" "typecheck=npm run typecheck --silent" \
+  "build=npx vite build && node scripts/build-server.mjs" "pglite=npx vitest run"
+phase "e2e=npx playwright test" "postgres=bash scripts/with-postgres.sh npx vitest run tests/server"
+echo "== all stages passed"
+for result in "$logs"/*.result; do printf '%-10s %s\n' "$(basename "$result" .result)" "$(cat "$result")"; done
