@@ -29,8 +29,3 @@ export const expiredCode = () =>
 
 export const aliasExists = () =>
   new AuthError("AliasExistsException", "An account with the given email already exists.");
-
-/** PostgreSQL's unique_violation, raised the same way by pg and PGlite. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
-}

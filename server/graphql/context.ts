@@ -22,21 +22,11 @@ export interface Context {
   /** Local mailbox or SMTP (invitations). */
   mailer: Mailer;
   viewer: Viewer | null;
-  /** The org chosen by the `x-org` header (base64 of "org#<orgId>"), if any. */
-  selectedOrgId: string | null;
 }
 
 export function requireViewer(ctx: Context): Viewer {
   if (!ctx.viewer) throw unauthenticated();
   return ctx.viewer;
-}
-
-export const ORG_HEADER = "x-org";
-
-export function decodeOrgHeader(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const decoded = Buffer.from(value, "base64").toString("utf8");
-  return decoded.startsWith("org#") ? decoded.slice(4) : null;
 }
 
 /** Reads the caller from headers (HTTP) or connection params (graphql-ws). */

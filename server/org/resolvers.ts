@@ -20,7 +20,6 @@ interface DeleteOrgInput {
   id: string;
   confirmName: string;
   billingAccountId?: string | null;
-  paymentProviderId?: string | null;
 }
 
 /** The viewer's standing per org, once per request, for the viewerCan… fields. */

@@ -49,12 +49,9 @@ export async function updateOrgRow(db: DbOrTx, id: string, changes: { name?: str
 }
 
 /**
- * Deletes the workspace and everything in it: roles, billing accounts (their invoices follow by
- * cascade), projects (their rows follow by cascade), then the org. Only rows of this org.
+ * Deletes the workspace and everything in it: roles, billing accounts with their invoices and
+ * projects with their rows all follow by the foreign keys' `on delete cascade`.
  */
 export async function deleteOrgCascade(db: DbOrTx, id: string) {
-  await db.deleteFrom("roles").where("org_id", "=", id).execute();
-  await db.deleteFrom("billing_accounts").where("org_id", "=", id).execute();
-  await db.deleteFrom("apis").where("org_id", "=", id).execute();
   await db.deleteFrom("orgs").where("id", "=", id).execute();
 }

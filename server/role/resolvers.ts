@@ -2,13 +2,13 @@ import type { Context } from "../graphql/context";
 import { requireViewer } from "../graphql/context";
 import { forbidden, notFound, refuse } from "../graphql/errors";
 import { membershipOrNull, requireMembership } from "../access";
+import { isUniqueViolation } from "../db/errors";
 import {
   countRolesOfOrg,
   deleteRoleRow,
   findRole,
   findRoleOfEmail,
   insertRole,
-  isUniqueViolation,
   listRolesOfOrg,
   lockOwnersOfOrg,
   toRole,

@@ -116,8 +116,3 @@ export async function lockOwnersOfOrg(db: DbOrTx, orgId: string) {
 export async function deleteRoleRow(db: DbOrTx, id: string) {
   await db.deleteFrom("roles").where("id", "=", id).execute();
 }
-
-/** A unique (org, email) violation: the address already has a role there. */
-export function isUniqueViolation(error: unknown) {
-  return (error as { code?: string } | null)?.code === "23505";
-}

@@ -9,7 +9,7 @@ import {
   type ObjectType,
   type SchemaModel,
 } from "../domain/model";
-import { isPublished } from "../domain/apiState";
+import { isImported, isPublished } from "../domain/apiState";
 import { Alert } from "../ui/Alert";
 import { ErrorMessage } from "../common/ErrorMessage";
 import { AddTableMenu } from "./AddTableMenu";
@@ -48,7 +48,7 @@ export function DataExplorer(props: {
   const [selected, select] = useSelectedTable(model);
   const [dialog, setDialog] = useState<TableDialog | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const imported = props.api.creationType === "IMPORT" || props.api.state === "IMPORTED";
+  const imported = isImported(props.api);
   // Table editing is hidden for imported APIs and for members who may not edit the model.
   const canEditModel = !imported && props.api.viewerCanEditModel;
   const published = isPublished(props.api.state);

@@ -20,6 +20,10 @@ export const isPublished = (state: string | null | undefined) => {
   return s !== "INITIALIZED" && s !== "IMPORTED";
 };
 
+/** An imported project (made elsewhere, spec §4): its tables are not edited here. */
+export const isImported = (api: { creationType?: string | null; state?: string | null }) =>
+  api.creationType === "IMPORT" || api.state === "IMPORTED";
+
 /** Any value containing the word PUBLISHING means in progress (PUBLISHING_FAILED does not). */
 export const isPublishing = (state: string | null | undefined) => {
   const s = effectiveState(state);

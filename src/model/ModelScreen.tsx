@@ -1,7 +1,7 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { FormattedMessage } from "react-intl";
 import type { ModelScreenQuery } from "../__generated__/ModelScreenQuery.graphql";
-import { isPublished } from "../domain/apiState";
+import { isImported, isPublished } from "../domain/apiState";
 import { ProjectHeader } from "../project/ProjectHeader";
 import { Alert } from "../ui/Alert";
 import { ModelEditor } from "./ModelEditor";
@@ -43,7 +43,7 @@ export default function ModelScreen(props: { queryRef: PreloadedQuery<ModelScree
         key={api.id}
         apiId={api.id}
         schema={api.schema}
-        imported={api.creationType === "IMPORT"}
+        imported={isImported(api)}
         canEdit={api.viewerCanEditModel}
         published={isPublished(api.state)}
         hasPublishedApi={Boolean(api.graphqlUrl)}

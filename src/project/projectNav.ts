@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { isPublished } from "../domain/apiState";
+import { isImported, isPublished } from "../domain/apiState";
 import type { RoleType } from "../domain/permissions";
 
 /**
@@ -75,7 +75,7 @@ export function projectNavGroups(info: ProjectNavInfo | undefined, roleType: Rol
       { group: "general", sections: ["settings"] },
     ];
   }
-  const imported = info.creationType === "IMPORT" || info.state === "IMPORTED";
+  const imported = isImported(info);
   const published = isPublished(info.state);
   const flagged = (flag: string) => info.isSuperuser || info.featureFlags.includes(flag);
   const management: ProjectSection[] = ["data"];

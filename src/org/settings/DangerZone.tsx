@@ -17,7 +17,7 @@ import { useDeleteOrgMutation } from "./useDeleteOrgMutation";
  * the name is typed. Afterwards the user goes to the first remaining workspace's dashboard,
  * or to workspace-setup when none is left.
  */
-export function DangerZone(props: { org: { id: string; name: string; billingAccount: { id: string; paymentProviderId: string } | null | undefined }; canDelete: boolean }) {
+export function DangerZone(props: { org: { id: string; name: string; billingAccount: { id: string } | null | undefined }; canDelete: boolean }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -45,7 +45,6 @@ export function DangerZone(props: { org: { id: string; name: string; billingAcco
         id: props.org.id,
         confirmName: typed,
         billingAccountId: props.org.billingAccount?.id ?? null,
-        paymentProviderId: props.org.billingAccount?.paymentProviderId ?? null,
       });
       await establishRoles();
       await navigate({ to: homeOf(getSession()) });

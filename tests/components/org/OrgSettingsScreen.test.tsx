@@ -76,6 +76,6 @@ describe("workspace settings", () => {
     fireEvent.change(screen.getByLabelText("Workspace name to confirm"), { target: { value: " Acme " } });
     fireEvent.click(screen.getByTestId("confirm-delete-workspace"));
     const [remove] = operationsNamed(environment, "useDeleteOrgMutation");
-    expect(remove.request.variables.input).toEqual({ id: ORG_ID, confirmName: " Acme ", billingAccountId: "bill_1", paymentProviderId: "" });
+    expect(remove.request.variables.input).toEqual({ id: ORG_ID, confirmName: " Acme ", billingAccountId: "bill_1" });
   });
 });
