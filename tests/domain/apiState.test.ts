@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPublished, isPublishing, statusLabel } from "../../src/domain/apiState";
+import { isImported, isPublished, isPublishing, statusLabel } from "../../src/domain/apiState";
 
 describe("project state", () => {
   it("shows the spec's status labels", () => {
@@ -13,6 +13,11 @@ describe("project state", () => {
     for (const state of ["PUBLISHING", "PUBLISHING_SCHEMA", "PUBLISHED", "PUBLISHING_FAILED"]) {
       expect(isPublished(state)).toBe(true);
     }
+  });
+  it("knows an imported project by how it was created or by its state", () => {
+    expect(isImported({ creationType: "IMPORT", state: "PUBLISHED" })).toBe(true);
+    expect(isImported({ creationType: "PUBLISH", state: "IMPORTED" })).toBe(true);
+    expect(isImported({ creationType: "PUBLISH", state: "INITIALIZED" })).toBe(false);
   });
   it("treats a project without state as PUBLISHED", () => {
     expect(statusLabel(null)).toBe("live");
