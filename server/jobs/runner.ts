@@ -99,9 +99,10 @@ export function createJobRunner(db: Db, options: { pollMs?: number; concurrency?
     async stop() {
       running = false;
       clearInterval(poll);
+      // A job in hand may still schedule its retry: clear the timers once the workers are done.
+      await Promise.allSettled([...workers]);
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      await Promise.allSettled([...workers]);
     },
   };
 }
