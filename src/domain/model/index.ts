@@ -8,7 +8,8 @@ export * from "./types";
 export {
   /** Parses Api.schema JSON text (or a value) into a model; shape errors become a ModelProblem. */
   parseModel,
-  /** Every rule of spec §4 and §5; the first broken one, or null. */
+  /** Every rule of spec §4 and §5; the first broken one, or null. Pass the project's context
+   * ({ authMode }) to check the rules that depend on it (permissions). */
   validateModel,
   /** All broken rules (for the editor's inline messages). */
   modelProblems,
@@ -23,7 +24,12 @@ export {
   isSystemField,
   /** The type the editor shows ("Dynamic" for a String with @dynamic). */
   effectiveFieldType,
+  /** How large a declaration may be: counts, lengths, total size and nesting depth. */
+  MODEL_LIMITS,
+  /** The message key naming each limit. */
+  LIMIT_MESSAGE_IDS,
 } from "./rules";
+export type { ModelContext, ModelLimit } from "./rules";
 export {
   /** A project's first model: Table1 with id, createdAt and updatedAt. */
   initialModel,
