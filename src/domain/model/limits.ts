@@ -16,7 +16,7 @@ export const MODEL_LIMITS = {
   nameLength: ENUM_NAME_MAX_LENGTH,
   labelLength: 256,
   /** Characters of the declaration's JSON text. */
-  declarationSize: 1_000_000,
+  declarationSize: 2_000_000,
   /** Nesting of arrays and objects; a declaration itself needs 9, free-form parts get the rest. */
   depth: 20,
 } as const;

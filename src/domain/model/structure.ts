@@ -29,24 +29,44 @@ function tooDeepAt(text: string, maxDepth: number): number {
   return -1;
 }
 
+const isObject = (value: unknown): value is object => typeof value === "object" && value !== null;
+
+/** A path kept as a chain back to the root, turned into a list only for a refusal. */
+interface PathLink {
+  key: string | number;
+  parent: PathLink | null;
+}
+
+function pathOf(link: PathLink | null): Path {
+  const path: Path = [];
+  for (let at = link; at; at = at.parent) path.unshift(at.key);
+  return path;
+}
+
 /**
  * Walks a parsed value without recursion (so junk nested thousands of levels deep cannot
  * overflow the stack): too deep, or a prototype key, is the first problem found.
  */
 function walkProblem(value: unknown): ModelProblem | null {
-  const stack: { value: unknown; path: Path }[] = [{ value, path: [] }];
+  const stack: { value: unknown; depth: number; link: PathLink | null }[] = [{ value, depth: 0, link: null }];
   while (stack.length > 0) {
-    const { value: current, path } = stack.pop()!;
-    if (typeof current !== "object" || current === null) continue;
-    if (path.length >= MODEL_LIMITS.depth) return limitProblem("depth", path);
-    const entries: [string | number, unknown][] = Array.isArray(current)
-      ? current.map((item, index) => [index, item])
-      : Object.keys(current).map((key) => [key, (current as Record<string, unknown>)[key]]);
-    for (const [key, item] of entries) {
-      if (typeof key === "string" && PROTOTYPE_KEYS.has(key)) {
-        return { messageId: "error_model_invalid", path: [...path, key], values: { detail: `${[...path, key].join(".")} is not allowed` } };
+    const { value: current, depth, link } = stack.pop()!;
+    if (!isObject(current)) continue;
+    if (depth >= MODEL_LIMITS.depth) return limitProblem("depth", pathOf(link));
+    if (Array.isArray(current)) {
+      current.forEach((item, index) => {
+        if (isObject(item)) stack.push({ value: item, depth: depth + 1, link: { key: index, parent: link } });
+      });
+      continue;
+    }
+    for (const key of Object.keys(current)) {
+      const child = { key, parent: link };
+      if (PROTOTYPE_KEYS.has(key)) {
+        const path = pathOf(child);
+        return { messageId: "error_model_invalid", path, values: { detail: `${path.join(".")} is not allowed` } };
       }
-      stack.push({ value: item, path: [...path, key] });
+      const item = (current as Record<string, unknown>)[key];
+      if (isObject(item)) stack.push({ value: item, depth: depth + 1, link: child });
     }
   }
   return null;
