@@ -24,11 +24,11 @@ const problemOf = (result: ReturnType<typeof parseModel>) => ("problem" in resul
 describe("issue 18: an unknown key anywhere is refused with its path, never stored", () => {
   it.each<[string, (model: any) => void, (string | number)[]]>([
     ["a key at the top", (m) => (m.extra = 1), ["extra"]],
-    ["a third parent", (m) => (post(m).parents.third = { parentId: m.objectTypes[0].id, index: 1 }), ["objectTypes", 1, "parents", "third"]],
-    ["a trigger list under a key the model does not use", (m) => (post(m).triggers = []), ["objectTypes", 1, "triggers"]],
-    ["a field key holding <script> text", (m) => (post(m).fields[3]["<script>alert(1)</script>"] = true), ["objectTypes", 1, "fields", 3, "<script>alert(1)</script>"]],
-    ["a key on a directive", (m) => (post(m).fields[2].directives[0].onclick = "x"), ["objectTypes", 1, "fields", 2, "directives", 0, "onclick"]],
-    ["a key on a trigger", (m) => (post(m).resolvers[0].code = "rm -rf /"), ["objectTypes", 1, "resolvers", 0, "code"]],
+    ["a third parent", (m) => (m.objectTypes[1].parents.third = { parentId: m.objectTypes[0].id, index: 1 }), ["objectTypes", 1, "parents", "third"]],
+    ["a trigger list under a key the model does not use", (m) => (m.objectTypes[1].triggers = []), ["objectTypes", 1, "triggers"]],
+    ["a field key holding <script> text", (m) => (m.objectTypes[1].fields[3]["<script>alert(1)</script>"] = true), ["objectTypes", 1, "fields", 3, "<script>alert(1)</script>"]],
+    ["a key on a directive", (m) => (m.objectTypes[1].fields[2].directives[0].onclick = "x"), ["objectTypes", 1, "fields", 2, "directives", 0, "onclick"]],
+    ["a key on a trigger", (m) => (m.objectTypes[1].resolvers[0].code = "rm -rf /"), ["objectTypes", 1, "resolvers", 0, "code"]],
     ["a key on a connection", (m) => (m.objectTypes[0].targets[0].cascade = true), ["objectTypes", 0, "targets", 0, "cascade"]],
     ["a key on an enum", (m) => (m.enumTypes[0].default = "DRAFT"), ["enumTypes", 0, "default"]],
     ["a key on an enum value", (m) => (m.enumTypes[0].values[0].label = "Draft"), ["enumTypes", 0, "values", 0, "label"]],
