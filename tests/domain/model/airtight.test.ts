@@ -51,10 +51,10 @@ describe("issue 18: an unknown key anywhere is refused with its path, never stor
   it("the normaliser keeps only declared keys, whatever reaches it", () => {
     const model = copy(blog().model) as any;
     model.stray = 1;
-    post(model).stray = 2;
-    post(model).fields[3].stray = 3;
-    post(model).parents.stray = 4;
-    post(model).resolvers[0].stray = 5;
+    model.objectTypes[1].stray = 2;
+    model.objectTypes[1].fields[3].stray = 3;
+    model.objectTypes[1].parents.stray = 4;
+    model.objectTypes[1].resolvers[0].stray = 5;
     model.enumTypes[0].values[0].stray = 6;
     expect(JSON.stringify(normalizeModel(model))).not.toContain("stray");
   });
