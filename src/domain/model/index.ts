@@ -79,6 +79,8 @@ export {
   addEnum,
   updateEnum,
   removeEnum,
+  /** The fields (table and field names) that use an enum, which removing it drops. */
+  fieldsUsingEnum,
   /** An empty value, only if the last one is non-empty. */
   addEnumValue,
   /** A trigger: before, all six operation types, Node 18. */
@@ -89,6 +91,9 @@ export {
   toggleResolverType,
   /** On template apply: public create/read/update/delete and group directives stripped. */
   stripTemplateDirectives,
+  /** Every table without permission directives: what a project keeps when its auth mode offers no
+   * permissions editing (spec §5). */
+  stripPermissionDirectives,
   /** Fresh 6-character local id. */
   localId,
 } from "./operations";
