@@ -1,4 +1,14 @@
-import { isUsersTable, normalizeModel, parseModel, validateModel, type ModelProblem, type SchemaModel } from "../../src/domain/model";
+import {
+  canEditPermissions,
+  isUsersTable,
+  normalizeModel,
+  parseModel,
+  stripPermissionDirectives,
+  validateModel,
+  type ModelContext,
+  type ModelProblem,
+  type SchemaModel,
+} from "../../src/domain/model";
 import { isPublished } from "../../src/domain/apiState";
 import { refuse } from "../graphql/errors";
 import { messagesFor } from "../i18n";
@@ -9,17 +19,20 @@ export type Checked = { model: SchemaModel } | { problem: ModelProblem };
  * A declaration as it is stored: parsed, normalized (untyped fields dropped, flags collapsed…),
  * then checked against every model rule. Normalizing first means the rules judge what is kept.
  */
-export function checkDeclarationValue(input: unknown): Checked {
+export function checkDeclarationValue(input: unknown, context?: ModelContext): Checked {
   const parsed = parseModel(input);
   if ("problem" in parsed) return parsed;
   const model = normalizeModel(parsed.model);
-  const problem = validateModel(model);
+  const problem = validateModel(model, context);
   return problem ? { problem } : { model };
 }
 
-/** updateApi's check: the model rules, and once published the users table stays as it is. */
-export function checkDeclaration(text: string, current: { state: string; schema: string }): Checked {
-  const checked = checkDeclarationValue(text);
+/**
+ * updateApi's check: the model rules for the project's auth mode (the one the same call sets, if
+ * any), and once published the users table stays as it is.
+ */
+export function checkDeclaration(text: string, current: { state: string; schema: string; authMode: string | null }): Checked {
+  const checked = checkDeclarationValue(text, { authMode: current.authMode });
   if ("problem" in checked || !isPublished(current.state)) return checked;
   const previous = checkDeclarationValue(current.schema);
   if (!("model" in previous)) return checked;
@@ -51,6 +64,18 @@ function canonical(value: unknown): string {
     }
     return inner;
   });
+}
+
+/**
+ * Spec §5 offers table permissions only with OIDC or user-pool auth, so switching to another auth
+ * mode removes them from the stored declaration; null when nothing changes.
+ */
+export function declarationForAuthMode(schema: string, authMode: string | null): string | null {
+  if (canEditPermissions(authMode)) return null;
+  const parsed = parseModel(schema);
+  if (!("model" in parsed)) return null;
+  const stripped = JSON.stringify(stripPermissionDirectives(parsed.model));
+  return stripped === JSON.stringify(parsed.model) ? null : stripped;
 }
 
 /** A generated model (AI start) is usable when it passes every rule and has a table. */

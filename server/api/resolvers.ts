@@ -6,7 +6,7 @@ import { requireMembership, type Membership } from "../access";
 import { findOrg, toOrg } from "../org/store";
 import { findApi, findApiForUpdate, insertApi, positionInOrg, toApi, updateApiRow, type Api, type ApiChanges } from "./store";
 import { assignAwsAccount, isPoolAccount } from "./accounts";
-import { checkDeclaration, modelRefusal } from "./declaration";
+import { checkDeclaration, declarationForAuthMode, modelRefusal } from "./declaration";
 import { initialModel } from "../../src/domain/model";
 import { canManageOrg, canPublishApi, hasAdminPermissions } from "../../src/domain/permissions";
 import { isPublished } from "../../src/domain/apiState";
@@ -180,10 +180,14 @@ export const apiResolvers = {
         }
         if (input.authProviderClientId !== undefined) changes.authProviderClientId = input.authProviderClientId;
 
+        const authMode = changes.defaultAuthMode ?? row.default_auth_mode;
         if (input.schema !== undefined) {
-          const checked = checkDeclaration(input.schema ?? "", { state: row.state, schema: row.schema });
+          const checked = checkDeclaration(input.schema ?? "", { state: row.state, schema: row.schema, authMode });
           if ("problem" in checked) throw modelRefusal(checked.problem);
           changes.schema = JSON.stringify(checked.model);
+        } else if (changes.defaultAuthMode !== undefined) {
+          const stripped = declarationForAuthMode(row.schema, authMode);
+          if (stripped !== null) changes.schema = stripped;
         }
 
         if (input.awsAccountId !== undefined) {

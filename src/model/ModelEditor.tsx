@@ -4,6 +4,7 @@ import { ErrorMessage } from "../common/ErrorMessage";
 import { Alert } from "../ui/Alert";
 import { Button } from "../ui/Button";
 import { ModelEditingContext, type ModelEditing } from "./ModelEditingContext";
+import { ModelLimits } from "./ModelLimits";
 import { ProblemText } from "./ProblemText";
 import { TabPanel, Tabs } from "./Tabs";
 import { TypesTab } from "./types/TypesTab";
@@ -17,6 +18,8 @@ type ModelTab = "types" | "enums";
 export function ModelEditor(props: {
   apiId: string;
   schema: string;
+  /** The project's auth mode: table permissions are allowed only where it offers them. */
+  authMode: string | null;
   imported: boolean;
   canEdit: boolean;
   published: boolean;
@@ -25,7 +28,7 @@ export function ModelEditor(props: {
   const intl = useIntl();
   const tabsId = useId();
   const [tab, setTab] = useState<ModelTab>("types");
-  const draft = useModelDraft(props.apiId, props.schema);
+  const draft = useModelDraft(props.apiId, props.schema, props.authMode);
   const editing = useMemo<ModelEditing>(
     () => ({
       model: draft.model,
@@ -75,6 +78,7 @@ export function ModelEditor(props: {
           <ErrorMessage error={draft.saveError} />
         </Alert>
       )}
+      <ModelLimits model={draft.model} problems={draft.problems} />
       {props.imported && (
         <Alert variant="info" testId="model-imported">
           <FormattedMessage id="model.imported" />

@@ -43,6 +43,7 @@ export default function ModelScreen(props: { queryRef: PreloadedQuery<ModelScree
         key={api.id}
         apiId={api.id}
         schema={api.schema}
+        authMode={api.defaultAuthMode ?? null}
         imported={isImported(api)}
         canEdit={api.viewerCanEditModel}
         published={isPublished(api.state)}

@@ -40,7 +40,7 @@ export interface ModelDraft {
  * The model editor's working copy of a project's declaration. Every save sends the whole
  * declaration through updateApi (spec §4); leaving the screen with unsaved changes saves them.
  */
-export function useModelDraft(apiId: string, schema: string): ModelDraft {
+export function useModelDraft(apiId: string, schema: string, authMode: string | null): ModelDraft {
   const saved = useMemo(() => savedModel(schema), [schema]);
   // null: no edits, the editor shows the saved declaration.
   const [draft, setDraft] = useState<SchemaModel | null>(null);
@@ -49,7 +49,8 @@ export function useModelDraft(apiId: string, schema: string): ModelDraft {
 
   const model = draft ?? saved.model;
   const dirty = draft !== null && !sameModel(draft, saved.model);
-  const problems = useMemo(() => modelProblems(model), [model]);
+  const context = useMemo(() => ({ authMode }), [authMode]);
+  const problems = useMemo(() => modelProblems(model, context), [model, context]);
 
   const change = useCallback((apply: (current: SchemaModel) => SchemaModel) => {
     setDraft((current) => apply(current ?? saved.model));
@@ -80,12 +81,12 @@ export function useModelDraft(apiId: string, schema: string): ModelDraft {
   }, []);
 
   // Leaving the screen (route change or unmount) saves a dirty, valid working copy.
-  const latest = useRef({ draft, dirty, send });
-  latest.current = { draft, dirty, send };
+  const latest = useRef({ draft, dirty, send, context });
+  latest.current = { draft, dirty, send, context };
   useEffect(
     () => () => {
-      const { draft: pending, dirty: unsaved, send: sendLatest } = latest.current;
-      const valid = pending && validateModel(normalizeModel(pending)) === null;
+      const { draft: pending, dirty: unsaved, send: sendLatest, context: latestContext } = latest.current;
+      const valid = pending && validateModel(normalizeModel(pending), latestContext) === null;
       if (pending && unsaved && valid) {
         sendLatest(pending).catch(() => {
           // Nothing is shown any more; the server refused and kept the saved declaration.

@@ -1,9 +1,8 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import {
   REQUIRED_FLAGS,
   addField,
-  effectiveFieldType,
   requiredFlags,
   sanitizeName,
   toggleRequired,
@@ -16,7 +15,7 @@ import { nextNumberedName } from "../../domain/model/names";
 import { TextField } from "../../ui/TextField";
 import { errorText } from "../../common/ErrorMessage";
 import { problemError, problemsAt } from "../useProjectModel";
-import { FieldTypeSelect, type FieldTypeChoice } from "./FieldTypeSelect";
+import { FieldTypeSelect, type FieldTypePatch } from "../../model/FieldTypeSelect";
 import { ModelDialog } from "./ModelDialog";
 import { useModelSave } from "./useModelSave";
 
@@ -39,6 +38,7 @@ export function FieldDialog(props: {
   onClose(): void;
 }) {
   const intl = useIntl();
+  const typeSelectId = useId();
   const [draft, setDraft] = useState<Field>(
     () =>
       props.field ?? {
@@ -61,17 +61,8 @@ export function FieldDialog(props: {
   };
   const { run, busy, error } = useModelSave(props.save, props.onClose);
 
-  const fieldType = effectiveFieldType(draft);
-  const choice: FieldTypeChoice | null =
-    fieldType === "Enum" ? { type: "Enum", typeId: draft.typeId ?? "" } : fieldType ? { type: fieldType, typeId: null } : null;
-  const onType = (chosen: FieldTypeChoice) =>
-    setDraft((current) => ({
-      ...current,
-      type: chosen.type,
-      typeId: chosen.typeId ?? null,
-      // A stored dynamic field is a String with @dynamic; choosing another type drops the marker.
-      directives: current.directives.filter((directive) => directive.name !== "dynamic"),
-    }));
+  const onType = (patch: FieldTypePatch) => setDraft((current) => ({ ...current, ...patch }));
+  const typeError = problemFor("typeId") ?? problemFor("type");
   const flags = requiredFlags(draft);
 
   return (
@@ -94,13 +85,25 @@ export function FieldDialog(props: {
         error={problemFor("name")}
         data-testid="field-name-input"
       />
-      <FieldTypeSelect
-        value={choice}
-        enums={props.model.enumTypes}
-        onChange={onType}
-        disabled={readonly}
-        error={problemFor("typeId") ?? problemFor("type")}
-      />
+      <div className="field">
+        <label htmlFor={typeSelectId}>
+          <FormattedMessage id="data.field.type" />
+        </label>
+        <FieldTypeSelect
+          id={typeSelectId}
+          field={draft}
+          enums={props.model.enumTypes}
+          onChange={onType}
+          disabled={readonly}
+          invalid={Boolean(typeError)}
+          testId="field-type-select"
+        />
+        {typeError && (
+          <div className="field-error" role="alert">
+            {typeError}
+          </div>
+        )}
+      </div>
       <fieldset className="field-flags" disabled={readonly}>
         <legend>
           <FormattedMessage id="data.field.required" />

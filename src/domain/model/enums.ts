@@ -52,3 +52,12 @@ export function removeEnum(model: SchemaModel, id: string): SchemaModel {
     ),
   };
 }
+
+/** The fields that use an enum as their type, by table — what removing the enum drops on save. */
+export function fieldsUsingEnum(model: SchemaModel, id: string): { table: string; field: string }[] {
+  return model.objectTypes.flatMap((objectType) =>
+    objectType.fields
+      .filter((field) => field.type === "Enum" && field.typeId === id)
+      .map((field) => ({ table: objectType.name, field: field.name })),
+  );
+}

@@ -8,7 +8,8 @@ export * from "./types";
 export {
   /** Parses Api.schema JSON text (or a value) into a model; shape errors become a ModelProblem. */
   parseModel,
-  /** Every rule of spec §4 and §5; the first broken one, or null. */
+  /** Every rule of spec §4 and §5; the first broken one, or null. Pass the project's context
+   * ({ authMode }) to check the rules that depend on it (permissions). */
   validateModel,
   /** All broken rules (for the editor's inline messages). */
   modelProblems,
@@ -23,7 +24,12 @@ export {
   isSystemField,
   /** The type the editor shows ("Dynamic" for a String with @dynamic). */
   effectiveFieldType,
+  /** How large a declaration may be: counts, lengths, total size and nesting depth. */
+  MODEL_LIMITS,
+  /** The message key naming each limit. */
+  LIMIT_MESSAGE_IDS,
 } from "./rules";
+export type { ModelContext, ModelLimit } from "./rules";
 export {
   /** A project's first model: Table1 with id, createdAt and updatedAt. */
   initialModel,
@@ -73,6 +79,8 @@ export {
   addEnum,
   updateEnum,
   removeEnum,
+  /** The fields (table and field names) that use an enum, which removing it drops. */
+  fieldsUsingEnum,
   /** An empty value, only if the last one is non-empty. */
   addEnumValue,
   /** A trigger: before, all six operation types, Node 18. */
@@ -83,6 +91,9 @@ export {
   toggleResolverType,
   /** On template apply: public create/read/update/delete and group directives stripped. */
   stripTemplateDirectives,
+  /** Every table without permission directives: what a project keeps when its auth mode offers no
+   * permissions editing (spec §5). */
+  stripPermissionDirectives,
   /** Fresh 6-character local id. */
   localId,
 } from "./operations";

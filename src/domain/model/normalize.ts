@@ -1,4 +1,5 @@
 import { renumberConnections } from "./connections";
+import { declaredOnly } from "./declared";
 import { hasDirective, setDirective, uniqueDirectives } from "./directives";
 import { fieldFlags, isDefaultSortField } from "./fieldKinds";
 import { collapseOperations, collapseRequired } from "./required";
@@ -41,9 +42,11 @@ function normalizeObjectType(objectType: ObjectType): ObjectType {
  * What is stored on save: untyped fields dropped, dynamic fields as String + @dynamic, required
  * flags and operations collapsed, publishing types collapsed (all = absent), public read with
  * group, updatedAt sorted by, connection indexes 0..n-1, enum values trimmed and empty ones
- * dropped. Idempotent; safe on an invalid model, so the server can normalize, then validate.
+ * dropped; built from declared keys only. Idempotent; safe on an invalid model, so the server
+ * can normalize, then validate.
  */
-export function normalizeModel(model: SchemaModel): SchemaModel {
+export function normalizeModel(input: SchemaModel): SchemaModel {
+  const model = declaredOnly(input);
   return {
     ...model,
     objectTypes: model.objectTypes.map(normalizeObjectType),

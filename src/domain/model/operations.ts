@@ -23,6 +23,7 @@ export {
   toggleTablePermission,
   tablePermissions,
   stripTemplateDirectives,
+  stripPermissionDirectives,
   canEditPermissions,
   isUsersTable,
   canEditObjectType,
@@ -30,5 +31,5 @@ export {
   type TablePermission,
   type PermissionState,
 } from "./publishing";
-export { addEnum, updateEnum, removeEnum, addEnumValue, type EnumPatch } from "./enums";
+export { addEnum, updateEnum, removeEnum, fieldsUsingEnum, addEnumValue, type EnumPatch } from "./enums";
 export { addResolver, updateResolver, removeResolver, toggleResolverType, type ResolverPatch } from "./resolvers";

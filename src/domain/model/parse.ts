@@ -1,4 +1,5 @@
 import { type } from "arktype";
+import { readDeclaration } from "./structure";
 import { SchemaModel, type ModelProblem } from "./types";
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -33,20 +34,18 @@ const invalid = (path: (string | number)[], detail: string): { problem: ModelPro
   problem: { messageId: "error_model_invalid", path, values: { detail } },
 });
 
-/** Parses Api.schema JSON text (or a value) into a model; shape errors become error_model_invalid. */
+/**
+ * Parses Api.schema JSON text (or a value) into a model. Size, depth and prototype keys are
+ * checked first (./structure); shape errors, unknown keys included, become error_model_invalid.
+ */
 export function parseModel(input: string | unknown): { model: SchemaModel } | { problem: ModelProblem } {
-  let data = input;
-  if (typeof input === "string") {
-    try {
-      data = JSON.parse(input);
-    } catch (error) {
-      return invalid([], error instanceof Error ? error.message : "not JSON");
-    }
-  }
-  const result = SchemaModel(withDefaults(data));
+  const read = readDeclaration(input);
+  if ("problem" in read) return read;
+  const result = SchemaModel(withDefaults(read.value));
   if (result instanceof type.errors) {
     const path = Array.from(result[0].path, (key) => (typeof key === "number" ? key : String(key)));
-    return invalid(path, result.summary);
+    // One refusal names the first wrong key; a flood of them must not make a huge message.
+    return invalid(path, result.summary.slice(0, 500));
   }
   return { model: result };
 }

@@ -10,7 +10,8 @@ import {
   isReservedTypeName,
   isValidName,
 } from "./names";
-import { isUsersTable } from "./publishing";
+import { MODEL_LIMITS, countProblems, limitProblem, overLimit } from "./limits";
+import { canEditPermissions, isUsersTable, TABLE_PERMISSIONS } from "./publishing";
 import { isRequiredAnywhere } from "./required";
 import type { Field, ModelProblem, ObjectType, SchemaModel } from "./types";
 
@@ -40,6 +41,7 @@ function fieldNameProblem(field: Field, path: Path, taken: Set<string>): ModelPr
   if (field.name.length < NAME_MIN_LENGTH) {
     return problem("form_feedback_field_name", path, { min: NAME_MIN_LENGTH });
   }
+  if (overLimit("nameLength", field.name)) return limitProblem("nameLength", path);
   if (!isValidName(field.name)) return problem("form_feedback_name_pattern", path);
   if (!isSystemField(field) && isReservedFieldName(field.name)) return problem("form_feedback_reserved_field_name", path);
   if (duplicate) return problem("form_feedback_field_name", path, { min: NAME_MIN_LENGTH });
@@ -65,8 +67,16 @@ function fieldProblems(model: SchemaModel, objectType: ObjectType, typePath: Pat
     if (hasDirective(field.directives, "sortBy") && !canSortBy(field)) {
       problems.push(problem("form_feedback_sort_field_invalid", [...path, "directives"]));
     }
-    if (isSystemField(field) && field.name === "id" && field.type !== "ID") {
-      problems.push(problem("error_model_system_fields", [...path, "type"], { field: "id" }));
+    if (isSystemField(field) && field.type !== SYSTEM_FIELD_TYPES[field.name]) {
+      const values = { field: field.name, type: SYSTEM_FIELD_TYPES[field.name] };
+      problems.push(problem("error_model_system_field_type", [...path, "type"], values));
+    }
+    // Spec §5: "A dynamic field is stored as a string with the dynamic directive."
+    if (hasDirective(field.directives, "dynamic") && field.type !== "String") {
+      problems.push(problem("error_model_dynamic_string", [...path, "directives"]));
+    }
+    if (field.label != null && overLimit("labelLength", field.label)) {
+      problems.push(limitProblem("labelLength", [...path, "label"]));
     }
   });
   for (const name of READONLY_FIELD_NAMES) {
@@ -93,6 +103,28 @@ function connectorProblems(objectType: ObjectType, typePath: Path): ModelProblem
   return problems;
 }
 
+/** Spec §3: id is an ID, createdAt and updatedAt are strings. */
+const SYSTEM_FIELD_TYPES = { id: "ID", createdAt: "String", updatedAt: "String" } as const;
+
+/** What the rules need to know about the project beyond its declaration. */
+export interface ModelContext {
+  /** The project's auth mode: table permissions exist only where it allows editing them. */
+  authMode: string | null;
+}
+
+/**
+ * Spec §5: "Permissions editing is only offered when the auth mode is AWS OIDC or AWS Cognito
+ * user pools" — so elsewhere a table carries no permission directives (the same rule the
+ * editor's canEditPermissions applies).
+ */
+function permissionProblems(objectType: ObjectType, typePath: Path, context: ModelContext): ModelProblem[] {
+  if (canEditPermissions(context.authMode)) return [];
+  const index = objectType.directives.findIndex((directive) =>
+    (TABLE_PERMISSIONS as readonly string[]).includes(directive.name),
+  );
+  return index === -1 ? [] : [problem("error_model_permissions_auth_mode", [...typePath, "directives", index])];
+}
+
 const DATA_CHANGES: readonly string[] = ["create", "update", "delete"];
 
 /** Triggers: a name of at least 3 characters and at least one data change (create, update or delete). */
@@ -103,7 +135,7 @@ function resolverProblems(objectType: ObjectType, typePath: Path): ModelProblem[
     if (resolver.name.trim().length < TRIGGER_NAME_MIN_LENGTH) {
       const values = { min: TRIGGER_NAME_MIN_LENGTH };
       problems.push(problem("form_feedback_trigger_name_minlength", [...path, "name"], values));
-    }
+    } else if (overLimit("nameLength", resolver.name)) problems.push(limitProblem("nameLength", [...path, "name"]));
     if (resolver.types.length === 0) problems.push(problem("form_feedback_trigger_types_required", [...path, "types"]));
     else if (!resolver.types.some((type) => DATA_CHANGES.includes(type)))
       problems.push(problem("form_feedback_trigger_data_change_required", [...path, "types"]));
@@ -152,16 +184,20 @@ function idProblems(model: SchemaModel): ModelProblem[] {
   return problems;
 }
 
-/** All broken rules of spec §4 and §5, in the order the editor shows them. */
-export function modelProblems(model: SchemaModel): ModelProblem[] {
-  const problems: ModelProblem[] = [];
+/**
+ * All broken rules of spec §4 and §5, in the order the editor shows them; the size limits come
+ * first. Without a context the rules that depend on the project (permissions) are not checked.
+ */
+export function modelProblems(model: SchemaModel, context?: ModelContext): ModelProblem[] {
+  const problems: ModelProblem[] = countProblems(model);
   if (model.objectTypes.length === 0) problems.push(problem("error_api_create_requires_types", ["objectTypes"]));
   const typeNames = new Set<string>();
   let usersTables = 0;
   model.objectTypes.forEach((objectType, index) => {
     const path = ["objectTypes", index];
-    const nameProblem = typeNameProblem(objectType.name, [...path, "name"], typeNames);
+    const nameProblem = typeNameProblem(objectType.name, [...path, "name"], typeNames, MODEL_LIMITS.nameLength);
     if (nameProblem) problems.push(nameProblem);
+    if (context) problems.push(...permissionProblems(objectType, path, context));
     problems.push(
       ...fieldProblems(model, objectType, path),
       ...connectorProblems(objectType, path),
@@ -182,4 +218,5 @@ export function modelProblems(model: SchemaModel): ModelProblem[] {
 }
 
 /** The first broken rule, or null. */
-export const validateModel = (model: SchemaModel): ModelProblem | null => modelProblems(model)[0] ?? null;
+export const validateModel = (model: SchemaModel, context?: ModelContext): ModelProblem | null =>
+  modelProblems(model, context)[0] ?? null;

@@ -76,15 +76,16 @@ export const isUsersTable = (objectType: ObjectType) => hasDirective(objectType.
 export const canEditObjectType = (objectType: ObjectType, published: boolean) =>
   !(published && isUsersTable(objectType));
 
-const TEMPLATE_STRIPPED = ["publicCreate", "publicRead", "publicUpdate", "publicDelete", "group"] as const;
-
-/** On template apply the public create/read/update/delete and group directives are stripped (spec §5). */
-export function stripTemplateDirectives(model: SchemaModel): SchemaModel {
+/** Every table without its permission directives (public create/read/update/delete and group). */
+export function stripPermissionDirectives(model: SchemaModel): SchemaModel {
   return {
     ...model,
     objectTypes: model.objectTypes.map((objectType) => ({
       ...objectType,
-      directives: withoutDirectives(objectType.directives, TEMPLATE_STRIPPED),
+      directives: withoutDirectives(objectType.directives, TABLE_PERMISSIONS),
     })),
   };
 }
+
+/** On template apply the public create/read/update/delete and group directives are stripped (spec §5). */
+export const stripTemplateDirectives = stripPermissionDirectives;

@@ -1,5 +1,6 @@
 /** The schema-model rules (spec §4, §5): parse, validate, normalize, and the checks the editor disables with. */
 export { parseModel } from "./parse";
-export { validateModel, modelProblems } from "./problems";
+export { validateModel, modelProblems, type ModelContext } from "./problems";
+export { MODEL_LIMITS, LIMIT_MESSAGE_IDS, type ModelLimit } from "./limits";
 export { normalizeModel } from "./normalize";
 export { canSortBy, effectiveFieldType, isSystemField, isDefaultSortField } from "./fieldKinds";

@@ -1,6 +1,14 @@
 import { type } from "arktype";
 
 /**
+ * Every object type below is closed ("+": "reject"): a key the model does not declare is refused
+ * with its path, never stored (a third parent, a misspelt list, markup smuggled in as a key).
+ * Only the free-form parts (directive args, searchConfig, dynamicFieldConfig, actions,
+ * authProvidersConfig) are open records; the size and depth limits bound them.
+ */
+const CLOSED = { "+": "reject" } as const;
+
+/**
  * The schema model of spec §3 — a project's declaration, stored as JSON text in Api.schema and
  * checked with these types on both sides. Rules beyond shape live in ./rules (one function per
  * rule of spec §4 and §5).
@@ -62,12 +70,14 @@ export const DIRECTIVE_NAMES = [
 export type DirectiveName = (typeof DIRECTIVE_NAMES)[number];
 
 export const Directive = type({
+  ...CLOSED,
   name: type.enumerated(...DIRECTIVE_NAMES),
   "args?": "Record<string, unknown>",
 });
 export type Directive = typeof Directive.infer;
 
 export const Field = type({
+  ...CLOSED,
   id: "string > 0",
   name: "string",
   /** Fields with no type are dropped on save. */
@@ -92,6 +102,7 @@ export const RUNTIMES = ["nodejs18.x", "python3.10", "ruby3.2", "go1.x"] as cons
 
 /** A trigger (spec §3 "Resolver"). */
 export const Resolver = type({
+  ...CLOSED,
   id: "string > 0",
   name: "string",
   "archive?": "string | null",
@@ -105,13 +116,14 @@ export const Resolver = type({
 export type Resolver = typeof Resolver.infer;
 
 /** One side of a connection; index orders the connections of a type. */
-export const TargetRef = type({ targetId: "string > 0", index: "number.integer >= 0" });
-export const ParentRef = type({ parentId: "string > 0", index: "number.integer >= 0" });
+export const TargetRef = type({ ...CLOSED, targetId: "string > 0", index: "number.integer >= 0" });
+export const ParentRef = type({ ...CLOSED, parentId: "string > 0", index: "number.integer >= 0" });
 
 export const PUBLISHING_TYPES = ["queries", "mutations", "subscriptions"] as const;
 export type PublishingType = (typeof PUBLISHING_TYPES)[number];
 
 export const ObjectType = type({
+  ...CLOSED,
   id: "string > 0",
   name: "string",
   /** The connector field's name; id by default. */
@@ -123,6 +135,7 @@ export const ObjectType = type({
   targets: TargetRef.array(),
   /** Belongs-to side: at most two parents. */
   parents: {
+    ...CLOSED,
     "first?": ParentRef.or("null"),
     "second?": ParentRef.or("null"),
   },
@@ -136,14 +149,16 @@ export const ObjectType = type({
 export type ObjectType = typeof ObjectType.infer;
 
 export const EnumType = type({
+  ...CLOSED,
   id: "string > 0",
   name: "string",
-  values: type({ name: "string", "selected?": "boolean" }).array(),
+  values: type({ ...CLOSED, name: "string", "selected?": "boolean" }).array(),
   "state?": "string | null",
 });
 export type EnumType = typeof EnumType.infer;
 
 export const SchemaModel = type({
+  ...CLOSED,
   objectTypes: ObjectType.array(),
   enumTypes: EnumType.array(),
   "authProvidersConfig?": "Record<string, unknown> | null",

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { addEnumValue, removeEnum, sanitizeName, updateEnum, type EnumType } from "../../domain/model";
+import { addEnumValue, fieldsUsingEnum, removeEnum, sanitizeName, updateEnum, type EnumType } from "../../domain/model";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
 import { useModelEditing } from "../ModelEditingContext";
 import { ProblemText } from "../ProblemText";
 import { problemAt, typeNameProblem } from "../problems";
+import { RemoveEnumDialog } from "./RemoveEnumDialog";
 
 /** Spec §4: enum name changes are debounced by 300 ms. */
 export const ENUM_NAME_DEBOUNCE_MS = 300;
@@ -18,12 +19,19 @@ export function EnumEditor(props: { enumId: string; editable: boolean; onRemoved
   const enumType = model.enumTypes[index];
   const name = useDebouncedName(enumType, (next) => change((current) => updateEnum(current, props.enumId, { name: next })));
   const [addedValue, setAddedValue] = useState(false);
+  const [confirmingRemove, setConfirmingRemove] = useState(false);
   if (!enumType) return null;
   const path = ["enumTypes", index];
   // While a name change waits for its debounce, the model's (old) name is not what the input shows.
   const nameProblem = name.pending ? undefined : typeNameProblem(problems, model, [...path, "name"]);
   const valuesProblem = problemAt(problems, [...path, "values"]);
   const last = enumType.values.at(-1);
+
+  const remove = () => {
+    change((current) => removeEnum(current, props.enumId));
+    props.onRemoved();
+  };
+  const usedBy = fieldsUsingEnum(model, props.enumId);
 
   const setValues = (values: EnumType["values"]) => change((current) => updateEnum(current, props.enumId, { values }));
   const setValue = (at: number, value: string) =>
@@ -45,14 +53,20 @@ export function EnumEditor(props: { enumId: string; editable: boolean; onRemoved
           <div className="model-editor-actions">
             <Button
               variant="danger"
-              onClick={() => {
-                change((current) => removeEnum(current, props.enumId));
-                props.onRemoved();
-              }}
+              // Fields typed with the enum are dropped on save: ask first, naming them.
+              onClick={() => (usedBy.length > 0 ? setConfirmingRemove(true) : remove())}
               data-testid="remove-enum"
             >
               <FormattedMessage id="model.enums.remove" />
             </Button>
+            {confirmingRemove && (
+              <RemoveEnumDialog
+                enumName={enumType.name}
+                fields={usedBy}
+                onConfirm={remove}
+                onCancel={() => setConfirmingRemove(false)}
+              />
+            )}
           </div>
         )}
       </div>

@@ -17,7 +17,7 @@ import {
 import { useModelEditing } from "../ModelEditingContext";
 import { ProblemText } from "../ProblemText";
 import { problemAt } from "../problems";
-import { FieldTypeSelect, type FieldTypeChoice } from "./FieldTypeSelect";
+import { FieldTypeSelect } from "../FieldTypeSelect";
 
 const has = (field: Field, name: string) => field.directives.some((directive) => directive.name === name);
 
@@ -28,7 +28,7 @@ const has = (field: Field, name: string) => field.directives.some((directive) =>
 export function FieldRow(props: { typeId: string; field: Field; path: (string | number)[]; editable: boolean; autoFocus: boolean }) {
   const intl = useIntl();
   const errorId = useId();
-  const { change, problems } = useModelEditing();
+  const { model, change, problems } = useModelEditing();
   const { field } = props;
   const locked = !props.editable || Boolean(field.readonly);
   const labelLocked = !props.editable || (isSystemField(field) && field.name !== "updatedAt");
@@ -40,9 +40,6 @@ export function FieldRow(props: { typeId: string; field: Field; path: (string | 
   const sortedBy = has(field, "sortBy") || isDefaultSortField(field);
   const update = (patch: FieldPatch) => change((model) => updateField(model, props.typeId, field.id, patch));
   const setDirectives = (next: Field) => update({ directives: next.directives });
-  const chooseType = ({ type, typeId }: FieldTypeChoice) =>
-    // A stored dynamic field is a String with @dynamic; any other choice drops that directive.
-    update({ type, typeId, directives: field.directives.filter((directive) => directive.name !== "dynamic") });
   const named = { name: field.name };
 
   return (
@@ -66,7 +63,15 @@ export function FieldRow(props: { typeId: string; field: Field; path: (string | 
         )}
       </td>
       <td>
-        <FieldTypeSelect field={field} disabled={locked} onChange={chooseType} describedBy={otherProblem ? `${errorId}-other` : undefined} />
+        <FieldTypeSelect
+          field={field}
+          enums={model.enumTypes}
+          disabled={locked}
+          onChange={update}
+          ariaLabel={intl.formatMessage({ id: "model.fields.type" }, { name: field.name })}
+          describedBy={otherProblem ? `${errorId}-other` : undefined}
+          testId="field-type"
+        />
         {otherProblem && (
           <div id={`${errorId}-other`} className="field-error">
             <ProblemText problem={otherProblem} />

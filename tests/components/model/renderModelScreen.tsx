@@ -12,6 +12,7 @@ export interface ApiOverrides {
   graphqlUrl?: string | null;
   state?: string;
   viewerCanEditModel?: boolean;
+  defaultAuthMode?: string;
 }
 
 /** The project's model screen on a mock Relay environment, its route query answered with `model`. */

@@ -126,9 +126,9 @@ describe("validateModel refuses", () => {
   });
   it("an id field of another type than ID", () => {
     expect(broken((m) => (post(m).fields[0].type = "String"))).toEqual({
-      messageId: "error_model_system_fields",
+      messageId: "error_model_system_field_type",
       path: ["objectTypes", 1, "fields", 0, "type"],
-      values: { field: "id" },
+      values: { field: "id", type: "ID" },
     });
   });
 
