@@ -29,6 +29,9 @@ async function main() {
     releaseLock();
     return portInUse(config.port)(error);
   });
+  // PGlite sets the mode of some files it writes at start-up itself (0644), so once more; the
+  // 0700 directory keeps later ones out of reach of other users anyway.
+  if (embedded) makeDataDirPrivate(config.dataDir);
   log.info(`Baukasten is running on http://localhost:${config.port} (data: ${config.databaseUrl ? "PostgreSQL" : config.dataDir})`);
   if (platform.mailboxLink) log.info(`Mailbox: ${platform.mailboxLink}`);
   const stop = async () => {
