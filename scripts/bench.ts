@@ -10,6 +10,7 @@ import { chromium } from "@playwright/test";
 import { AuthenticationDetails, CognitoUser, CognitoUserAttribute, CognitoUserPool } from "amazon-cognito-identity-js";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4510);
+const MAILBOX_TOKEN = "bench-mailbox-token";
 const URL_BASE = `http://localhost:${PORT}`;
 const EMAIL = `bench-${Date.now()}@example.com`;
 const PASSWORD = "Baukasten1";
@@ -17,7 +18,7 @@ const PASSWORD = "Baukasten1";
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), "baukasten-bench-"));
   const server = spawn(process.execPath, ["dist/server/index.mjs"], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "silent", MAILBOX_TOKEN },
     stdio: "inherit",
   });
   try {
@@ -75,7 +76,7 @@ async function createUserWithWorkspace() {
   await new Promise((resolve, reject) =>
     pool.signUp(EMAIL, PASSWORD, [new CognitoUserAttribute({ Name: "email", Value: EMAIL })], [], (error, result) => (error ? reject(error) : resolve(result))),
   );
-  const mails = (await (await fetch(`${URL_BASE}/mail.json?to=${encodeURIComponent(EMAIL)}`)).json()) as { text: string }[];
+  const mails = (await (await fetch(`${URL_BASE}/mail.json?to=${encodeURIComponent(EMAIL)}&token=${MAILBOX_TOKEN}`)).json()) as { text: string }[];
   const code = mails[0].text.match(/\b(\d{6})\b/)![1];
   const user = new CognitoUser({ Username: EMAIL, Pool: pool });
   await new Promise((resolve, reject) => user.confirmRegistration(code, false, (error, result) => (error ? reject(error) : resolve(result))));

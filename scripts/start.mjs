@@ -26,6 +26,7 @@ if (builtAt === 0 || changedAt > builtAt) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ["--enable-source-maps", "dist/server/index.mjs"], { stdio: "inherit" });
+// Arguments pass through: `npm run rotate-key` is `start.mjs rotate-key`.
+const server = spawn(process.execPath, ["--enable-source-maps", "dist/server/index.mjs", ...process.argv.slice(2)], { stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

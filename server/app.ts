@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { Config } from "./config";
 import { openDatabase, type Db } from "./db/database";
 import { createMailer } from "./mail/mailer";
-import { handleMailbox } from "./mail/mailbox-routes";
+import { createMailbox } from "./mail/mailbox-routes";
 import { createAuthService } from "./auth";
 import { createPlatformPubSub, type PubSub } from "./pubsub";
 import { createSchema } from "./graphql/schema";
@@ -10,7 +10,9 @@ import { createGraphqlHandler } from "./graphql/yoga";
 import { attachSubscriptions } from "./graphql/ws";
 import { resolveViewer, type Context } from "./graphql/context";
 import { createStaticHandler } from "./http/static";
-import { json, sendFetchResponse, toFetchRequest } from "./http/fetch-adapter";
+import { json, sendFetchResponse } from "./http/fetch-adapter";
+import { createEdge } from "./security/edge";
+import { listenOn } from "./listen";
 import { CONSOLE_DIST, SCHEMA_PATH } from "./paths";
 import { log } from "./log";
 import { seedTemplates } from "./templates/seed";
@@ -23,6 +25,8 @@ export interface Platform {
   db: Db;
   jobs: JobRunner;
   pubsub: PubSub;
+  /** The local mailbox link with its token; null when mail goes to SMTP. */
+  mailboxLink: string | null;
   listen(): Promise<void>;
   close(): Promise<void>;
 }
@@ -31,6 +35,7 @@ export interface Platform {
 export async function createPlatform(config: Config): Promise<Platform> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const mailer = await createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailbox = mailer.local ? createMailbox(db, config) : null;
   const auth = await createAuthService({ db, mailer, config });
   const pubsub = createPlatformPubSub();
   await seedTemplates(db);
@@ -54,13 +59,15 @@ export async function createPlatform(config: Config): Promise<Platform> {
     clientId: config.cognito.clientId,
     region: config.cognito.region ?? null,
     authEndpoint: config.cognito.region ? null : "/auth",
+    // The sign-up code screen says where the code is when no mail is sent.
+    localMailbox: mailer.local,
   });
 
   async function route(request: Request): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (pathname === "/graphql") return yoga.fetch(request);
     if (pathname === "/auth" || pathname.startsWith("/auth/")) return auth.handle(request);
-    if ((pathname === "/mail" || pathname === "/mail.json") && mailer.local) return handleMailbox(db, request);
+    if (pathname === "/mail" || pathname === "/mail.json") return mailbox ? mailbox.handle(request) : new Response("Not found", { status: 404 });
     if (pathname === "/healthz") {
       await db.selectFrom("orgs").select("id").limit(1).execute();
       return json({ status: "ok" });
@@ -68,9 +75,10 @@ export async function createPlatform(config: Config): Promise<Platform> {
     return serveStatic(request);
   }
 
+  const edge = createEdge(config, CONSOLE_DIST, route);
   const server = createServer(async (req, res) => {
     try {
-      await sendFetchResponse(res, await route(toFetchRequest(req, `http://${req.headers.host ?? "localhost"}`)));
+      await sendFetchResponse(res, await edge(req));
     } catch (error) {
       log.error(`${req.method} ${req.url} failed:`, error);
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
@@ -81,21 +89,19 @@ export async function createPlatform(config: Config): Promise<Platform> {
     contextFor(params.Authorization as string | undefined ?? params.authorization as string | undefined),
   );
 
+  let closeExtraListeners = async () => {};
   return {
     server,
     db,
     jobs,
     pubsub,
-    listen: () =>
-      new Promise((resolve, reject) => {
-        server.once("error", reject);
-        server.listen(config.port, () => {
-          server.off("error", reject);
-          jobs.start();
-          resolve();
-        });
-      }),
+    mailboxLink: mailbox?.link ?? null,
+    async listen() {
+      closeExtraListeners = await listenOn(server, config.host, config.port);
+      jobs.start();
+    },
     async close() {
+      await closeExtraListeners();
       await jobs.stop();
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

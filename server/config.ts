@@ -3,6 +3,14 @@ import { resolve } from "node:path";
 /** Everything the server reads from its environment, read once at start-up. */
 export interface Config {
   port: number;
+  /** Interface to listen on; unset → both loopback addresses (127.0.0.1 and ::1). */
+  host?: string;
+  /** Secret of the local mailbox; unset → generated into the data directory. */
+  mailboxToken?: string;
+  /** Encrypts private signing keys at rest; required with DATABASE_URL. */
+  secretKey?: string;
+  /** Origins besides the console's own that may call the API from a browser. */
+  corsOrigins: string[];
   dataDir: string;
   databaseUrl?: string;
   smtpUrl?: string;
@@ -31,6 +39,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 4000);
   return {
     port,
+    host: env.HOST || undefined,
+    mailboxToken: env.MAILBOX_TOKEN || undefined,
+    secretKey: env.SECRET_KEY || undefined,
+    corsOrigins: list(env.CORS_ORIGINS).map((origin) => origin.replace(/\/$/, "")),
     dataDir: env.DATA_DIR === "memory://" ? "memory://" : resolve(env.DATA_DIR ?? ".data"),
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
@@ -41,17 +53,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       userPoolId: env.COGNITO_USER_POOL_ID || LOCAL_USER_POOL_ID,
       clientId: env.COGNITO_CLIENT_ID || LOCAL_CLIENT_ID,
     },
-    superuserEmails: (env.SUPERUSER_EMAILS ?? "")
-      .split(",")
-      .map((e) => e.trim().toLowerCase())
-      .filter(Boolean),
-    featureFlagEmails: (env.FEATURE_FLAG_EMAILS ?? "")
-      .split(",")
-      .map((e) => e.trim().toLowerCase())
-      .filter(Boolean),
+    superuserEmails: list(env.SUPERUSER_EMAILS).map((e) => e.toLowerCase()),
+    featureFlagEmails: list(env.FEATURE_FLAG_EMAILS).map((e) => e.toLowerCase()),
     logLevel: env.LOG_LEVEL === "silent" ? "silent" : "info",
     llm: env.LLM_BASE_URL
       ? { baseUrl: env.LLM_BASE_URL.replace(/\/$/, ""), apiKey: env.LLM_API_KEY || undefined, model: env.LLM_MODEL || "gpt-4o-mini" }
       : undefined,
   };
+}
+
+/** A comma-separated setting as trimmed, non-empty entries. */
+function list(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }

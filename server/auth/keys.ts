@@ -1,4 +1,5 @@
-import { hkdfSync, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import {
   createLocalJWKSet,
   exportJWK,
@@ -9,6 +10,10 @@ import {
   type JWK,
 } from "jose";
 import type { Db } from "../db/database";
+import { deriveKey, open, seal } from "../security/secretKey";
+
+/** Lifetime of id and access tokens unless a test sets another. */
+export const DEFAULT_TOKEN_TTL_SECONDS = 60 * 60;
 
 interface SigningKey {
   kid: string;
@@ -17,11 +22,11 @@ interface SigningKey {
 
 export interface AuthKeys {
   signing: SigningKey;
-  /** Every stored public key, served at the JWKS address. */
-  jwks: JSONWebKeySet;
+  /** The public keys tokens may still carry: the signing key and recently retired ones. */
+  readonly jwks: JSONWebKeySet;
   /** The same keys as a jose key resolver, for verifying our own tokens without HTTP. */
-  verificationKeys: ReturnType<typeof createLocalJWKSet>;
-  /** Symmetric keys, derived from the signing key, one per use. */
+  readonly verificationKeys: ReturnType<typeof createLocalJWKSet>;
+  /** Symmetric keys, derived from the secret outside the database, one per use. */
   secretBlockKey: Buffer;
   codeKey: Buffer;
   /** Makes the simulated salt and id of an unknown username stable, like a real user's. */
@@ -29,46 +34,101 @@ export interface AuthKeys {
 }
 
 /**
- * Loads the RSA signing key, creating it on first start. The oldest key wins, so servers that
- * start together on an empty database settle on the same key. The symmetric secrets are derived
- * from it with HKDF, which leaves one secret to guard, back up and (some day) rotate.
+ * What the private_jwk column holds: the private JWK sealed with the secret key (never the
+ * plain key), and when a rotation retired it.
  */
-export async function loadKeys(db: Db): Promise<AuthKeys> {
+interface StoredPrivateKey {
+  sealed: string;
+  retiredAt?: string;
+}
+
+/**
+ * Loads the RSA signing key, creating it on first start. The oldest key not retired signs, so
+ * servers that start together on an empty database settle on the same key. Retired keys stay in
+ * the JWKS until the tokens they signed have expired (`tokenTtlSeconds`).
+ */
+export async function loadKeys(db: Db, secret: Buffer, options: { tokenTtlSeconds: number }): Promise<AuthKeys> {
+  const sealingKey = deriveKey(secret, "signing-keys");
+  await sealPlainKeys(db, sealingKey);
   let rows = await storedKeys(db);
-  if (rows.length === 0) {
-    await createKey(db);
+  if (!rows.some((row) => !stored(row).retiredAt)) {
+    await createKey(db, sealingKey);
     rows = await storedKeys(db);
   }
-  const [oldest] = rows;
-  const privateJwk = oldest.private_jwk as JWK;
+  const active = rows.find((row) => !stored(row).retiredAt)!;
+  // A wrong SECRET_KEY fails here, at start-up, rather than on the first sign-in.
+  const privateJwk = JSON.parse(open(sealingKey, stored(active).sealed, active.kid)) as JWK;
   const privateKey = (await importJWK(privateJwk, "RS256")) as CryptoKey;
-  const master = Buffer.from(String(privateJwk.d), "base64url");
-  const jwks = { keys: rows.map((row) => row.public_jwk as JWK) };
-  const derive = (purpose: string) => Buffer.from(hkdfSync("sha256", master, "baukasten-auth", purpose, 32));
-  return {
-    signing: { kid: oldest.kid, privateKey },
-    jwks,
-    verificationKeys: createLocalJWKSet(jwks),
-    secretBlockKey: derive("srp-secret-block"),
-    codeKey: derive("verification-codes"),
-    unknownUserKey: derive("unknown-users"),
+
+  const keptUntil = (row: (typeof rows)[number]) => {
+    const retiredAt = stored(row).retiredAt;
+    return retiredAt ? Date.parse(retiredAt) + options.tokenTtlSeconds * 1000 : Infinity;
   };
+  let cached: { kids: string; jwks: JSONWebKeySet; resolver: ReturnType<typeof createLocalJWKSet> } | undefined;
+  const current = () => {
+    const live = rows.filter((row) => keptUntil(row) > Date.now());
+    const kids = live.map((row) => row.kid).join();
+    if (cached?.kids !== kids) {
+      const jwks = { keys: live.map((row) => row.public_jwk as JWK) };
+      cached = { kids, jwks, resolver: createLocalJWKSet(jwks) };
+    }
+    return cached;
+  };
+  return {
+    signing: { kid: active.kid, privateKey },
+    get jwks() {
+      return current().jwks;
+    },
+    get verificationKeys() {
+      return current().resolver;
+    },
+    secretBlockKey: deriveKey(secret, "srp-secret-block"),
+    codeKey: deriveKey(secret, "verification-codes"),
+    unknownUserKey: deriveKey(secret, "unknown-users"),
+  };
+}
+
+/**
+ * Retires every current key and creates a new signing key. Servers pick it up when they start;
+ * the retired keys keep verifying tokens until those expire, then disappear.
+ */
+export async function rotateSigningKey(db: Db, secret: Buffer, options: { tokenTtlSeconds: number }) {
+  const sealingKey = deriveKey(secret, "signing-keys");
+  await sealPlainKeys(db, sealingKey);
+  return db.transaction().execute(async (tx) => {
+    await sql`delete from auth_keys where (private_jwk->>'retiredAt')::timestamptz < now() - make_interval(secs => ${options.tokenTtlSeconds})`.execute(tx);
+    await sql`update auth_keys set private_jwk = private_jwk || jsonb_build_object('retiredAt', now()) where private_jwk->>'retiredAt' is null`.execute(tx);
+    return createKey(tx as unknown as Db, sealingKey);
+  });
+}
+
+function stored(row: { private_jwk: unknown }): StoredPrivateKey {
+  return row.private_jwk as StoredPrivateKey;
 }
 
 function storedKeys(db: Db) {
   return db.selectFrom("auth_keys").selectAll().orderBy("created_at").orderBy("kid").execute();
 }
 
-async function createKey(db: Db) {
+/** Databases from before encryption at rest hold plain JWKs; they are sealed on the first start. */
+async function sealPlainKeys(db: Db, sealingKey: Buffer) {
+  for (const row of await storedKeys(db)) {
+    const jwk = row.private_jwk as JWK;
+    if (typeof jwk.d !== "string") continue;
+    const value: StoredPrivateKey = { sealed: seal(sealingKey, JSON.stringify(jwk), row.kid) };
+    await db.updateTable("auth_keys").set({ private_jwk: JSON.stringify(value) }).where("kid", "=", row.kid).execute();
+  }
+}
+
+async function createKey(db: Db, sealingKey: Buffer): Promise<string> {
   const { privateKey, publicKey } = await generateKeyPair("RS256", { modulusLength: 2048, extractable: true });
   const kid = randomUUID();
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" };
+  const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: "RS256" };
+  const value: StoredPrivateKey = { sealed: seal(sealingKey, JSON.stringify(privateJwk), kid) };
   await db
     .insertInto("auth_keys")
-    .values({
-      kid,
-      private_jwk: JSON.stringify({ ...(await exportJWK(privateKey)), kid, alg: "RS256" }),
-      public_jwk: JSON.stringify(publicJwk),
-    })
+    .values({ kid, private_jwk: JSON.stringify(value), public_jwk: JSON.stringify(publicJwk) })
     .execute();
+  return kid;
 }

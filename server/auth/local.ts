@@ -4,7 +4,8 @@ import type { Mailer } from "../mail/mailer";
 import type { AuthContext } from "./context";
 import { AuthError } from "./errors";
 import { createHttpHandler } from "./http";
-import { loadKeys } from "./keys";
+import { DEFAULT_TOKEN_TTL_SECONDS, loadKeys } from "./keys";
+import { resolveSecretKey } from "../security/secretKey";
 import { authenticate } from "./tokens";
 import type { AuthService } from "./index";
 
@@ -21,6 +22,7 @@ export async function createLocalAuthService(deps: {
   if (!/^[\w-]+_[0-9a-zA-Z]+$/.test(userPoolId) || userPoolId.length > 55) {
     throw new Error(`COGNITO_USER_POOL_ID "${userPoolId}" is not a valid user pool id (region_Name)`);
   }
+  const accessTokenTtlSeconds = deps.accessTokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
   const ctx: AuthContext = {
     db: deps.db,
     mailer: deps.mailer,
@@ -29,8 +31,8 @@ export async function createLocalAuthService(deps: {
     poolName: userPoolId.split("_")[1],
     clientId,
     issuer: `${deps.config.publicUrl}/auth/${userPoolId}`,
-    keys: await loadKeys(deps.db),
-    accessTokenTtlSeconds: deps.accessTokenTtlSeconds ?? 60 * 60,
+    keys: await loadKeys(deps.db, resolveSecretKey(deps.config), { tokenTtlSeconds: accessTokenTtlSeconds }),
+    accessTokenTtlSeconds,
     failedSignInDelayMs: deps.failedSignInDelayMs ?? 1000,
   };
   return {

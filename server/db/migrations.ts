@@ -18,6 +18,19 @@ export async function migrateToLatest(db: Kysely<any>) {
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName;
-    throw new Error(`Database migration ${failed ?? ""} failed: ${String(error)}`);
+    throw new Error(`Database migration${failed ? ` ${failed}` : ""} failed: ${reason(error)}`);
+  }
+}
+
+/** PGlite rejects with plain objects, whose String() is "[object Object]"; say what went wrong. */
+function reason(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") {
+    return (error as { message: string }).message;
+  }
+  try {
+    return JSON.stringify(error);
+  } catch {
+    return String(error);
   }
 }

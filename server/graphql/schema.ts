@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { makeExecutableSchema } from "@graphql-tools/schema";
-import { GraphQLScalarType, Kind } from "graphql";
+import { DateTime } from "./dateTime";
 import { nodeResolvers } from "./node";
 import { orgResolvers } from "../org/resolvers";
 import { roleResolvers } from "../role/resolvers";
@@ -10,12 +10,6 @@ import { apiResolvers } from "../api/resolvers";
 import { templateResolvers } from "../templates/resolvers";
 import { promptResolvers } from "../prompts/resolvers";
 
-const DateTime = new GraphQLScalarType({
-  name: "DateTime",
-  serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString()),
-  parseValue: (value) => String(value),
-  parseLiteral: (ast) => (ast.kind === Kind.STRING ? ast.value : null),
-});
 
 /** schema.graphql at the project root is the one source the console compiles against too. */
 export function createSchema(schemaPath: string) {

@@ -2,6 +2,7 @@ import { createYoga, maskError } from "graphql-yoga";
 import { GraphQLError, type GraphQLSchema } from "graphql";
 import type { Context } from "./context";
 import { log } from "../log";
+import { inputLimitsPlugin } from "../security/inputLimits";
 
 /**
  * GraphQL over HTTP. Errors we raise on purpose (with extensions.code) pass through; anything
@@ -15,6 +16,7 @@ export function createGraphqlHandler(schema: GraphQLSchema, context: (request: R
     graphiql: false,
     landingPage: false,
     logging: false,
+    plugins: [inputLimitsPlugin()],
     maskedErrors: {
       maskError(error, message, isDev) {
         const original = (error as GraphQLError).originalError;

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../db/database";
 import { log } from "../log";
 import { renderMail, type MailTemplate } from "./templates";
+import { deleteExpiredMails } from "./mailbox-routes";
 import type { Locale } from "../../src/domain/locale";
 
 export interface OutgoingMail {
@@ -18,8 +19,9 @@ export interface Mailer {
 }
 
 /**
- * Every mail the platform sends passes here: to SMTP when SMTP_URL is set, otherwise into the
- * local mailbox table, with one log line so a developer sees codes in the terminal.
+ * Every mail the platform sends passes here: to SMTP when SMTP_URL is set (nothing of it is
+ * stored), otherwise into the local mailbox table for 24 hours, with one log line so a developer
+ * sees codes in the terminal.
  */
 export async function createMailer(db: Db, options: { smtpUrl?: string; from: string }): Promise<Mailer> {
   if (options.smtpUrl) {
@@ -37,6 +39,7 @@ export async function createMailer(db: Db, options: { smtpUrl?: string; from: st
     local: true,
     async send(mail) {
       const rendered = renderMail(mail.template, mail.locale, mail.values);
+      await deleteExpiredMails(db);
       await db
         .insertInto("mails")
         .values({

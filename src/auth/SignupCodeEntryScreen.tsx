@@ -12,6 +12,7 @@ import { CodeField } from "./CodeField";
 import { ResendCodeButton } from "./ResendCodeButton";
 import { codeError } from "./fieldErrors";
 import { useAuthForm } from "./useAuthForm";
+import { hasLocalMailbox } from "./localMailbox";
 
 /** The code from the sign-up mail confirms the address, then the user is signed in (spec §4). */
 export default function SignupCodeEntryScreen() {
@@ -53,6 +54,11 @@ export default function SignupCodeEntryScreen() {
       <p>
         <FormattedMessage id="auth.signupCodeEntry.text" values={{ email: <strong>{email}</strong>, length: CODE_LENGTH }} />
       </p>
+      {hasLocalMailbox() && (
+        <Alert variant="info" testId="signup-code-local-mailbox">
+          <FormattedMessage id="auth.signupCodeEntry.localMailbox" />
+        </Alert>
+      )}
       <AuthForm form={form} submitId="auth.signupCodeEntry.submit" testId="signup-code-form">
         <CodeField value={code} onChange={setCode} error={form.fieldError("code")} />
       </AuthForm>

@@ -8,9 +8,9 @@ const workspaceTab = (page: Page, name: string) => page.getByRole("navigation", 
 /** The link of the newest invitation mailed to an address. */
 async function invitationLink(platform: PlatformProcess, email: string) {
   await expect
-    .poll(async () => ((await (await fetch(`${platform.url}/mail.json?to=${encodeURIComponent(email)}`)).json()) as unknown[]).length)
+    .poll(async () => (await platform.mailsTo(email)).length)
     .toBeGreaterThan(0);
-  const [mail] = (await (await fetch(`${platform.url}/mail.json?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string }[];
+  const [mail] = await platform.mailsTo(email);
   const link = mail.text.match(/https?:\/\/\S+/)?.[0];
   if (!link) throw new Error(`no link in the mail to ${email}`);
   return { subject: mail.subject, link };

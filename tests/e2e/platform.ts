@@ -4,6 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 
+/** The local mailbox answers only with its token; every test server gets this one. */
+export const E2E_MAILBOX_TOKEN = "e2e-mailbox-token";
+
 /** A real server process on its own port and its own fresh data directory. */
 export class PlatformProcess {
   private child: ChildProcess | null = null;
@@ -20,7 +23,7 @@ export class PlatformProcess {
 
   async start() {
     this.child = spawn(process.execPath, ["dist/server/index.mjs"], {
-      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, LOG_LEVEL: "silent", ...this.env },
+      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, LOG_LEVEL: "silent", MAILBOX_TOKEN: E2E_MAILBOX_TOKEN, ...this.env },
       stdio: ["ignore", "inherit", "inherit"],
     });
     // Up to a minute: a busy machine can take that long to open the embedded database.
@@ -60,10 +63,16 @@ export class PlatformProcess {
     rmSync(this.dataDir, { recursive: true, force: true });
   }
 
+  /** The mails sent to an address, newest first, read from the local mailbox. */
+  async mailsTo(email: string): Promise<{ subject: string; text: string }[]> {
+    const url = `${this.url}/mail.json?to=${encodeURIComponent(email)}&token=${E2E_MAILBOX_TOKEN}`;
+    return (await (await fetch(url)).json()) as { subject: string; text: string }[];
+  }
+
   /** The newest code sent to an address, read from the local mailbox. */
   async latestCode(email: string): Promise<string> {
     for (let attempt = 0; attempt < 50; attempt++) {
-      const mails = (await (await fetch(`${this.url}/mail.json?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
+      const mails = await this.mailsTo(email);
       const code = mails[0]?.text.match(/\b(\d{6})\b/)?.[1];
       if (code) return code;
       await new Promise((resolve) => setTimeout(resolve, 100));

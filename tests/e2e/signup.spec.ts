@@ -42,7 +42,7 @@ test("a forgotten password is reset with the mailed code", async ({ page, platfo
   await page.getByLabel("Email address").fill(email);
   await page.getByRole("button", { name: "Send code" }).click();
   // The newest mail is the reset code, not the sign-up code.
-  await expect.poll(async () => (await (await fetch(`${platform.url}/mail.json?to=${email}`)).json())[0].subject).toMatch(/reset/i);
+  await expect.poll(async () => (await platform.mailsTo(email))[0].subject).toMatch(/reset/i);
   await page.getByLabel("Verification code").fill(await platform.latestCode(email));
   await page.getByLabel("New password", { exact: true }).fill("NewPassword2");
   await page.getByLabel("Confirm password").fill("NewPassword2");
@@ -79,7 +79,7 @@ test("the whole sign-up path works in German, with the code mailed in German", a
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Registrieren" }).click();
   await expect(page).toHaveURL(/\/signup-code-entry$/);
-  const mails = (await (await fetch(`${platform.url}/mail.json?to=${email}`)).json()) as { subject: string }[];
+  const mails = await platform.mailsTo(email);
   expect(mails[0].subject).toBe("Dein Baukasten-Bestätigungscode");
   await page.getByLabel("Bestätigungscode").fill(await platform.latestCode(email));
   await page.getByRole("button", { name: "Bestätigen" }).click();

@@ -8,6 +8,10 @@ import { readConfig } from "../../server/config";
 import { createPlatform, type Platform } from "../../server/app";
 
 export const TEST_PASSWORD = "Baukasten1";
+/** The local mailbox answers only with its token (MAILBOX_TOKEN). */
+export const TEST_MAILBOX_TOKEN = "test-mailbox-token";
+/** PostgreSQL runs need SECRET_KEY: it encrypts the signing keys kept in the database. */
+export const TEST_SECRET_KEY = "test-secret-key";
 
 /**
  * A real platform on a free port: PGlite in memory, or a fresh database on the throwaway
@@ -23,7 +27,8 @@ export async function startTestPlatform(env: Record<string, string> = {}) {
     DATA_DIR: "memory://",
     PUBLIC_URL: url,
     LOG_LEVEL: "silent",
-    ...(database ? { DATABASE_URL: database.url } : {}),
+    MAILBOX_TOKEN: TEST_MAILBOX_TOKEN,
+    ...(database ? { DATABASE_URL: database.url, SECRET_KEY: TEST_SECRET_KEY } : {}),
     ...env,
   });
   const platform: Platform = await createPlatform(config);
@@ -40,8 +45,16 @@ export async function startTestPlatform(env: Record<string, string> = {}) {
     return { status: response.status, ...body };
   }
 
+  /** The mails sent to one address, newest first, read from the local mailbox. */
+  async function mailsTo(email: string) {
+    const response = await fetch(`${url}/mail.json?to=${encodeURIComponent(email)}`, {
+      headers: { authorization: `Bearer ${TEST_MAILBOX_TOKEN}` },
+    });
+    return (await response.json()) as { subject: string; text: string }[];
+  }
+
   async function latestCode(email: string) {
-    const mails = (await (await fetch(`${url}/mail.json?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
+    const mails = await mailsTo(email);
     const code = mails[0]?.text.match(/\b(\d{6})\b/)?.[1];
     if (!code) throw new Error(`no code mailed to ${email}`);
     return code;
@@ -95,6 +108,7 @@ export async function startTestPlatform(env: Record<string, string> = {}) {
     platform,
     graphql,
     signUp,
+    mailsTo,
     latestCode,
     subscribe,
     async close() {

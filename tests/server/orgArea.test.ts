@@ -20,7 +20,7 @@ async function ownerWithOrg(name = "Acme") {
 }
 
 async function mailsTo(email: string) {
-  return (await (await fetch(`${t.url}/mail.json?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string }[];
+  return t.mailsTo(email);
 }
 
 describe("invitations", () => {

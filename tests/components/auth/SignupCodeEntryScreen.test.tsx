@@ -6,6 +6,7 @@ import { renderScreen } from "../renderScreen";
 
 afterEach(() => {
   cleanup();
+  document.querySelector('meta[name="baukasten-config"]')?.remove();
   resetSession("NotAuthenticated");
 });
 
@@ -19,6 +20,22 @@ describe("SignupCodeEntryScreen", () => {
   it("says where the code was sent", async () => {
     await renderAfterSignup();
     expect(screen.getByText("ann@example.com")).toBeTruthy();
+  });
+
+  it("says where the code is when the platform has no mail server", async () => {
+    const meta = document.createElement("meta");
+    meta.name = "baukasten-config";
+    meta.content = JSON.stringify({ localMailbox: true });
+    document.head.append(meta);
+    await renderAfterSignup();
+    expect(screen.getByTestId("signup-code-local-mailbox").textContent).toBe(
+      "No mail server is configured: open the local mailbox link printed where the server was started.",
+    );
+  });
+
+  it("says nothing about a mailbox when mail is sent", async () => {
+    await renderAfterSignup();
+    expect(screen.queryByTestId("signup-code-local-mailbox")).toBeNull();
   });
 
   it("needs the 6-digit code", async () => {

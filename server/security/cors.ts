@@ -1,0 +1,34 @@
+/**
+ * Cross-origin calls: the console is served by this server, so by default no other origin gets
+ * CORS permission; CORS_ORIGINS lists the ones that do. Tokens travel in headers and bodies,
+ * never cookies, so credentials are never allowed, and an unlisted Origin is never echoed.
+ */
+export function corsHeaders(request: Request, allowedOrigins: readonly string[]): Record<string, string> {
+  const origin = request.headers.get("origin");
+  if (!origin || !allowedOrigins.includes(origin)) return { vary: "Origin" };
+  return {
+    vary: "Origin",
+    "access-control-allow-origin": origin,
+    "access-control-expose-headers": "x-amzn-errortype, x-amzn-requestid",
+  };
+}
+
+/** The answer to an OPTIONS preflight: permission only for listed origins. */
+export function preflight(request: Request, allowedOrigins: readonly string[]): Response {
+  const headers = corsHeaders(request, allowedOrigins);
+  if (headers["access-control-allow-origin"]) {
+    Object.assign(headers, {
+      "access-control-allow-methods": "GET, POST, OPTIONS",
+      "access-control-allow-headers":
+        request.headers.get("access-control-request-headers") ??
+        "content-type, authorization, x-amz-target, x-amz-user-agent, cache-control",
+      "access-control-max-age": "86400",
+    });
+  }
+  return new Response(null, { status: 204, headers });
+}
+
+/** Handlers (yoga, the sign-in service) set their own CORS headers; the edge decides instead. */
+export function withoutCorsHeaders(headers: Headers) {
+  for (const name of [...headers.keys()]) if (name.startsWith("access-control-")) headers.delete(name);
+}

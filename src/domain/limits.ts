@@ -1,0 +1,31 @@
+/**
+ * Length limits of text inputs (spec §5 "Default max length is 65536"). The server refuses
+ * anything longer in every GraphQL argument; forms use the same numbers for maxLength.
+ */
+export const DEFAULT_MAX_LENGTH = 65_536;
+/** Spec §5: queryExplorerString, 64 KB. */
+export const QUERY_EXPLORER_STRING_MAX_LENGTH = 64 * 1024;
+/** Issue 8: an OAuth client id is short; 256 leaves room for every provider's format. */
+export const AUTH_PROVIDER_CLIENT_ID_MAX_LENGTH = 256;
+/** The JSON declaration of a whole project model may be long; it still fits the 1 MB request limit. */
+export const DECLARATION_MAX_LENGTH = 1_000_000;
+
+/** Inputs, by argument or input field name, whose limit differs from the default. */
+const LIMITS_BY_FIELD: Record<string, number> = {
+  queryExplorerString: QUERY_EXPLORER_STRING_MAX_LENGTH,
+  authProviderClientId: AUTH_PROVIDER_CLIENT_ID_MAX_LENGTH,
+  schema: DECLARATION_MAX_LENGTH,
+};
+
+export function maxLengthOf(field: string | undefined): number {
+  return (field && LIMITS_BY_FIELD[field]) || DEFAULT_MAX_LENGTH;
+}
+
+export type TextInputProblem = "error_input_too_long" | "error_input_nul_character";
+
+/** NUL cannot be stored in PostgreSQL text and is never part of a real name or text. */
+export function textInputProblem(field: string | undefined, value: string): TextInputProblem | null {
+  if (value.length > maxLengthOf(field)) return "error_input_too_long";
+  if (value.includes("\u0000")) return "error_input_nul_character";
+  return null;
+}
