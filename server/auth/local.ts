@@ -32,6 +32,7 @@ export async function createLocalAuthService(deps: {
     keys: await loadKeys(deps.db),
     accessTokenTtlSeconds: deps.accessTokenTtlSeconds ?? 60 * 60,
     failedSignInDelayMs: deps.failedSignInDelayMs ?? 1000,
+    limits: deps.config.limits,
   };
   return {
     handle: createHttpHandler(ctx),

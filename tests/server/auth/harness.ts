@@ -31,7 +31,7 @@ export interface AuthServer {
 }
 
 export async function startAuthServer(
-  options: { db?: Db; accessTokenTtlSeconds?: number; failedSignInDelayMs?: number } = {},
+  options: { db?: Db; accessTokenTtlSeconds?: number; failedSignInDelayMs?: number; limits?: string } = {},
 ): Promise<AuthServer> {
   setSilent(true);
   const database = options.db ? null : await freshDatabase();
@@ -43,7 +43,7 @@ export async function startAuthServer(
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = readConfig({ PUBLIC_URL: base, DATA_DIR: "memory://", LOG_LEVEL: "silent" });
+  const config = readConfig({ PUBLIC_URL: base, DATA_DIR: "memory://", LOG_LEVEL: "silent", LIMITS: options.limits });
   const mailer = await createMailer(db, { from: "x" });
   service = await createAuthService({
     db,
