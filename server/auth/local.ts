@@ -5,7 +5,8 @@ import type { AuthContext } from "./context";
 import { AuthError } from "./errors";
 import { createHttpHandler } from "./http";
 import { loadKeys } from "./keys";
-import { authenticate } from "./tokens";
+import { activeSessionIds } from "./sessions";
+import { authenticateToken } from "./tokens";
 import type { AuthService } from "./index";
 
 /** The built-in Cognito-compatible user pool. */
@@ -38,13 +39,14 @@ export async function createLocalAuthService(deps: {
     handle: createHttpHandler(ctx),
     async verifyAccessToken(token) {
       try {
-        const user = await authenticate(ctx, token);
-        return { sub: user.sub, email: user.email };
+        const { user, session } = await authenticateToken(ctx, token);
+        return { sub: user.sub, email: user.email, session };
       } catch (error) {
         // A refused token is an answer; a database failure is not, and must not look like a sign-out.
         if (error instanceof AuthError) return null;
         throw error;
       }
     },
+    activeSessions: (sessionIds) => activeSessionIds(ctx.db, sessionIds),
   };
 }

@@ -135,6 +135,23 @@ export async function signOut() {
   } catch {
     // Signing out locally matters more than revoking remotely.
   }
+  await forgetSession();
+}
+
+/**
+ * The service refused to renew the sign-in: it was revoked. Forget it here and open the login
+ * page afresh with 'Your session has ended. Please sign in again.'; reloading drops every
+ * screen's data of the ended session at once.
+ */
+export async function endRevokedSession() {
+  pendingPassword = undefined;
+  const cognito = await loadCognito();
+  cognito.forgetCredentials();
+  await forgetSession();
+  window.location.replace("/login?notice=sessionEnded");
+}
+
+async function forgetSession() {
   const relay = await loadRelay();
   await relay.closeSubscriptions();
   clearStored();

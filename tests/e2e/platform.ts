@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 
+const E2E_LIMITS = "signUpsPerSourcePerHour=100000,codeMailsPerSourcePerHour=100000,workspacesPerUser=1000";
+
 /** A real server process on its own port and its own fresh data directory. */
 export class PlatformProcess {
   private child: ChildProcess | null = null;
@@ -20,7 +22,8 @@ export class PlatformProcess {
 
   async start() {
     this.child = spawn(process.execPath, ["dist/server/index.mjs"], {
-      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, LOG_LEVEL: "silent", ...this.env },
+      // Every test signs up from loopback: per-source limits would stop the run, not an abuser.
+      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, LOG_LEVEL: "silent", LIMITS: E2E_LIMITS, ...this.env },
       stdio: ["ignore", "inherit", "inherit"],
     });
     // Up to a minute: a busy machine can take that long to open the embedded database.

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { AuthenticationDetails, CognitoUser, CognitoUserAttribute, CognitoUserPool } from "amazon-cognito-identity-js";
 import { readConfig } from "../../server/config";
 import { createPlatform, type Platform } from "../../server/app";
+import { GENEROUS_LIMITS } from "./limits";
 
 export const TEST_PASSWORD = "Baukasten1";
 
@@ -19,6 +20,7 @@ export async function startTestPlatform(env: Record<string, string> = {}) {
     DATA_DIR: "memory://",
     PUBLIC_URL: url,
     LOG_LEVEL: "silent",
+    LIMITS: GENEROUS_LIMITS,
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });

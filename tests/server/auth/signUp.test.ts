@@ -16,7 +16,7 @@ import {
 
 let server: AuthServer;
 beforeAll(async () => {
-  server = await startAuthServer();
+  server = await startAuthServer({ limits: "" });
 });
 afterAll(() => server.close());
 

@@ -22,7 +22,7 @@ import { wrongPasswordFrom } from "./fromAddress";
  */
 let server: AuthServer;
 beforeAll(async () => {
-  server = await startAuthServer({ failedSignInDelayMs: 1 });
+  server = await startAuthServer({ failedSignInDelayMs: 1, limits: "" });
 });
 afterAll(() => server.close());
 
