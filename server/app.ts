@@ -8,6 +8,7 @@ import { createPlatformPubSub, type PubSub } from "./pubsub";
 import { createSchema } from "./graphql/schema";
 import { createGraphqlHandler } from "./graphql/yoga";
 import { attachSubscriptions } from "./graphql/ws";
+import { createSessionWatch } from "./graphql/sessionWatch";
 import { resolveViewer, type Context } from "./graphql/context";
 import { createStaticHandler } from "./http/static";
 import { json, sendFetchResponse } from "./http/fetch-adapter";
@@ -85,8 +86,13 @@ export async function createPlatform(config: Config): Promise<Platform> {
       res.end(JSON.stringify({ message: "Internal error" }));
     }
   });
-  const wss = attachSubscriptions(server, yoga, (params) =>
-    contextFor(params.Authorization as string | undefined ?? params.authorization as string | undefined),
+  const sessions = createSessionWatch((ids) => auth.activeSessions(ids));
+  const wss = attachSubscriptions(
+    server,
+    yoga,
+    (params) =>
+      contextFor(params.Authorization as string | undefined ?? params.authorization as string | undefined),
+    sessions,
   );
 
   let closeExtraListeners = async () => {};
@@ -103,6 +109,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
     async close() {
       await closeExtraListeners();
       await jobs.stop();
+      sessions.stop();
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { readLimits, type Limits } from "./limits/settings";
 
 /** Everything the server reads from its environment, read once at start-up. */
 export interface Config {
@@ -29,6 +30,8 @@ export interface Config {
   logLevel: "silent" | "info";
   /** An OpenAI-compatible chat endpoint for the AI start; unset → the embedded generator. */
   llm?: { baseUrl: string; apiKey?: string; model: string };
+  /** Abuse limits (server/limits/settings.ts); LIMITS overrides them. */
+  limits: Limits;
 }
 
 /** Pool and client ids of the built-in sign-in service; the console uses the same defaults. */
@@ -59,6 +62,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llm: env.LLM_BASE_URL
       ? { baseUrl: env.LLM_BASE_URL.replace(/\/$/, ""), apiKey: env.LLM_API_KEY || undefined, model: env.LLM_MODEL || "gpt-4o-mini" }
       : undefined,
+    limits: readLimits(env.LIMITS),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from "../db/database";
 import type { Mailer } from "../mail/mailer";
+import type { Limits } from "../limits/settings";
 import type { AuthKeys } from "./keys";
 
 /** What every call of the built-in sign-in service works with. */
@@ -16,4 +17,5 @@ export interface AuthContext {
   accessTokenTtlSeconds: number;
   /** Base delay for answers to wrong passwords once a user is in the slow zone (see lockout.ts). */
   failedSignInDelayMs: number;
+  limits: Limits;
 }

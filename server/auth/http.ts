@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sourceAddressOf } from "../http/fetch-adapter";
 import { log } from "../log";
 import { calls } from "./calls";
 import type { AuthContext } from "./context";
@@ -62,7 +63,7 @@ async function protocolCall(ctx: AuthContext, request: Request): Promise<Respons
   const name = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : undefined;
   const call = name === undefined ? undefined : calls.get(name);
   if (!call) throw new AuthError("UnknownOperationException", `Unknown operation ${target || "(no X-Amz-Target)"}`);
-  return respond(200, await call(ctx, await readBody(request)));
+  return respond(200, await call(ctx, await readBody(request), sourceAddressOf(request)));
 }
 
 async function readBody(request: Request): Promise<JsonObject> {

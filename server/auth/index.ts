@@ -15,7 +15,19 @@ export interface AuthService {
    * Verifies a user-pool ACCESS token (RS256, issuer, token_use=access, client_id, its sign-in
    * not revoked by RevokeToken or GlobalSignOut). Returns null when invalid, expired or revoked.
    */
-  verifyAccessToken(token: string): Promise<{ sub: string; email: string } | null>;
+  verifyAccessToken(token: string): Promise<VerifiedToken | null>;
+  /**
+   * Which of these sign-in sessions are still active, in one query, so open subscriptions of
+   * ended ones can be closed. A real Cognito pool cannot be asked: all count as active there.
+   */
+  activeSessions(sessionIds: string[]): Promise<Set<string>>;
+}
+
+export interface VerifiedToken {
+  sub: string;
+  email: string;
+  /** The sign-in the token came from and when the token expires (epoch ms). */
+  session: { id: string; expiresAt: number };
 }
 
 /**

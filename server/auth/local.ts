@@ -6,7 +6,8 @@ import { AuthError } from "./errors";
 import { createHttpHandler } from "./http";
 import { DEFAULT_TOKEN_TTL_SECONDS, loadKeys } from "./keys";
 import { resolveSecretKey } from "../security/secretKey";
-import { authenticate } from "./tokens";
+import { activeSessionIds } from "./sessions";
+import { authenticateToken } from "./tokens";
 import type { AuthService } from "./index";
 
 /** The built-in Cognito-compatible user pool. */
@@ -34,18 +35,20 @@ export async function createLocalAuthService(deps: {
     keys: await loadKeys(deps.db, resolveSecretKey(deps.config), { tokenTtlSeconds: accessTokenTtlSeconds }),
     accessTokenTtlSeconds,
     failedSignInDelayMs: deps.failedSignInDelayMs ?? 1000,
+    limits: deps.config.limits,
   };
   return {
     handle: createHttpHandler(ctx),
     async verifyAccessToken(token) {
       try {
-        const user = await authenticate(ctx, token);
-        return { sub: user.sub, email: user.email };
+        const { user, session } = await authenticateToken(ctx, token);
+        return { sub: user.sub, email: user.email, session };
       } catch (error) {
         // A refused token is an answer; a database failure is not, and must not look like a sign-out.
         if (error instanceof AuthError) return null;
         throw error;
       }
     },
+    activeSessions: (sessionIds) => activeSessionIds(ctx.db, sessionIds),
   };
 }

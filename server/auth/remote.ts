@@ -53,7 +53,10 @@ export function createRemoteAuthService(config: Config): AuthService {
         emails.set(token, entry);
       }
       const email = await entry.email;
-      return email ? { sub: payload.sub, email } : null;
+      const session = { id: String(payload.origin_jti ?? payload.jti ?? token), expiresAt: (payload.exp ?? 0) * 1000 };
+      return email ? { sub: payload.sub, email, session } : null;
     },
+    // Cognito has no call that lists revocations; its subscriptions end when their token expires.
+    activeSessions: async (sessionIds) => new Set(sessionIds),
   };
 }

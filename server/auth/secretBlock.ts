@@ -6,8 +6,10 @@ import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
  * instance can finish a sign-in another one started. The client also signs these bytes.
  */
 interface SrpState {
-  /** Empty for an unknown username: the challenge is simulated and can only fail. */
+  /** The user's sub, or the simulated id of an unknown username. */
   sub: string;
+  /** An unknown username: the challenge is simulated and can only fail. */
+  simulated: boolean;
   /** The client's public value, hex. */
   A: string;
   /** The server's secret ephemeral, hex. */

@@ -90,3 +90,16 @@ export async function revokeAllSessions(db: DbOrTx, sub: string) {
     .where("revoked_at", "is", null)
     .execute();
 }
+
+export async function activeSessionIds(db: DbOrTx, sessionIds: string[]): Promise<Set<string>> {
+  const ids = [...new Set(sessionIds)];
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("auth_refresh_tokens")
+    .select("id")
+    .where("id", "in", ids)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", new Date())
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}

@@ -61,6 +61,14 @@ function sign(ctx: AuthContext, claims: JWTPayload): Promise<string> {
  * session was not revoked.
  */
 export async function authenticate(ctx: AuthContext, accessToken: string): Promise<AuthUser> {
+  return (await authenticateToken(ctx, accessToken)).user;
+}
+
+/** `authenticate`, with the sign-in session the token belongs to and when the token expires. */
+export async function authenticateToken(
+  ctx: AuthContext,
+  accessToken: string,
+): Promise<{ user: AuthUser; session: { id: string; expiresAt: number } }> {
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(accessToken, ctx.keys.verificationKeys, {
@@ -78,5 +86,5 @@ export async function authenticate(ctx: AuthContext, accessToken: string): Promi
   const user = await activeSessionUser(ctx, String(payload.origin_jti), sub);
   if (!user) throw notAuthorized("Access Token has been revoked");
   if (!user.confirmed) throw notAuthorized("Invalid Access Token");
-  return user;
+  return { user, session: { id: String(payload.origin_jti), expiresAt: payload.exp! * 1000 } };
 }

@@ -19,8 +19,6 @@ export interface Tables {
     srp_salt: string;
     srp_verifier: string;
     locale: Generated<string>;
-    failed_attempts: Generated<number>;
-    locked_until: Timestamp | null;
     created_at: Timestamp;
     updated_at: Timestamp;
   };
@@ -159,6 +157,20 @@ export interface Tables {
     locked_until: Timestamp | null;
     last_error: string | null;
     created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  /** A fixed-window counter (server/limits/rateLimit.ts); the key names what is counted. */
+  rate_limits: {
+    key: string;
+    points: number;
+    window_ends: Timestamp;
+  };
+  /** Wrong passwords per account (user id, or the simulated id of an unknown name) and source address. */
+  auth_failures: {
+    account: string;
+    source: string;
+    failures: number;
+    locked_until: Timestamp | null;
     updated_at: Timestamp;
   };
 }

@@ -11,6 +11,8 @@ export interface Viewer {
   email: string;
   /** Platform role given by configuration (SUPERUSER_EMAILS), never by a workspace. */
   superuser: boolean;
+  /** The sign-in behind the token, so open subscriptions end with it (graphql/sessionWatch.ts). */
+  session?: { id: string; expiresAt: number };
 }
 
 export interface Context {

@@ -3,6 +3,7 @@ import { WebSocketServer } from "ws";
 import { useServer } from "graphql-ws/use/ws";
 import type { YogaServerInstance } from "graphql-yoga";
 import type { Context } from "./context";
+import type { createSessionWatch } from "./sessionWatch";
 
 /**
  * graphql-ws on the same path as HTTP GraphQL. Auth travels in the connection params
@@ -12,6 +13,7 @@ export function attachSubscriptions(
   server: Server,
   yoga: YogaServerInstance<Record<string, unknown>, Context>,
   context: (params: Record<string, unknown>) => Promise<Context>,
+  sessions: ReturnType<typeof createSessionWatch>,
 ) {
   // noServer: upgrades are routed here by path, and a failed listen() stays the HTTP server's
   // own error instead of being re-emitted by the WebSocket server.
@@ -36,7 +38,13 @@ export function attachSubscriptions(
         };
         const errors = validate(args.schema, args.document);
         if (errors.length) return errors;
+        const session = args.contextValue.viewer?.session;
+        if (session) sessions.watch(ctx.extra.socket, session);
         return args;
+      },
+      // An expired token gets no more events: the socket closes before this one is sent.
+      onNext: (ctx) => {
+        if (sessions.ended(ctx.extra.socket)) throw new Error("Session ended");
       },
     },
     wss,

@@ -1,6 +1,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 
+/** The peer address of each request, kept beside it: a fetch Request has no socket. */
+const sourceAddresses = new WeakMap<Request, string>();
+
+/** Where a request came from (the TCP peer, never a header a client could set). */
+export function sourceAddressOf(request: Request): string {
+  return sourceAddresses.get(request) ?? "unknown";
+}
+
 /** Turns a Node request into a fetch Request, so handlers are plain `(Request) => Response`. */
 export function toFetchRequest(req: IncomingMessage, base: string): Request {
   const headers = new Headers();
@@ -9,13 +17,15 @@ export function toFetchRequest(req: IncomingMessage, base: string): Request {
     else if (value !== undefined) headers.set(name, value);
   }
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  return new Request(new URL(req.url ?? "/", base), {
+  const request = new Request(new URL(req.url ?? "/", base), {
     method: req.method,
     headers,
     body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
     // Node's fetch needs this for streamed request bodies.
     ...(hasBody ? { duplex: "half" } : {}),
   } as RequestInit);
+  sourceAddresses.set(request, req.socket.remoteAddress ?? "unknown");
+  return request;
 }
 
 export async function sendFetchResponse(res: ServerResponse, response: Response) {

@@ -8,6 +8,7 @@ import { listApisOfOrg, toApi } from "../api/store";
 import { listBillingAccountsOfOrg, toBillingAccount } from "../billing/store";
 import { pageWindow, toConnection, type PageArgs } from "../graphql/connection";
 import { deletionConfirmed, parseDataProcessing, validateDataProcessing, validateOrgName } from "../../src/domain/org";
+import { limitWorkspaces } from "../limits/workspace";
 import { canDeleteOrg, canManageOrg, canManageUsers } from "../../src/domain/permissions";
 
 interface UpdateOrgInput {
@@ -55,6 +56,7 @@ export const orgResolvers = {
       const problem = validateOrgName(name);
       if (problem) throw refuse("BAD_USER_INPUT", problem, "Please enter a workspace name.");
       return ctx.db.transaction().execute(async (tx) => {
+        await limitWorkspaces(tx, ctx.config.limits, viewer.email);
         const org = await insertOrg(tx, { name });
         const role = await insertRole(tx, { orgId: org.id, email: viewer.email, type: "OWNER" });
         return { org: toOrg(org), role: toRole(role) };

@@ -19,6 +19,7 @@ import { findOrg, toOrg } from "../org/store";
 import { pageWindow, toConnection, type PageArgs } from "../graphql/connection";
 import { messagesFor } from "../i18n";
 import { log } from "../log";
+import { limitInvitations } from "../limits/workspace";
 import type { RoleType } from "../../src/domain/permissions";
 import { canManageUsers } from "../../src/domain/permissions";
 import { sanitizeEmail } from "../../src/domain/account";
@@ -72,6 +73,7 @@ export const roleResolvers = {
       const { role, orgName } = await ctx.db.transaction().execute(async (tx) => {
         const membership = await requireMembership(ctx, input.orgId, tx);
         if (!canManageUsers(membership.permissions)) throw refusedBy("error_user_mgt_can_manage");
+        await limitInvitations(tx, ctx.config.limits, input.orgId);
         const problems = inviteProblems({ email, role: input.type });
         if (problems.email) throw refuse("BAD_USER_INPUT", problems.email, "Please enter a valid email address.");
         if (problems.role) throw refuse("BAD_USER_INPUT", problems.role, "Please choose a role that can be given.");

@@ -43,7 +43,11 @@ function ChangePasswordForm() {
       confirmation: confirmPasswordError(password, confirmation),
     },
     async () => {
-      await (await loadCognito()).changePassword(current, password);
+      try {
+        await (await loadCognito()).changePassword(current, password);
+      } catch (error) {
+        throw wrongCurrentPassword(error) ? { ...(error as object), code: "WrongCurrentPassword" } : error;
+      }
       setChanged(true);
     },
   );
@@ -69,4 +73,13 @@ function ChangePasswordForm() {
       <ConfirmPasswordField value={confirmation} onChange={setConfirmation} error={form.fieldError("confirmation")} />
     </AuthForm>
   );
+}
+
+/**
+ * The service answers a wrong current password with sign-in's NotAuthorizedException, whose
+ * text ('Incorrect email or password.') would blame the email here; a lockout keeps its own text.
+ */
+function wrongCurrentPassword(error: unknown) {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return code === "NotAuthorizedException" && message === "Incorrect username or password.";
 }

@@ -13,7 +13,7 @@ import { emailError, requiredPasswordError } from "./fieldErrors";
 import { useAuthForm } from "./useAuthForm";
 
 /** Notices other screens leave for the login page through `?notice=` (a reload keeps them). */
-const NOTICES = ["confirmed", "passwordReset"];
+const NOTICES = ["confirmed", "passwordReset", "sessionEnded"];
 
 export default function LoginScreen() {
   const intl = useIntl();
@@ -55,7 +55,7 @@ export default function LoginScreen() {
       }
     >
       {notice && NOTICES.includes(notice) && (
-        <Alert variant="success" testId="login-notice">
+        <Alert variant={notice === "sessionEnded" ? "info" : "success"} testId="login-notice">
           <FormattedMessage id={`auth.login.notice.${notice}`} />
         </Alert>
       )}

@@ -68,6 +68,11 @@ function getClient(): Client {
     endpoint,
     Storage: storage,
   });
+  // The library retries every failed call for seconds; a refused refresh or revocation is final,
+  // and retrying it made one ended session into six calls (issue 8 §7). Offline, the next
+  // action tries again anyway.
+  const calls = (pool as unknown as { client: { request: unknown; requestWithRetry: unknown } }).client;
+  calls.requestWithRetry = calls.request;
   client = { pool, storage };
   return client;
 }
@@ -228,6 +233,11 @@ export async function signOut(): Promise<void> {
     await Promise.race([revoked, new Promise((resolve) => setTimeout(resolve, REVOKE_TIMEOUT_MS))]);
   }
   storage.clear();
+}
+
+/** Clears this tab's credentials without asking the service: the sign-in has already ended there. */
+export function forgetCredentials(): void {
+  getClient().storage.clear();
 }
 
 /** Ends every sign-in of the user on every device, then clears this tab's credentials. */

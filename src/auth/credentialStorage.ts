@@ -76,3 +76,17 @@ export function createCredentialStorage(): ICognitoStorage {
 export function hasStoredCredentials(): boolean {
   return ownKeys().some((key) => key.endsWith(".LastAuthUser"));
 }
+
+/** This tab's credentials as stored (still encoded), for handing the session to a new tab. */
+export function exportCredentials(): [string, string][] {
+  return ownKeys().map((key) => [key, store().getItem(key) ?? ""]);
+}
+
+/** Stores credentials another tab of this origin handed over; anything else is ignored. */
+export function importCredentials(entries: unknown) {
+  if (!Array.isArray(entries)) return;
+  for (const entry of entries) {
+    const [key, value] = Array.isArray(entry) ? entry : [];
+    if (typeof key === "string" && key.startsWith(CREDENTIALS_PREFIX) && typeof value === "string") store().setItem(key, value);
+  }
+}

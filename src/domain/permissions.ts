@@ -100,3 +100,20 @@ export const hasAdminPermissions = (roleType: RoleType) =>
 
 /** Publish API: publish, add flows and API keys, edit keys, republish from the logs. */
 export const canPublishApi = (roleType: RoleType) => roleType === "DEV" || hasAdminPermissions(roleType);
+
+/*
+ * Spec §6 says "Only OWNER or ADMIN can manage API keys, project data and users", yet gives DEV
+ * "adding flows and API keys, editing keys" (canPublishApi) and lists deleting "data entries …
+ * and API keys" as the admin permissions. Read together, "manage" there is the admin part:
+ * deleting. So DEV and up add and edit keys, CONTENT and up create and edit entries, and only
+ * OWNER and ADMIN delete either (docs/ROLES.md, docs/DECISIONS.md).
+ */
+
+/** Adding API keys and editing them: publish rights, never in an imported project ('Imported projects cannot manage keys.'). */
+export const canEditApiKeys = (roleType: RoleType, imported: boolean) => !imported && canPublishApi(roleType);
+
+/** Deleting API keys: admin permissions, never in an imported project. */
+export const canDeleteApiKeys = (roleType: RoleType, imported: boolean) => !imported && hasAdminPermissions(roleType);
+
+/** Deleting data entries, files, cloud functions, apps and flows: admin permissions. */
+export const canDeleteData = (roleType: RoleType) => hasAdminPermissions(roleType);

@@ -108,6 +108,9 @@ function subscriptionClient(endpoint: string, auth: EndpointAuth): Promise<WsCli
         url: url.toString(),
         lazy: true,
         retryAttempts: 5,
+        // 4401: the server ended the socket because the sign-in was revoked; the refresh fails
+        // and signs out (session/tokens.ts).
+        on: { closed: (event) => void ((event as CloseEvent).code === 4401 && auth.refresh()) },
         connectionParams: async () => {
           const token = await auth.token();
           const orgId = auth.orgId();

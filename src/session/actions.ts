@@ -4,6 +4,7 @@ import { getSession, resetSession, updateSession, type RoleInfo } from "./sessio
 import { loadCognito } from "./tokens";
 import { closeSessionExpired } from "./expiry";
 import { hasStoredCredentials } from "../auth/credentialStorage";
+import { offerSession, takeOverSession } from "./handover";
 
 /** Relay loads with the first signed-in call, not with the sign-in page. */
 const loadRelay = () => import("./relaySession");
@@ -19,8 +20,10 @@ export interface AuthError {
  */
 let pendingPassword: string | undefined;
 
-/** Start-up: a stored session is resumed, otherwise the user is signed out. */
+/** Start-up: a stored session, or one an open tab hands over, is resumed; otherwise signed out. */
 export async function initSession() {
+  offerSession();
+  await takeOverSession();
   if (!hasStoredCredentials()) return resetSession("NotAuthenticated");
   try {
     const cognito = await loadCognito();
@@ -135,6 +138,23 @@ export async function signOut() {
   } catch {
     // Signing out locally matters more than revoking remotely.
   }
+  await forgetSession();
+}
+
+/**
+ * The service refused to renew the sign-in: it was revoked. Forget it here and open the login
+ * page afresh with 'Your session has ended. Please sign in again.'; reloading drops every
+ * screen's data of the ended session at once.
+ */
+export async function endRevokedSession() {
+  pendingPassword = undefined;
+  const cognito = await loadCognito();
+  cognito.forgetCredentials();
+  await forgetSession();
+  window.location.replace("/login?notice=sessionEnded");
+}
+
+async function forgetSession() {
   const relay = await loadRelay();
   await relay.closeSubscriptions();
   clearStored();

@@ -15,7 +15,11 @@ export async function currentAccessToken(): Promise<string | undefined> {
 
 let refreshing: Promise<string | undefined> | null = null;
 
-/** One refresh at a time: parallel requests that all got a 401 share it. */
+/**
+ * One refresh at a time: parallel requests that all got a 401 share it. A refresh the service
+ * refuses means the sign-in was revoked (GlobalSignOut, a password reset elsewhere): that ends the
+ * session at once, without the 'about to expire' dialog, which is for expiry (spec §2).
+ */
 export function refreshAccessToken(): Promise<string | undefined> {
   refreshing ??= (async () => {
     try {
@@ -23,7 +27,11 @@ export function refreshAccessToken(): Promise<string | undefined> {
       const session = await cognito.refreshSession();
       updateSession({ accessToken: session.accessToken, expiresAt: session.expiresAt, email: session.email });
       return session.accessToken;
-    } catch {
+    } catch (error) {
+      if ((error as { code?: string }).code === "NotAuthorizedException") {
+        const { endRevokedSession } = await import("./actions");
+        await endRevokedSession();
+      }
       return undefined;
     } finally {
       refreshing = null;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  canDeleteApiKeys,
+  canEditApiKeys,
   canManageOrg,
   canManageUsers,
   canPublishApi,
@@ -28,6 +30,9 @@ describe("derived permissions", () => {
   it("gives admin permissions to ADMIN, OWNER and SUPERUSER, publishing also to DEV", () => {
     expect(ROLE_TYPES.filter(hasAdminPermissions)).toEqual(["OWNER", "ADMIN", "SUPERUSER"]);
     expect(ROLE_TYPES.filter(canPublishApi)).toEqual(["OWNER", "ADMIN", "DEV", "SUPERUSER"]);
+  });
+  it("lets nobody add, edit or delete the API keys of an imported project ('Imported projects cannot manage keys.')", () => {
+    expect(ROLE_TYPES.filter((role) => canEditApiKeys(role, true) || canDeleteApiKeys(role, true))).toEqual([]);
   });
   it("gives NONE nothing", () => {
     expect(permissionsFor("NONE")).toEqual([]);

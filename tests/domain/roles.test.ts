@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   canDeleteApi,
+  canDeleteApiKeys,
+  canDeleteData,
+  canEditApiKeys,
   canDeleteOrg,
   canEditApis,
   canEditData,
@@ -8,7 +11,6 @@ import {
   canPublishApi,
   canViewData,
   canViewOrg,
-  hasAdminPermissions,
   permissionsFor,
   ROLE_TYPES,
   type Permission,
@@ -40,7 +42,9 @@ const RULES: Record<string, (permissions: Permission[], roleType: RoleType) => b
   "project.delete": (p) => canDeleteApi(p),
   "data.view": (p) => canViewData(p),
   "data.edit": (p) => canEditData(p),
-  "data.delete": (_, roleType) => hasAdminPermissions(roleType),
+  "apiKeys.edit": (_, roleType) => canEditApiKeys(roleType, false),
+  "apiKeys.delete": (_, roleType) => canDeleteApiKeys(roleType, false),
+  "data.delete": (_, roleType) => canDeleteData(roleType),
 };
 
 describe("docs/ROLES.md", () => {

@@ -6,6 +6,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 
 /** The local mailbox answers only with its token; every test server gets this one. */
 export const E2E_MAILBOX_TOKEN = "e2e-mailbox-token";
+const E2E_LIMITS = "signUpsPerSourcePerHour=100000,codeMailsPerSourcePerHour=100000,workspacesPerUser=1000";
 
 /** A real server process on its own port and its own fresh data directory. */
 export class PlatformProcess {
@@ -23,7 +24,8 @@ export class PlatformProcess {
 
   async start() {
     this.child = spawn(process.execPath, ["dist/server/index.mjs"], {
-      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, LOG_LEVEL: "silent", MAILBOX_TOKEN: E2E_MAILBOX_TOKEN, ...this.env },
+      // Every test signs up from loopback: per-source limits would stop the run, not an abuser.
+      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, LOG_LEVEL: "silent", MAILBOX_TOKEN: E2E_MAILBOX_TOKEN, LIMITS: E2E_LIMITS, ...this.env },
       stdio: ["ignore", "inherit", "inherit"],
     });
     // Up to a minute: a busy machine can take that long to open the embedded database.

@@ -6,6 +6,7 @@ import { expect } from "vitest";
 import { AuthenticationDetails, CognitoUser, CognitoUserAttribute, CognitoUserPool } from "amazon-cognito-identity-js";
 import { readConfig } from "../../server/config";
 import { createPlatform, type Platform } from "../../server/app";
+import { GENEROUS_LIMITS } from "./limits";
 
 export const TEST_PASSWORD = "Baukasten1";
 /** The local mailbox answers only with its token (MAILBOX_TOKEN). */
@@ -28,6 +29,7 @@ export async function startTestPlatform(env: Record<string, string> = {}) {
     PUBLIC_URL: url,
     LOG_LEVEL: "silent",
     MAILBOX_TOKEN: TEST_MAILBOX_TOKEN,
+    LIMITS: GENEROUS_LIMITS,
     ...(database ? { DATABASE_URL: database.url, SECRET_KEY: TEST_SECRET_KEY } : {}),
     ...env,
   });

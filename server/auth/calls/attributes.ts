@@ -1,5 +1,6 @@
 import { FALLBACK_LOCALE, toLocale } from "../../../src/domain/locale";
 import { isValidEmail } from "../../../src/domain/account";
+import { limitCodeMails } from "../abuse";
 import { checkCode, issueCode, openCode, useCode } from "../codes";
 import type { AuthContext } from "../context";
 import { deliverCode, type CodeDeliveryDetails } from "../delivery";
@@ -28,7 +29,7 @@ function attributesOf(user: AuthUser) {
  * the old, verified email until VerifyUserAttribute proves the new one (Cognito's "keep original
  * attribute value active" setting), so a typo cannot lock anybody out.
  */
-export async function updateUserAttributes(ctx: AuthContext, body: JsonObject) {
+export async function updateUserAttributes(ctx: AuthContext, body: JsonObject, source: string) {
   const user = await authenticate(ctx, requireString(body, "AccessToken"));
   const attributes = readAttributes(body, "UserAttributes", true);
   for (const name of attributes.keys()) {
@@ -44,6 +45,7 @@ export async function updateUserAttributes(ctx: AuthContext, body: JsonObject) {
   if (email !== undefined && email !== user.email) {
     if (!isValidEmail(email)) throw invalidParameter("Invalid email address format.");
     if ((await findUserByEmail(ctx.db, email))?.confirmed) throw aliasExists();
+    await limitCodeMails(ctx, email, source);
     const code = await issueCode(ctx, ctx.db, { sub: user.sub, purpose: "email", newEmail: email });
     deliveries.push(await deliverCode(ctx, { to: email, locale, template: "emailChange", code }));
   }
@@ -51,10 +53,11 @@ export async function updateUserAttributes(ctx: AuthContext, body: JsonObject) {
 }
 
 /** Resends the code of a pending email change, or sends one to verify the current address. */
-export async function getUserAttributeVerificationCode(ctx: AuthContext, body: JsonObject) {
+export async function getUserAttributeVerificationCode(ctx: AuthContext, body: JsonObject, source: string) {
   const user = await authenticate(ctx, requireString(body, "AccessToken"));
   requireEmailAttribute(body);
   const pending = (await openCode(ctx.db, user.sub, "email"))?.new_email ?? undefined;
+  await limitCodeMails(ctx, pending ?? user.email, source);
   const code = await issueCode(ctx, ctx.db, { sub: user.sub, purpose: "email", newEmail: pending });
   return {
     CodeDeliveryDetails: await deliverCode(ctx, { to: pending ?? user.email, locale: user.locale, template: "emailChange", code }),

@@ -11,7 +11,8 @@ import { initiateAuth, respondToAuthChallenge } from "./signIn";
 import { confirmSignUp, resendConfirmationCode, signUp } from "./signUp";
 import { globalSignOut, revokeToken } from "./signOut";
 
-type Call = (ctx: AuthContext, body: JsonObject) => Promise<object>;
+/** `source` is the caller's address, for limits and sign-in throttling. */
+type Call = (ctx: AuthContext, body: JsonObject, source: string) => Promise<object>;
 
 /** The operations of `X-Amz-Target: AWSCognitoIdentityProviderService.<name>` we answer. */
 export const calls = new Map<string, Call>([

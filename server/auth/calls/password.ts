@@ -2,7 +2,8 @@ import { checkCode, issueCode, useCode } from "../codes";
 import type { AuthContext } from "../context";
 import { codeDelivery, deliverCode } from "../delivery";
 import { codeMismatch } from "../errors";
-import { assertNotLocked, clearFailedPasswords, refuseWrongPassword } from "../lockout";
+import { limitCodeMails } from "../abuse";
+import { assertNotLocked, clearAllFailedPasswords, clearFailedPasswords, refuseWrongPassword } from "../lockout";
 import { requireNewPassword, requirePassword, requireString, type JsonObject } from "../params";
 import { revokeAllSessions } from "../sessions";
 import { computeVerifier, passwordMatches, randomSalt } from "../srp";
@@ -17,9 +18,10 @@ function newVerifier(ctx: AuthContext, sub: string, password: string) {
 }
 
 /** An unknown username gets the same answer as a known one, so the call does not reveal accounts. */
-export async function forgotPassword(ctx: AuthContext, body: JsonObject) {
+export async function forgotPassword(ctx: AuthContext, body: JsonObject, source: string) {
   requireClient(ctx, body);
   const username = requireString(body, "Username");
+  await limitCodeMails(ctx, username, source);
   const user = await findUser(ctx.db, username);
   if (!user) return { CodeDeliveryDetails: codeDelivery(username) };
   const code = await issueCode(ctx, ctx.db, { sub: user.sub, purpose: "reset" });
@@ -49,31 +51,30 @@ export async function confirmForgotPassword(ctx: AuthContext, body: JsonObject) 
         ...verifier,
         confirmed: true,
         email_verified: true,
-        failed_attempts: 0,
-        locked_until: null,
         updated_at: new Date(),
       })
       .where("sub", "=", user.sub)
       .execute();
+    await clearAllFailedPasswords(tx, user.sub);
     await revokeAllSessions(tx, user.sub);
   });
   return {};
 }
 
 /** The client sends the old password in plain text (Cognito's protocol); we check it against the verifier. */
-export async function changePassword(ctx: AuthContext, body: JsonObject) {
+export async function changePassword(ctx: AuthContext, body: JsonObject, source: string) {
   const user = await authenticate(ctx, requireString(body, "AccessToken"));
   const previous = requirePassword(body, "PreviousPassword");
   const proposed = requireNewPassword(body, "ProposedPassword");
-  assertNotLocked(user);
+  await assertNotLocked(ctx, user.sub, source);
   if (!passwordMatches(ctx.poolName, user.sub, previous, user.srp_salt, user.srp_verifier)) {
-    await refuseWrongPassword(ctx, user.sub);
+    await refuseWrongPassword(ctx, user.sub, source);
   }
   await ctx.db
     .updateTable("auth_users")
     .set({ ...newVerifier(ctx, user.sub, proposed), updated_at: new Date() })
     .where("sub", "=", user.sub)
     .execute();
-  await clearFailedPasswords(ctx, user);
+  await clearFailedPasswords(ctx, user.sub, source);
   return {};
 }

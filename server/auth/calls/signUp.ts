@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { FALLBACK_LOCALE, toLocale } from "../../../src/domain/locale";
+import { limitCodeMails, limitSignUps } from "../abuse";
 import { checkCode, issueCode, useCode } from "../codes";
 import type { AuthContext } from "../context";
 import { codeDelivery, deliverCode } from "../delivery";
@@ -18,7 +19,7 @@ const usernameExists = () => new AuthError("UsernameExistsException", "An accoun
  * confirmed one: replacing the password would let a stranger choose the password that the
  * mailbox owner then confirms with the code. ForgotPassword works for unconfirmed users instead.
  */
-export async function signUp(ctx: AuthContext, body: JsonObject) {
+export async function signUp(ctx: AuthContext, body: JsonObject, source: string) {
   requireClient(ctx, body);
   const email = requireEmail(body, "Username");
   const password = requireNewPassword(body, "Password");
@@ -28,7 +29,10 @@ export async function signUp(ctx: AuthContext, body: JsonObject) {
     throw invalidParameter("The email attribute must equal the username.");
   }
   const locale = toLocale(attributes.get("locale")) ?? FALLBACK_LOCALE;
+  await limitSignUps(ctx, email, source);
+  await limitCodeMails(ctx, email, source);
 
+  // The spec's 'This email address is already used.' needs this answer (docs/DECISIONS.md).
   const existing = await findUserByEmail(ctx.db, email);
   if (existing) {
     const samePassword = passwordMatches(ctx.poolName, existing.sub, password, existing.srp_salt, existing.srp_verifier);
@@ -60,8 +64,8 @@ export async function confirmSignUp(ctx: AuthContext, body: JsonObject) {
   const username = requireString(body, "Username");
   const code = requireString(body, "ConfirmationCode");
   const user = await findUser(ctx.db, username);
-  if (!user) throw codeMismatch();
-  if (user.confirmed) throw notAuthorized("User cannot be confirmed. Current status is CONFIRMED");
+  // Unknown and already confirmed users get a wrong code's answer, so neither is revealed.
+  if (!user || user.confirmed) throw codeMismatch();
   const row = await checkCode(ctx, user.sub, "signup", code);
   await ctx.db.transaction().execute(async (tx) => {
     await useCode(tx, row.id);
@@ -74,13 +78,16 @@ export async function confirmSignUp(ctx: AuthContext, body: JsonObject) {
   return {};
 }
 
-/** An unknown username gets the same answer as a known one, so the call does not reveal accounts. */
-export async function resendConfirmationCode(ctx: AuthContext, body: JsonObject) {
+/**
+ * Unknown and already confirmed users get the answer of a sent code, and nothing is sent, so the
+ * call does not reveal accounts.
+ */
+export async function resendConfirmationCode(ctx: AuthContext, body: JsonObject, source: string) {
   requireClient(ctx, body);
   const username = requireString(body, "Username");
+  await limitCodeMails(ctx, username, source);
   const user = await findUser(ctx.db, username);
-  if (!user) return { CodeDeliveryDetails: codeDelivery(username) };
-  if (user.confirmed) throw invalidParameter("User is already confirmed.");
+  if (!user || user.confirmed) return { CodeDeliveryDetails: codeDelivery(user?.email ?? username) };
   const code = await issueCode(ctx, ctx.db, { sub: user.sub, purpose: "signup" });
   return {
     CodeDeliveryDetails: await deliverCode(ctx, { to: user.email, locale: user.locale, template: "signupCode", code }),

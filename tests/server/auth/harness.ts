@@ -14,6 +14,7 @@ import { readConfig, type Config } from "../../../server/config";
 import { openDatabase, type Db } from "../../../server/db/database";
 import { sendFetchResponse, toFetchRequest } from "../../../server/http/fetch-adapter";
 import { setSilent } from "../../../server/log";
+import { GENEROUS_LIMITS } from "../limits";
 import { createMailer } from "../../../server/mail/mailer";
 
 /**
@@ -31,7 +32,8 @@ export interface AuthServer {
 }
 
 export async function startAuthServer(
-  options: { db?: Db; accessTokenTtlSeconds?: number; failedSignInDelayMs?: number } = {},
+  /** `limits` is LIMITS; unset, the tests' generous ones, "" the product's defaults. */
+  options: { db?: Db; accessTokenTtlSeconds?: number; failedSignInDelayMs?: number; limits?: string } = {},
 ): Promise<AuthServer> {
   setSilent(true);
   const database = options.db ? null : await freshDatabase();
@@ -43,7 +45,7 @@ export async function startAuthServer(
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = readConfig({ PUBLIC_URL: base, DATA_DIR: "memory://", LOG_LEVEL: "silent" });
+  const config = readConfig({ PUBLIC_URL: base, DATA_DIR: "memory://", LOG_LEVEL: "silent", LIMITS: options.limits ?? GENEROUS_LIMITS });
   const mailer = await createMailer(db, { from: "x" });
   service = await createAuthService({
     db,

@@ -54,7 +54,7 @@ describe("forgotten password", () => {
     const code = await latestCode(server.db, "reuse@example.com");
     await confirmNew(client, "reuse@example.com", code, NEW_PASSWORD);
     const again = await expectCognitoError(confirmNew(client, "reuse@example.com", code, "Another2026v"));
-    expect(again.code).toBe("ExpiredCodeException");
+    expect(again.code).toBe("CodeMismatchException");
     await signIn(newClient(server), "reuse@example.com", NEW_PASSWORD);
   });
 
@@ -70,7 +70,7 @@ describe("forgotten password", () => {
     const error = await expectCognitoError(
       confirmNew(client, "slowreset@example.com", await latestCode(server.db, "slowreset@example.com"), NEW_PASSWORD),
     );
-    expect(error.code).toBe("ExpiredCodeException");
+    expect(error.code).toBe("CodeMismatchException");
   });
 
   it("checks the new password against the policy without spending the code", async () => {

@@ -1,0 +1,38 @@
+/**
+ * Abuse limits a real product has (issue 8 §6). Defaults suit a team; `LIMITS` overrides any of
+ * them as `name=value,…` (tests that create many workspaces raise them, security tests lower them).
+ */
+export interface Limits {
+  invitationsPerWorkspacePerHour: number;
+  /** Invitations whose invitee has not signed in to the workspace yet. */
+  pendingInvitationsPerWorkspace: number;
+  /** Workspaces a user owns. */
+  workspacesPerUser: number;
+  signUpsPerAddressPerHour: number;
+  signUpsPerSourcePerHour: number;
+  codeMailsPerAddressPerHour: number;
+  codeMailsPerSourcePerHour: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  invitationsPerWorkspacePerHour: 50,
+  pendingInvitationsPerWorkspace: 100,
+  workspacesPerUser: 20,
+  signUpsPerAddressPerHour: 5,
+  signUpsPerSourcePerHour: 30,
+  codeMailsPerAddressPerHour: 5,
+  codeMailsPerSourcePerHour: 50,
+};
+
+export function readLimits(setting: string | undefined): Limits {
+  const limits = { ...DEFAULT_LIMITS };
+  for (const part of (setting ?? "").split(",").map((p) => p.trim()).filter(Boolean)) {
+    const [name, value] = part.split("=").map((p) => p.trim());
+    const number = Number(value);
+    if (!(name in limits) || !Number.isInteger(number) || number < 0) {
+      throw new Error(`LIMITS: "${part}" is not one of ${Object.keys(limits).join(", ")} with a whole number`);
+    }
+    limits[name as keyof Limits] = number;
+  }
+  return limits;
+}

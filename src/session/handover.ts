@@ -1,0 +1,45 @@
+import { exportCredentials, hasStoredCredentials, importCredentials } from "../auth/credentialStorage";
+
+/*
+ * Credentials live in session storage (spec §3), so a console link opened in a new tab would
+ * ask to sign in again. Instead the new tab asks the open tabs of this origin over a
+ * BroadcastChannel, and one that is signed in hands over a copy of its credentials.
+ */
+const CHANNEL = "baukasten-session";
+/** How long a new tab waits for an answer; open tabs answer within milliseconds. */
+const WAIT_MS = 300;
+
+type Message = { type: "request" } | { type: "credentials"; entries: [string, string][] };
+
+let offering: BroadcastChannel | undefined;
+
+/** Answers other tabs' requests while this tab is signed in. */
+export function offerSession() {
+  if (offering || typeof BroadcastChannel === "undefined") return;
+  offering = new BroadcastChannel(CHANNEL);
+  offering.onmessage = (event: MessageEvent<Message>) => {
+    if (event.data?.type === "request" && hasStoredCredentials()) {
+      offering!.postMessage({ type: "credentials", entries: exportCredentials() } satisfies Message);
+    }
+  };
+}
+
+/** A tab without credentials asks the open ones; true when one handed its session over. */
+export function takeOverSession(): Promise<boolean> {
+  if (hasStoredCredentials() || typeof BroadcastChannel === "undefined") return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const channel = new BroadcastChannel(CHANNEL);
+    const finish = (taken: boolean) => {
+      clearTimeout(timer);
+      channel.close();
+      resolve(taken);
+    };
+    const timer = setTimeout(() => finish(false), WAIT_MS);
+    channel.onmessage = (event: MessageEvent<Message>) => {
+      if (event.data?.type !== "credentials") return;
+      importCredentials(event.data.entries);
+      finish(hasStoredCredentials());
+    };
+    channel.postMessage({ type: "request" } satisfies Message);
+  });
+}

@@ -1,0 +1,66 @@
+// @vitest-environment node
+import { createClient } from "graphql-ws";
+import WebSocket from "ws";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { startTestPlatform, type TestPlatform } from "../harness";
+
+/*
+ * Issue 8 §7: "After GlobalSignOut (and after a token expires) the user's open graphql-ws
+ * subscriptions kept delivering. Close them within a second of sign-out or revocation, and
+ * re-check expiry on each subscription event."
+ */
+let t: TestPlatform;
+beforeAll(async () => {
+  t = await startTestPlatform();
+});
+afterAll(() => t.close());
+afterEach(() => vi.useRealTimers());
+
+let counter = 0;
+async function subscribedOwner() {
+  const owner = await t.signUp(`watched${counter++}@example.com`);
+  const created = await t.graphql(
+    `mutation ($input: CreateOrgInput!) { createOrg(input: $input) { org { id } } }`,
+    { input: { name: "Watched" } },
+    owner.token,
+  );
+  const orgId = created.data.createOrg.org.id as string;
+  const closed = new Promise<{ code: number; at: number }>((resolve) => {
+    const client = createClient({
+      url: `${t.url.replace("http", "ws")}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { Authorization: owner.token },
+      retryAttempts: 0,
+      on: { closed: (event) => resolve({ code: (event as { code: number }).code, at: performance.now() }) },
+    });
+    client.subscribe(
+      { query: `subscription ($orgId: ID!) { onRoleChangedInOrg(orgId: $orgId) { change } }`, variables: { orgId } },
+      { next: () => {}, error: () => {}, complete: () => {} },
+    );
+  });
+  // The subscription is registered once the server has answered one event-free round trip.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return { ...owner, orgId, closed };
+}
+
+describe("sessions end everywhere", () => {
+  it("closes the user's open subscriptions within a second of GlobalSignOut", async () => {
+    const owner = await subscribedOwner();
+    const response = await fetch(`${t.url}/auth`, {
+      method: "POST",
+      headers: { "content-type": "application/x-amz-json-1.1", "x-amz-target": "AWSCognitoIdentityProviderService.GlobalSignOut" },
+      body: JSON.stringify({ AccessToken: owner.token }),
+    });
+    expect(response.status).toBe(200);
+    const signedOutAt = performance.now();
+    const closed = await owner.closed;
+    expect(closed.code).toBe(4401);
+    expect(closed.at - signedOutAt).toBeLessThan(1500);
+  });
+
+  it("closes a subscription whose token has expired", async () => {
+    const owner = await subscribedOwner();
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 2 * 60 * 60 * 1000 });
+    expect((await owner.closed).code).toBe(4403);
+  });
+});
