@@ -5,7 +5,7 @@ import { checkCode, issueCode, useCode } from "../codes";
 import type { AuthContext } from "../context";
 import { codeDelivery, deliverCode } from "../delivery";
 import { isUniqueViolation } from "../../db/errors";
-import { AuthError, codeMismatch, invalidParameter, notAuthorized } from "../errors";
+import { AuthError, codeMismatch, invalidParameter } from "../errors";
 import { readAttributes, requireEmail, requireNewPassword, requireString, type JsonObject } from "../params";
 import { computeVerifier, passwordMatches, randomSalt } from "../srp";
 import { findUser, findUserByEmail } from "../users";
