@@ -1,12 +1,14 @@
 // `npm run bench`: measures what the targets in DEVELOPERS.md name, against the built product.
 //   - gzip bytes of the JavaScript the browser loads for /login
 //   - platform GraphQL requests for the navigation login -> dashboard
+//   - requests and waterfall depth of a reload of signed-in pages (scripts/bench-routes.ts)
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { reportReloads } from "./bench-routes";
 import { AuthenticationDetails, CognitoUser, CognitoUserAttribute, CognitoUserPool } from "amazon-cognito-identity-js";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4510);
@@ -23,7 +25,7 @@ async function main() {
   });
   try {
     await waitForServer();
-    await createUserWithWorkspace();
+    const ids = await createUserWithWorkspace();
     const browser = await chromium.launch({
       executablePath: "/usr/bin/chromium",
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -49,6 +51,7 @@ async function main() {
     await page.getByTestId("project-grid").waitFor();
     const elapsed = Date.now() - started;
     await page.waitForLoadState("networkidle");
+    await reportReloads(page, URL_BASE, ids);
     await browser.close();
 
     console.log(`login page JavaScript: ${(loginBytes / 1024).toFixed(1)} KB gzip in ${scripts.size} files (target < 200 KB)`);
@@ -93,7 +96,10 @@ async function createUserWithWorkspace() {
   await call(`mutation ($input: CreateUserInput!) { createUser(input: $input) { id } }`, {
     input: { id: session.getIdToken().payload.sub, email: EMAIL },
   });
-  await call(`mutation ($input: CreateOrgInput!) { createOrg(input: $input) { org { id } } }`, { input: { name: "Bench" } });
+  const created = await call(`mutation ($input: CreateOrgInput!) { createOrg(input: $input) { org { id } } }`, { input: { name: "Bench" } });
+  const orgId: string = created.data.createOrg.org.id;
+  const api = await call(`mutation ($input: CreateApiInput!) { createApi(input: $input) { api { id } } }`, { input: { orgId, name: "Shop" } });
+  return { orgId, apiId: api.data.createApi.api.id as string };
 }
 
 main().catch((error) => {

@@ -39,3 +39,16 @@ export async function membershipOrNull(ctx: Context, orgId: string): Promise<Mem
     return null;
   }
 }
+
+/**
+ * The caller's standing for the viewerCan… fields and list resolvers: looked up once per org and
+ * request, however many fields ask, and null instead of an error.
+ */
+const standings = new WeakMap<Context, Map<string, Promise<Membership | null>>>();
+export function viewerStanding(ctx: Context, orgId: string): Promise<Membership | null> {
+  let byOrg = standings.get(ctx);
+  if (!byOrg) standings.set(ctx, (byOrg = new Map()));
+  let standing = byOrg.get(orgId);
+  if (!standing) byOrg.set(orgId, (standing = membershipOrNull(ctx, orgId)));
+  return standing;
+}

@@ -2,13 +2,13 @@ import type { Context } from "../graphql/context";
 import { requireViewer } from "../graphql/context";
 import { forbidden, notFound, refuse } from "../graphql/errors";
 import { toConnection } from "../graphql/connection";
-import { requireMembership, type Membership } from "../access";
+import { requireMembership, viewerStanding } from "../access";
 import { findOrg, toOrg } from "../org/store";
 import { findApi, findApiForUpdate, insertApi, positionInOrg, toApi, updateApiRow, type Api, type ApiChanges } from "./store";
 import { assignAwsAccount, isPoolAccount } from "./accounts";
 import { checkDeclaration, declarationForAuthMode, modelRefusal } from "./declaration";
 import { initialModel } from "../../src/domain/model";
-import { canManageOrg, canPublishApi, hasAdminPermissions } from "../../src/domain/permissions";
+import { canEditApis, canManageOrg, canPublishApi, hasAdminPermissions } from "../../src/domain/permissions";
 import { isPublished } from "../../src/domain/apiState";
 import {
   additionalAuthModesFor,
@@ -60,16 +60,6 @@ function readOidc(text: string | null | undefined): OidcConfig | null {
   return oidc;
 }
 
-/** One membership lookup per org and request, however many projects a list resolves. */
-const memberships = new WeakMap<Context, Map<string, Promise<Membership | null>>>();
-function viewerMembership(ctx: Context, orgId: string) {
-  let byOrg = memberships.get(ctx);
-  if (!byOrg) memberships.set(ctx, (byOrg = new Map()));
-  let membership = byOrg.get(orgId);
-  if (!membership) byOrg.set(orgId, (membership = requireMembership(ctx, orgId).catch(() => null)));
-  return membership;
-}
-
 export const apiResolvers = {
   Query: {
     /** Null for an unknown id; FORBIDDEN for a project of a workspace the caller is not in. */
@@ -102,7 +92,7 @@ export const apiResolvers = {
 
       const { api, position } = await ctx.db.transaction().execute(async (tx) => {
         const membership = await requireMembership(ctx, input.orgId, tx);
-        if (!canEditModel(membership)) throw forbidden();
+        if (!canEditApis(membership.permissions)) throw forbidden();
         const awsAccountId = await assignAwsAccount(tx);
         if (!awsAccountId)
           throw refuse("CONFLICT", "error_api_create_requires_awsaccount", "No cloud account could be assigned to the project.");
@@ -149,7 +139,7 @@ export const apiResolvers = {
           input.oidc,
           input.authProviderClientId,
         ].some((value) => value !== undefined);
-        if (touchesSettings && !canEditModel(membership)) throw forbidden();
+        if (touchesSettings && !canEditApis(membership.permissions)) throw forbidden();
 
         if (input.name !== undefined) {
           const name = (input.name ?? "").trim();
@@ -207,19 +197,18 @@ export const apiResolvers = {
       const row = await findOrg(ctx.db, api.orgId);
       return row ? toOrg(row) : null;
     },
-    viewerCanEditModel: async (api: Api, _: unknown, ctx: Context) =>
-      canEditModel(await viewerMembership(ctx, api.orgId)),
+    viewerCanEditModel: async (api: Api, _: unknown, ctx: Context) => {
+      const membership = await viewerStanding(ctx, api.orgId);
+      return membership !== null && canEditApis(membership.permissions);
+    },
     viewerCanPublish: async (api: Api, _: unknown, ctx: Context) => {
-      const membership = await viewerMembership(ctx, api.orgId);
+      const membership = await viewerStanding(ctx, api.orgId);
       return membership !== null && canPublishApi(membership.roleType);
     },
     /** Spec §6: only account owners delete projects (manage-org). */
     viewerCanDelete: async (api: Api, _: unknown, ctx: Context) => {
-      const membership = await viewerMembership(ctx, api.orgId);
+      const membership = await viewerStanding(ctx, api.orgId);
       return membership !== null && canManageOrg(membership.permissions);
     },
   },
 };
-
-/** The model-edit role: DEV, ADMIN, OWNER, SUPERUSER — not CONTENT, SUPPORT or GUEST. */
-export const canEditModel = (membership: Membership | null) => membership !== null && canPublishApi(membership.roleType);

@@ -1,15 +1,16 @@
 import type { Context } from "../graphql/context";
 import { requireViewer } from "../graphql/context";
 import { forbidden, refuse } from "../graphql/errors";
-import { membershipOrNull, requireMembership, type Membership } from "../access";
+import { membershipOrNull, requireMembership, viewerStanding } from "../access";
 import { deleteOrgCascade, findOrg, findOrgForUpdate, findOrgs, insertOrg, toOrg, updateOrgRow, type Org } from "./store";
-import { insertRole, listRolesOfOrg, toRole } from "../role/store";
+import { findRole, insertRole, listRolesOfOrg, toRole } from "../role/store";
+import { canAssignRole, INVITABLE_ROLES } from "../../src/domain/members";
 import { listApisOfOrg, toApi } from "../api/store";
 import { listBillingAccountsOfOrg, toBillingAccount } from "../billing/store";
 import { pageWindow, toConnection, type PageArgs } from "../graphql/connection";
 import { deletionConfirmed, parseDataProcessing, validateDataProcessing, validateOrgName } from "../../src/domain/org";
 import { limitWorkspaces } from "../limits/workspace";
-import { canDeleteOrg, canManageOrg, canManageUsers } from "../../src/domain/permissions";
+import { canDeleteOrg, canEditApis, canManageOrg, canManageUsers } from "../../src/domain/permissions";
 
 interface UpdateOrgInput {
   id: string;
@@ -21,16 +22,6 @@ interface DeleteOrgInput {
   id: string;
   confirmName: string;
   billingAccountId?: string | null;
-}
-
-/** The viewer's standing per org, once per request, for the viewerCan… fields. */
-const standings = new WeakMap<Context, Map<string, Promise<Membership | null>>>();
-function standingIn(ctx: Context, orgId: string) {
-  let byOrg = standings.get(ctx);
-  if (!byOrg) standings.set(ctx, (byOrg = new Map()));
-  let standing = byOrg.get(orgId);
-  if (!standing) byOrg.set(orgId, (standing = membershipOrNull(ctx, orgId)));
-  return standing;
 }
 
 export const orgResolvers = {
@@ -117,15 +108,29 @@ export const orgResolvers = {
       return row ? toBillingAccount(row) : null;
     },
     viewerCanManageOrg: async (org: Org, _: unknown, ctx: Context) => {
-      const standing = await standingIn(ctx, org.id);
+      const standing = await viewerStanding(ctx, org.id);
       return standing ? canManageOrg(standing.permissions) : false;
     },
+    viewerRoleType: async (org: Org, _: unknown, ctx: Context) => (await viewerStanding(ctx, org.id))?.roleType ?? null,
+    viewerRole: async (org: Org, _: unknown, ctx: Context) => {
+      const roleId = (await viewerStanding(ctx, org.id))?.roleId;
+      const row = roleId ? await findRole(ctx.db, roleId) : undefined;
+      return row ? toRole(row) : null;
+    },
+    viewerAssignableRoles: async (org: Org, _: unknown, ctx: Context) => {
+      const standing = await viewerStanding(ctx, org.id);
+      return standing ? INVITABLE_ROLES.filter((type) => canAssignRole(standing.permissions, type)) : [];
+    },
+    viewerCanCreateApi: async (org: Org, _: unknown, ctx: Context) => {
+      const standing = await viewerStanding(ctx, org.id);
+      return standing ? canEditApis(standing.permissions) : false;
+    },
     viewerCanManageUsers: async (org: Org, _: unknown, ctx: Context) => {
-      const standing = await standingIn(ctx, org.id);
+      const standing = await viewerStanding(ctx, org.id);
       return standing ? canManageUsers(standing.permissions) : false;
     },
     viewerCanDeleteOrg: async (org: Org, _: unknown, ctx: Context) => {
-      const standing = await standingIn(ctx, org.id);
+      const standing = await viewerStanding(ctx, org.id);
       return standing ? canDeleteOrg(standing.permissions) : false;
     },
     async apis(org: Org, args: PageArgs, ctx: Context) {

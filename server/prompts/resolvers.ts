@@ -3,7 +3,7 @@ import { requireViewer } from "../graphql/context";
 import { forbidden, notFound, refuse } from "../graphql/errors";
 import { requireMembership } from "../access";
 import { findApi } from "../api/store";
-import { canEditModel } from "../api/resolvers";
+import { canEditApis } from "../../src/domain/permissions";
 import { enqueueJob } from "../jobs/store";
 import { SCHEMA_PROMPT_JOB } from "./job";
 import { findSchemaPrompt, findSchemaPromptWithOrg, insertSchemaPrompt, toSchemaPrompt, type SchemaPrompt } from "./store";
@@ -40,7 +40,7 @@ export const promptResolvers = {
       const row = await ctx.db.transaction().execute(async (tx) => {
         const api = await findApi(tx, args.input.apiId);
         if (!api) throw notFound();
-        if (!canEditModel(await requireMembership(ctx, api.org_id, tx))) throw forbidden();
+        if (!canEditApis((await requireMembership(ctx, api.org_id, tx)).permissions)) throw forbidden();
         const prompt = await insertSchemaPrompt(tx, { apiId: api.id, userEmail: viewer.email, prompt: args.input.prompt.trim() });
         await enqueueJob(tx, SCHEMA_PROMPT_JOB, { promptId: prompt.id });
         return prompt;

@@ -18,9 +18,6 @@ const dataScreenQuery = graphql`
       ...ProjectHeader_api
       ...DataScreen_api
     }
-    viewer {
-      ...ProjectHeader_viewer
-    }
     ...TemplatesModal_query @include(if: $withTemplates) @arguments(lang: $lang) @alias(as: "templates")
   }
 `;
@@ -37,7 +34,7 @@ export default function DataScreen(props: { queryRef: PreloadedQuery<DataScreenQ
   }
   return (
     <section className="data-screen">
-      <ProjectHeader api={data.api} viewer={data.viewer} />
+      <ProjectHeader api={data.api} />
       <DataArea api={data.api} templates={data.templates ?? null} />
     </section>
   );

@@ -16,7 +16,6 @@ export const jsonDeclarationScreenQuery = graphql`
     viewer {
       featureFlags
       isSuperuser
-      ...ProjectHeader_viewer
     }
   }
 `;
@@ -34,7 +33,7 @@ export default function JsonDeclarationScreen(props: { queryRef: PreloadedQuery<
   const allowed = Boolean(viewer && (viewer.isSuperuser || viewer.featureFlags.includes("declaration")));
   return (
     <section data-testid="declaration-screen">
-      <ProjectHeader api={api} viewer={viewer} />
+      <ProjectHeader api={api} />
       <h1>
         <FormattedMessage id="declaration.title" />
       </h1>

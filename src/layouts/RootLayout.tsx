@@ -14,6 +14,8 @@ const RelayProvider = lazy(() => import("../relay/RelayProvider"));
 export function RootLayout() {
   const matches = useMatches();
   const layout = matches.at(-1)?.staticData.layout;
+  // A signed-in page that outlived its session (sign-out, until the redirect to login lands).
+  const staleSignedInPage = matches.some((match) => match.routeId.startsWith("/authed") || match.routeId.startsWith("/signed-in"));
   const session = useSession();
   const expired = useSessionExpiredOpen();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -22,8 +24,9 @@ export function RootLayout() {
     window.scrollTo(0, 0);
   }, [pathname]);
 
-  if (session.status === "Loading") {
-    // The global loading indicator during the first load of user data.
+  if (session.status === "Loading" || (staleSignedInPage && !isSignedIn(session))) {
+    // The global loading indicator during the first load of user data; and after a sign-out,
+    // the signed-in screens are gone before their Relay environment is (no Relay error).
     return (
       <div className="app" data-testid="global-loading">
         <div className="loading-bar" aria-hidden="true" />

@@ -1,9 +1,18 @@
+import { useEffect } from "react";
 import { useNavigate } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Menu, MenuHeading, MenuItem, MenuSeparator } from "../ui/Menu";
 import { useSession } from "../session/sessionState";
-import { signOut, switchOrg } from "../session/actions";
+import { refreshRoles, signOut, switchOrg } from "../session/actions";
 import { ThemeMenuItems } from "./ThemeMenuItems";
+
+/** The menu's items are mounted when it opens: the workspace list is fetched then, fresh. */
+function RefreshWorkspaces() {
+  useEffect(() => {
+    void refreshRoles().catch(() => undefined);
+  }, []);
+  return null;
+}
 
 /** Workspaces, create workspace, account settings, theme and log out. */
 export function UserMenu() {
@@ -13,6 +22,7 @@ export function UserMenu() {
   const roles = Object.values(session.roles);
   return (
     <Menu label={session.email} ariaLabel={intl.formatMessage({ id: "nav.userMenu" })} testId="user-menu" buttonClassName="btn btn-link">
+      <RefreshWorkspaces />
       {roles.length > 0 && (
         <MenuHeading>
           <FormattedMessage id="nav.workspaces" />

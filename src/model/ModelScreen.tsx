@@ -19,15 +19,12 @@ export const modelScreenQuery = graphql`
       viewerCanEditModel
       ...ProjectHeader_api
     }
-    viewer {
-      ...ProjectHeader_viewer
-    }
   }
 `;
 
 /** project-types: the model editor — tables, their fields, connections and triggers, and enums. */
 export default function ModelScreen(props: { queryRef: PreloadedQuery<ModelScreenQuery> }) {
-  const { api, viewer } = usePreloadedQuery<ModelScreenQuery>(modelScreenQuery, props.queryRef);
+  const { api } = usePreloadedQuery<ModelScreenQuery>(modelScreenQuery, props.queryRef);
   if (!api) {
     return (
       <Alert variant="danger" testId="model-not-found">
@@ -37,7 +34,7 @@ export default function ModelScreen(props: { queryRef: PreloadedQuery<ModelScree
   }
   return (
     <section className="model-screen" data-testid="model-screen">
-      <ProjectHeader api={api} viewer={viewer} />
+      <ProjectHeader api={api} />
       <ModelEditor
         // A different project starts a fresh working copy.
         key={api.id}

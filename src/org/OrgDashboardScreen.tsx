@@ -8,6 +8,7 @@ export const orgDashboardQuery = graphql`
     org(id: $orgId) {
       id
       name
+      viewerCanCreateApi
       ...ProjectGrid_org
     }
   }
@@ -29,7 +30,7 @@ export default function OrgDashboardScreen(props: { queryRef: PreloadedQuery<Org
       <p className="field-hint">
         <FormattedMessage id="org.dashboard.subtitle" />
       </p>
-      <ProjectGrid org={org} />
+      <ProjectGrid org={org} canCreate={org.viewerCanCreateApi} />
     </section>
   );
 }

@@ -1,12 +1,13 @@
-import { useEffect, useMemo } from "react";
-import { graphql, useSubscription } from "react-relay";
+import { useMemo } from "react";
+import { fetchQuery, graphql, useRelayEnvironment, useSubscription } from "react-relay";
 import { useNavigate, useParams } from "@tanstack/react-router";
 import type { GraphQLSubscriptionConfig } from "relay-runtime";
 import type { OrgRoleUpdatesSubscription } from "../__generated__/OrgRoleUpdatesSubscription.graphql";
-import { getSession, updateSession, useSession } from "../session/sessionState";
-import { establishRoles, switchOrg } from "../session/actions";
+import type { OrgLayoutQuery } from "../__generated__/OrgLayoutQuery.graphql";
+import { getSession } from "../session/sessionState";
+import { establishRoles } from "../session/actions";
+import { orgLayoutQuery } from "./OrgLayout";
 import { homeOf } from "../router/guards";
-import type { Permission, RoleType } from "../domain/permissions";
 import { addMember, removeMember } from "./users/membersStore";
 
 const roleChanges = graphql`
@@ -18,14 +19,6 @@ const roleChanges = graphql`
         id
         type
         userEmail
-        permissionConnection {
-          items {
-            type
-            roleType
-            entity
-            actions
-          }
-        }
         ...MemberRow_role
       }
     }
@@ -36,8 +29,9 @@ type RoleEvent = OrgRoleUpdatesSubscription["response"]["onRoleChangedInOrg"];
 
 /**
  * Keeps every org page in step with the workspace's roles: the members table gains and loses
- * rows, and when the change is the viewer's own role, their permissions (and with them every
- * button) follow at once; a removed member is taken to another workspace.
+ * rows, and when the change is the viewer's own role, the org layout's query is asked again so
+ * the server's viewerCan… answers (and with them every button) follow at once; a removed member
+ * is taken to another workspace.
  */
 export default function OrgRoleUpdates() {
   const { orgId } = useParams({ strict: false }) as { orgId?: string };
@@ -45,14 +39,8 @@ export default function OrgRoleUpdates() {
 }
 
 function RoleUpdatesOf({ orgId }: { orgId: string }) {
-  const session = useSession();
   const navigate = useNavigate();
-  const hasRole = Boolean(session.roles[orgId]);
-
-  // Opening another workspace's page makes it the active one (and records the sign-in there).
-  useEffect(() => {
-    if (hasRole && getSession().activeOrgId !== orgId) void switchOrg(orgId);
-  }, [orgId, hasRole]);
+  const environment = useRelayEnvironment();
 
   const config = useMemo<GraphQLSubscriptionConfig<OrgRoleUpdatesSubscription>>(
     () => ({
@@ -69,30 +57,18 @@ function RoleUpdatesOf({ orgId }: { orgId: string }) {
         }
       },
       onNext: (data) => {
-        if (data?.onRoleChangedInOrg) followOwnRole(data.onRoleChangedInOrg, () => void navigate({ to: homeOf(getSession()) }));
+        const event = data?.onRoleChangedInOrg;
+        if (!event || !isOwnRole(event)) return;
+        if (event.change === "DELETED") void establishRoles().then(() => navigate({ to: homeOf(getSession()) }));
+        else fetchQuery<OrgLayoutQuery>(environment, orgLayoutQuery, { orgId: event.orgId }, { fetchPolicy: "network-only" }).subscribe({});
       },
       // Losing the socket only stops live updates; the page itself still works.
       onError: () => undefined,
     }),
-    [orgId, navigate],
+    [orgId, navigate, environment],
   );
   useSubscription<OrgRoleUpdatesSubscription>(config);
   return null;
 }
 
-function followOwnRole(event: RoleEvent, leave: () => void) {
-  const session = getSession();
-  if (event.role.userEmail !== session.email?.toLowerCase()) return;
-  if (event.change === "DELETED") {
-    void establishRoles().then(leave);
-    return;
-  }
-  const current = session.roles[event.orgId];
-  if (!current) return;
-  updateSession({
-    roles: {
-      ...session.roles,
-      [event.orgId]: { ...current, type: event.role.type as RoleType, permissions: event.role.permissionConnection.items as Permission[] },
-    },
-  });
-}
+const isOwnRole = (event: RoleEvent) => event.role.userEmail === getSession().email?.toLowerCase();

@@ -6,8 +6,8 @@ import { ProjectCard } from "./ProjectCard";
 import { Button } from "../ui/Button";
 import "./ProjectGrid.css";
 
-/** 1–4 cards per row by width; the create card comes first. */
-export function ProjectGrid(props: { org: ProjectGrid_org$key }) {
+/** 1–4 cards per row by width; the create card comes first, for those who may create projects. */
+export function ProjectGrid(props: { org: ProjectGrid_org$key; canCreate: boolean }) {
   const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment(
     graphql`
       fragment ProjectGrid_org on Org
@@ -29,14 +29,16 @@ export function ProjectGrid(props: { org: ProjectGrid_org$key }) {
   return (
     <>
       <ul className="project-grid" data-testid="project-grid">
-        <li>
-          <Link to="/project-setup/name" className="project-card project-card-create" data-testid="create-project-card">
-            <span className="project-card-plus" aria-hidden="true">
-              +
-            </span>
-            <FormattedMessage id="org.dashboard.createProject" />
-          </Link>
-        </li>
+        {props.canCreate && (
+          <li>
+            <Link to="/project-setup/name" className="project-card project-card-create" data-testid="create-project-card">
+              <span className="project-card-plus" aria-hidden="true">
+                +
+              </span>
+              <FormattedMessage id="org.dashboard.createProject" />
+            </Link>
+          </li>
+        )}
         {data.apis.edges.map(({ node }) => (
           <li key={node.id}>
             <ProjectCard api={node} />

@@ -1,22 +1,17 @@
-import { useEffect } from "react";
 import { graphql, useFragment } from "react-relay";
 import { Link, useMatches, useNavigate } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ProjectHeader_api$key } from "../__generated__/ProjectHeader_api.graphql";
-import type { ProjectHeader_viewer$key } from "../__generated__/ProjectHeader_viewer.graphql";
 import { statusLabel } from "../domain/apiState";
 import { regionName } from "../domain/regions";
 import { Menu, MenuItem } from "../ui/Menu";
-import { publishProjectNav } from "./projectNav";
-import { useProjectOrg } from "./useProjectOrg";
 import "./ProjectHeader.css";
 
 /**
  * The top of every project screen: the nav dropdown (name, status, region, default auth mode)
- * and, below 768 px, the breadcrumb Projects > project > section. It also publishes what the
- * sidebar's visibility rules need and switches to the project's workspace.
+ * and, below 768 px, the breadcrumb Projects > project > section.
  */
-export function ProjectHeader(props: { api: ProjectHeader_api$key; viewer: ProjectHeader_viewer$key | null | undefined }) {
+export function ProjectHeader(props: { api: ProjectHeader_api$key }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const api = useFragment(
@@ -27,33 +22,11 @@ export function ProjectHeader(props: { api: ProjectHeader_api$key; viewer: Proje
         name
         state
         region
-        creationType
         defaultAuthMode
       }
     `,
     props.api,
   );
-  const viewer = useFragment(
-    graphql`
-      fragment ProjectHeader_viewer on User {
-        featureFlags
-        isSuperuser
-      }
-    `,
-    props.viewer,
-  );
-  useProjectOrg(api.orgId);
-  useEffect(() => {
-    publishProjectNav({
-      apiId: api.id,
-      orgId: api.orgId,
-      name: api.name,
-      state: api.state,
-      creationType: api.creationType,
-      featureFlags: viewer?.featureFlags ?? [],
-      isSuperuser: viewer?.isSuperuser ?? false,
-    });
-  }, [api.id, api.orgId, api.name, api.state, api.creationType, viewer?.featureFlags, viewer?.isSuperuser]);
 
   const routeName = useMatches().at(-1)?.staticData.name;
   const label = statusLabel(api.state);

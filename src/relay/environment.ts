@@ -1,24 +1,30 @@
 import { Environment, RecordSource, Store } from "relay-runtime";
-import { createNetwork } from "./network";
+import { createNetwork, type EndpointAuth } from "./network";
+import { createProjectEnvironment, projectEnvironments } from "./projectEnvironments";
 import { getSession } from "../session/sessionState";
 import { isSignedIn } from "../router/guards";
 import { currentAccessToken, refreshAccessToken } from "../session/tokens";
 import { notifySessionExpired } from "../session/expiry";
 
+const signedInAuth: EndpointAuth = {
+  token: currentAccessToken,
+  refresh: refreshAccessToken,
+  orgId: () => getSession().activeOrgId,
+  // Only a signed-in user can lose a session; calls racing a sign-out just fail.
+  onSessionExpired: () => {
+    if (isSignedIn(getSession())) notifySessionExpired();
+  },
+};
+
 function createPlatformEnvironment() {
   return new Environment({
-    network: createNetwork("/graphql", {
-      token: currentAccessToken,
-      refresh: refreshAccessToken,
-      orgId: () => getSession().activeOrgId,
-      // Only a signed-in user can lose a session; calls racing a sign-out just fail.
-      onSessionExpired: () => {
-        if (isSignedIn(getSession())) notifySessionExpired();
-      },
-    }),
+    network: createNetwork("/graphql", signedInAuth),
     store: new Store(new RecordSource(), { gcReleaseBufferSize: 20 }),
   });
 }
+
+/** Project environments, held by the routes that show a project's own data. */
+export const projectEnvironmentsOfSession = projectEnvironments((apiId) => createProjectEnvironment(apiId, signedInAuth));
 
 let environment = createPlatformEnvironment();
 
@@ -29,6 +35,7 @@ export function platformEnvironment() {
 
 /** Sign-out starts from an empty store, so nothing of the previous user stays in memory. */
 export function resetPlatformEnvironment() {
+  projectEnvironmentsOfSession.clear();
   environment = createPlatformEnvironment();
   return environment;
 }

@@ -1,26 +1,44 @@
 import { lazy, type ComponentType } from "react";
 import { useLoaderData } from "@tanstack/react-router";
-import type { GraphQLTaggedNode, PreloadedQuery } from "react-relay";
-import type { OperationType, VariablesOf } from "relay-runtime";
+import type { PreloadedQuery } from "react-relay";
+import type { ConcreteRequest, OperationType } from "relay-runtime";
+import { routeQuery, type HeldEnvironment } from "./routeQuery";
 
 type ScreenModule<P> = Promise<{ default: ComponentType<P> }>;
+
+/** Platform screens read the platform environment, which lives as long as the session. */
+export async function heldPlatformEnvironment(): Promise<HeldEnvironment> {
+  const { platformEnvironment } = await import("../relay/environment");
+  return { environment: platformEnvironment(), release: () => undefined };
+}
+
+/**
+ * A project's own data (its endpoint `/p/<apiId>/graphql`) reads the project's environment,
+ * created on first use and released when the last route showing the project is left.
+ */
+export async function heldProjectEnvironment(variables: { apiId: string }): Promise<HeldEnvironment> {
+  const { projectEnvironmentsOfSession } = await import("../relay/environment");
+  return projectEnvironmentsOfSession.hold(variables.apiId);
+}
 
 /**
  * A route's screen and its data, loaded in parallel: the loader starts the query and the chunk
  * download at once, and the screen reads the preloaded query (one round trip per navigation).
+ * Spread `lifecycle` into the route so leaving it disposes the query.
  */
-export function queryScreen<Q extends OperationType, V extends VariablesOf<Q> = VariablesOf<Q>>(
+export function queryScreen<Q extends OperationType>(
   importer: () => ScreenModule<{ queryRef: PreloadedQuery<Q> }>,
-  query: GraphQLTaggedNode,
+  query: ConcreteRequest,
+  environment: (variables: Q["variables"]) => Promise<HeldEnvironment> = heldPlatformEnvironment,
 ) {
   const Screen = lazy(importer);
+  const data = routeQuery<Q>(query, environment);
   return {
-    loader: async (variables: V) => {
+    load: (variables: Q["variables"], preload: boolean) => {
       void importer();
-      // Relay itself loads with the first signed-in page (see RelayProvider).
-      const [{ loadQuery }, { platformEnvironment }] = await Promise.all([import("react-relay"), import("../relay/environment")]);
-      return { queryRef: loadQuery<Q>(platformEnvironment(), query, variables, { fetchPolicy: "store-and-network" }) };
+      return data.load(variables, preload);
     },
+    lifecycle: data.lifecycle,
     component: function QueryScreenRoute() {
       const { queryRef } = useLoaderData({ strict: false }) as { queryRef: PreloadedQuery<Q> };
       return <Screen queryRef={queryRef} />;

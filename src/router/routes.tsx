@@ -1,16 +1,25 @@
-import { createRootRoute, createRoute, redirect } from "@tanstack/react-router";
+import { createRootRoute, createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router";
 import "./routeMeta";
 import { RootLayout } from "../layouts/RootLayout";
 import { NotFoundScreen } from "../common/NotFoundScreen";
 import { homeOf, requireAuth, requireSignedIn, requireSignedOut } from "./guards";
-import { plainScreen, queryScreen } from "./lazyScreen";
+import { heldPlatformEnvironment, plainScreen, queryScreen } from "./lazyScreen";
+import { routeQuery } from "./routeQuery";
+import { dataSearch, loginSearch, manageMemberSearch } from "./searchParams";
+import { RouteError } from "../common/RouteError";
 import { sessionSettled } from "../session/sessionState";
+import { refreshRoles } from "../session/actions";
 import OrgDashboardScreenQuery, {
   type OrgDashboardScreenQuery as OrgDashboardQuery,
 } from "../__generated__/OrgDashboardScreenQuery.graphql";
 import OrgBillingScreenQuery, { type OrgBillingScreenQuery as OrgBillingQuery } from "../__generated__/OrgBillingScreenQuery.graphql";
 import OrgSettingsScreenQuery, { type OrgSettingsScreenQuery as OrgSettingsQuery } from "../__generated__/OrgSettingsScreenQuery.graphql";
 import OrgUsersScreenQuery, { type OrgUsersScreenQuery as OrgUsersQuery } from "../__generated__/OrgUsersScreenQuery.graphql";
+import OrgLayoutQuery, { type OrgLayoutQuery as OrgLayoutQueryType } from "../__generated__/OrgLayoutQuery.graphql";
+import ProjectLayoutQuery, { type ProjectLayoutQuery as ProjectLayoutQueryType } from "../__generated__/ProjectLayoutQuery.graphql";
+import OrgUsersManageScreenQuery, {
+  type OrgUsersManageScreenQuery as OrgUsersManageQuery,
+} from "../__generated__/OrgUsersManageScreenQuery.graphql";
 import DataScreenQuery, { type DataScreenQuery as DataQuery } from "../__generated__/DataScreenQuery.graphql";
 import ModelScreenQuery, { type ModelScreenQuery as ModelQuery } from "../__generated__/ModelScreenQuery.graphql";
 import JsonDeclarationScreenQuery, {
@@ -34,6 +43,9 @@ const home = createRoute({
   path: "/",
   staticData: { name: "home" },
   beforeLoad: async () => {
+    const session = await sessionSettled();
+    // After a reload the remembered workspace is only a guess; home checks it is still the viewer's.
+    if (session.status === "Authenticated" && !session.rolesLoaded) await refreshRoles().catch(() => undefined);
     throw redirect({ href: homeOf(await sessionSettled()) });
   },
 });
@@ -61,7 +73,13 @@ const signedOutRoutes = (
     ["/password-reset", "password-reset", () => import("../auth/PasswordResetScreen")],
   ] as const
 ).map(([path, name, importer]) =>
-  createRoute({ getParentRoute: () => signedOut, path, staticData: { name, layout: "no-nav" }, ...plainScreen(importer) }),
+  createRoute({
+    getParentRoute: () => signedOut,
+    path,
+    staticData: { name, layout: "no-nav" },
+    ...(name === "login" ? { validateSearch: loginSearch } : {}),
+    ...plainScreen(importer),
+  }),
 );
 
 const workspaceSetup = createRoute({
@@ -71,14 +89,57 @@ const workspaceSetup = createRoute({
   ...plainScreen(() => import("../org/WorkspaceSetupScreen")),
 });
 
-const orgDashboardScreen = queryScreen<OrgDashboardQuery>(() => import("../org/OrgDashboardScreen"), OrgDashboardScreenQuery);
-const orgDashboard = createRoute({
+// The org layout owns the workspace's data; its screens load their own query in parallel with it
+// (TanStack Router runs the loaders of all matched routes at once).
+const orgLayoutData = routeQuery<OrgLayoutQueryType>(OrgLayoutQuery, heldPlatformEnvironment);
+const orgLayout = createRoute({
   getParentRoute: () => authed,
-  path: "/org/$orgId/apis",
-  staticData: { name: "org-api-dashboard", layout: "org" },
-  loader: ({ params }) => orgDashboardScreen.loader({ orgId: params.orgId }),
-  component: orgDashboardScreen.component,
+  path: "/org/$orgId",
+  loader: ({ params, preload }) => orgLayoutData.load({ orgId: params.orgId }, preload),
+  ...orgLayoutData.lifecycle,
+  component: lazyRouteComponent(() => import("../org/OrgLayout")),
+  errorComponent: RouteError,
+  notFoundComponent: NotFoundScreen,
 });
+
+const orgDashboardScreen = queryScreen<OrgDashboardQuery>(() => import("../org/OrgDashboardScreen"), OrgDashboardScreenQuery);
+const orgBillingScreen = queryScreen<OrgBillingQuery>(() => import("../org/billing/OrgBillingScreen"), OrgBillingScreenQuery);
+const orgSettingsScreen = queryScreen<OrgSettingsQuery>(() => import("../org/settings/OrgSettingsScreen"), OrgSettingsScreenQuery);
+const orgUsersScreen = queryScreen<OrgUsersQuery>(() => import("../org/users/OrgUsersScreen"), OrgUsersScreenQuery);
+const orgUsersManageScreen = queryScreen<OrgUsersManageQuery>(() => import("../org/users/OrgUsersManageScreen"), OrgUsersManageScreenQuery);
+
+/** A screen of the org layout: its query takes the workspace id. */
+function orgScreenRoute(path: string, name: string, screen: typeof orgDashboardScreen | typeof orgUsersManageScreen) {
+  return createRoute({
+    getParentRoute: () => orgLayout,
+    path,
+    staticData: { name, layout: "org" },
+    loader: ({ params, preload }) => screen.load({ orgId: params.orgId }, preload),
+    ...screen.lifecycle,
+    component: screen.component,
+    errorComponent: RouteError,
+    notFoundComponent: NotFoundScreen,
+  });
+}
+
+// The organisation area: projects, billing, settings, members, invite/edit (spec §2).
+const orgRoutes = [
+  orgScreenRoute("apis", "org-api-dashboard", orgDashboardScreen),
+  orgScreenRoute("billing", "org-billing", orgBillingScreen),
+  orgScreenRoute("settings", "org-settings", orgSettingsScreen),
+  orgScreenRoute("users", "org-users", orgUsersScreen),
+  createRoute({
+    getParentRoute: () => orgLayout,
+    path: "users/$action",
+    staticData: { name: "org-users-manage", layout: "org" },
+    validateSearch: manageMemberSearch,
+    loader: ({ params, preload }) => orgUsersManageScreen.load({ orgId: params.orgId }, preload),
+    ...orgUsersManageScreen.lifecycle,
+    component: orgUsersManageScreen.component,
+    errorComponent: RouteError,
+    notFoundComponent: NotFoundScreen,
+  }),
+];
 
 const projectSetupName = createRoute({
   getParentRoute: () => authed,
@@ -87,75 +148,59 @@ const projectSetupName = createRoute({
   ...plainScreen(() => import("../project/ProjectSetupNameScreen")),
 });
 
+// The project layout owns what its header and sidebar show; screens load in parallel with it.
+const projectLayoutData = routeQuery<ProjectLayoutQueryType>(ProjectLayoutQuery, heldPlatformEnvironment);
+const projectLayout = createRoute({
+  getParentRoute: () => authed,
+  path: "/api/$apiId",
+  loader: ({ params, preload }) => projectLayoutData.load({ apiId: params.apiId }, preload),
+  ...projectLayoutData.lifecycle,
+  component: lazyRouteComponent(() => import("../project/ProjectLayout")),
+  errorComponent: RouteError,
+  notFoundComponent: NotFoundScreen,
+});
+
 const dataScreen = queryScreen<DataQuery>(() => import("../data/DataScreen"), DataScreenQuery);
 const projectData = createRoute({
-  getParentRoute: () => authed,
-  path: "/api/$apiId/data",
+  getParentRoute: () => projectLayout,
+  path: "data",
   staticData: { name: "project-data", layout: "sidebar" },
+  validateSearch: dataSearch,
   // Templates are part of the route's one query while the modal is open (?showTemplates=true).
-  loaderDeps: ({ search }) => ({ withTemplates: String((search as { showTemplates?: unknown }).showTemplates) === "true" }),
-  loader: ({ params, deps }) =>
-    dataScreen.loader({ apiId: params.apiId, withTemplates: deps.withTemplates, lang: templateLanguage(detectLocale()) }),
+  loaderDeps: ({ search }) => ({ withTemplates: search.showTemplates === true }),
+  loader: ({ params, deps, preload }) =>
+    dataScreen.load({ apiId: params.apiId, withTemplates: deps.withTemplates, lang: templateLanguage(detectLocale()) }, preload),
+  ...dataScreen.lifecycle,
   component: dataScreen.component,
+  errorComponent: RouteError,
+  notFoundComponent: NotFoundScreen,
 });
 
 const modelScreen = queryScreen<ModelQuery>(() => import("../model/ModelScreen"), ModelScreenQuery);
-const projectTypes = createRoute({
-  getParentRoute: () => authed,
-  path: "/api/$apiId/types",
-  staticData: { name: "project-types", layout: "sidebar" },
-  loader: ({ params }) => modelScreen.loader({ apiId: params.apiId }),
-  component: modelScreen.component,
-});
-
 const jsonDeclarationScreen = queryScreen<JsonDeclarationQuery>(
   () => import("../declaration/JsonDeclarationScreen"),
   JsonDeclarationScreenQuery,
 );
-const projectJsonDeclaration = createRoute({
-  getParentRoute: () => authed,
-  path: "/api/$apiId/json-declaration",
-  staticData: { name: "project-json-declaration", layout: "sidebar" },
-  loader: ({ params }) => jsonDeclarationScreen.loader({ apiId: params.apiId }),
-  component: jsonDeclarationScreen.component,
-});
 
-// The organisation area: billing, settings, members, invite/edit (spec §2).
-const orgBillingScreen = queryScreen<OrgBillingQuery>(() => import("../org/billing/OrgBillingScreen"), OrgBillingScreenQuery);
-const orgSettingsScreen = queryScreen<OrgSettingsQuery>(() => import("../org/settings/OrgSettingsScreen"), OrgSettingsScreenQuery);
-const orgUsersScreen = queryScreen<OrgUsersQuery>(() => import("../org/users/OrgUsersScreen"), OrgUsersScreenQuery);
-const orgRoutes = [
-  createRoute({
-    getParentRoute: () => authed,
-    path: "/org/$orgId/billing",
-    staticData: { name: "org-billing", layout: "org" },
-    loader: ({ params }) => orgBillingScreen.loader({ orgId: params.orgId }),
-    component: orgBillingScreen.component,
-  }),
-  createRoute({
-    getParentRoute: () => authed,
-    path: "/org/$orgId/settings",
-    staticData: { name: "org-settings", layout: "org" },
-    loader: ({ params }) => orgSettingsScreen.loader({ orgId: params.orgId }),
-    component: orgSettingsScreen.component,
-  }),
-  createRoute({
-    getParentRoute: () => authed,
-    path: "/org/$orgId/users",
-    staticData: { name: "org-users", layout: "org" },
-    loader: ({ params }) => orgUsersScreen.loader({ orgId: params.orgId }),
-    component: orgUsersScreen.component,
-  }),
-  createRoute({
-    getParentRoute: () => authed,
-    path: "/org/$orgId/users/$action",
-    staticData: { name: "org-users-manage", layout: "org" },
-    ...plainScreen(() => import("../org/users/OrgUsersManageScreen")),
-  }),
-];
+/** A screen of the project layout: its query takes the project id. */
+function projectScreenRoute(path: string, name: string, screen: typeof modelScreen | typeof jsonDeclarationScreen) {
+  return createRoute({
+    getParentRoute: () => projectLayout,
+    path,
+    staticData: { name, layout: "sidebar" },
+    loader: ({ params, preload }) => screen.load({ apiId: params.apiId }, preload),
+    ...screen.lifecycle,
+    component: screen.component,
+    errorComponent: RouteError,
+    notFoundComponent: NotFoundScreen,
+  });
+}
+const projectTypes = projectScreenRoute("types", "project-types", modelScreen);
+const projectJsonDeclaration = projectScreenRoute("json-declaration", "project-json-declaration", jsonDeclarationScreen);
 
 /** Routes whose screens arrive with later issues: in the tree now, with their layout. */
-const placeholderRoutes: [string, string, NonNullable<import("@tanstack/react-router").StaticDataRouteOption["layout"]>][] = [
+type Layout = NonNullable<import("@tanstack/react-router").StaticDataRouteOption["layout"]>;
+const placeholderRoutes: [string, string, Layout][] = [
   ["/project-publish/$apiId/auth", "project-publish-auth", "no-nav"],
   ["/project-publish/$apiId/region", "project-publish-region", "no-nav"],
   ["/project-publish/$apiId/bundles", "project-publish-bundles", "no-nav"],
@@ -163,25 +208,30 @@ const placeholderRoutes: [string, string, NonNullable<import("@tanstack/react-ro
   ["/api-setup/$apiId/billing", "project-setup-billing", "no-nav"],
   ["/api-setup/$apiId/publishing", "project-setup-publishing", "no-nav"],
   ["/api-setup/$apiId/bundles", "api-setup-bundles", "no-nav"],
-  ["/api/$apiId/apps", "project-apps", "sidebar"],
-  ["/api/$apiId/apps/$appId/editor", "project-app-editor", "app"],
-  ["/api/$apiId/flows", "project-flows", "sidebar"],
-  ["/api/$apiId/flows/$flowId/editor", "project-flow-editor", "flow"],
-  ["/api/$apiId/settings", "project-settings", "sidebar"],
-  ["/api/$apiId/logs", "project-logs", "sidebar"],
-  ["/api/$apiId/assets", "project-assets", "sidebar"],
-  ["/api/$apiId/cloud-functions", "project-cloud-functions", "sidebar"],
-  ["/api/$apiId/queries", "project-queries", "sidebar"],
-  ["/api/$apiId/republish/$versionId", "project-republish", "sidebar"],
 ];
 const laterRoutes = placeholderRoutes.map(([path, name, layout]) =>
   createRoute({ getParentRoute: () => authed, path, staticData: { name, layout }, ...placeholder }),
 );
+const projectPlaceholderRoutes: [string, string, Layout][] = [
+  ["apps", "project-apps", "sidebar"],
+  ["apps/$appId/editor", "project-app-editor", "app"],
+  ["flows", "project-flows", "sidebar"],
+  ["flows/$flowId/editor", "project-flow-editor", "flow"],
+  ["settings", "project-settings", "sidebar"],
+  ["logs", "project-logs", "sidebar"],
+  ["assets", "project-assets", "sidebar"],
+  ["cloud-functions", "project-cloud-functions", "sidebar"],
+  ["queries", "project-queries", "sidebar"],
+  ["republish/$versionId", "project-republish", "sidebar"],
+];
+const laterProjectRoutes = projectPlaceholderRoutes.map(([path, name, layout]) =>
+  createRoute({ getParentRoute: () => projectLayout, path, staticData: { name, layout }, ...placeholder }),
+);
 
 /** project-overview redirects to the data route (spec §2). */
 const projectOverview = createRoute({
-  getParentRoute: () => authed,
-  path: "/api/$apiId/overview",
+  getParentRoute: () => projectLayout,
+  path: "overview",
   staticData: { name: "project-overview", layout: "sidebar" },
   beforeLoad: ({ params }) => {
     throw redirect({ to: "/api/$apiId/data", params: { apiId: params.apiId } });
@@ -192,5 +242,10 @@ export const routeTree = rootRoute.addChildren([
   open.addChildren([home, ...accountRoutes]),
   signedOut.addChildren(signedOutRoutes),
   signedIn.addChildren([workspaceSetup, accountSettings]),
-  authed.addChildren([orgDashboard, ...orgRoutes, projectOverview, projectSetupName, projectData, projectTypes, projectJsonDeclaration, ...laterRoutes]),
+  authed.addChildren([
+    orgLayout.addChildren(orgRoutes),
+    projectSetupName,
+    projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, ...laterProjectRoutes]),
+    ...laterRoutes,
+  ]),
 ]);

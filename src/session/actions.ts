@@ -30,7 +30,11 @@ export async function initSession() {
     const session = await cognito.currentSession();
     if (!session) return resetSession("NotAuthenticated");
     updateSession({ email: session.email, userId: session.sub, confirmed: true, accessToken: session.accessToken, expiresAt: session.expiresAt });
-    await establishRoles();
+    // A reload goes straight to the remembered workspace: its page's own queries tell whether the
+    // role is still there, so no roles request delays them (the workspace list loads on demand).
+    const remembered = readStored<string>("active-org");
+    if (remembered) updateSession({ status: "Authenticated", activeOrgId: remembered });
+    else await establishRoles();
   } catch {
     resetSession("NotAuthenticated");
   }
@@ -53,7 +57,7 @@ export async function signIn(email: string, password: string) {
     updateSession({ status: "NotAuthenticated", error: authError, accessToken: undefined });
     throw authError;
   }
-  await establishRoles();
+  await establishRoles({ recordSignIn: true });
 }
 
 export async function signUp(email: string, password: string, locale: Locale) {
@@ -89,31 +93,47 @@ export async function confirmSignUp(code: string) {
   return "signedIn" as const;
 }
 
-/** Loads roles and decides between Authenticated and NoRoles; FailedToGetRoles signs out. */
-export async function establishRoles() {
+/**
+ * Loads roles and decides between Authenticated and NoRoles; FailedToGetRoles signs out. A
+ * sign-in records the last sign-in on the chosen role (spec §4); a page load does not.
+ */
+export async function establishRoles(options: { recordSignIn?: boolean } = {}) {
   const { email, userId } = getSession();
   if (!email || !userId) return resetSession("NotAuthenticated");
   try {
     const relay = await loadRelay();
     const { roles } = await relay.loadRoles(relay.platformEnvironment(), { sub: userId, email });
-    applyRoles(roles, relay);
+    applyRoles(roles, relay, { recordSignIn: options.recordSignIn ?? false });
   } catch (error) {
     await signOut();
     updateSession({ status: "FailedToGetRoles", error: { code: "FailedToGetRoles", message: String((error as Error).message ?? error) } });
   }
 }
 
-function applyRoles(roles: Record<string, RoleInfo>, relay: Awaited<ReturnType<typeof loadRelay>>, preferredOrgId?: string) {
+function applyRoles(
+  roles: Record<string, RoleInfo>,
+  relay: Awaited<ReturnType<typeof loadRelay>>,
+  options: { recordSignIn: boolean; preferredOrgId?: string },
+) {
   const orgIds = Object.keys(roles);
   if (orgIds.length === 0) {
-    updateSession({ status: "NoRoles", roles, activeOrgId: undefined });
+    updateSession({ status: "NoRoles", roles, rolesLoaded: true, activeOrgId: undefined });
     return;
   }
-  const remembered = preferredOrgId ?? readStored<string>("active-org");
-  const activeOrgId = remembered && roles[remembered] ? remembered : orgIds[0];
+  const wanted = options.preferredOrgId ?? getSession().activeOrgId ?? readStored<string>("active-org");
+  const activeOrgId = wanted && roles[wanted] ? wanted : orgIds[0];
   writeStored("active-org", activeOrgId);
-  updateSession({ status: "Authenticated", roles, activeOrgId });
-  void relay.recordSignIn(relay.platformEnvironment(), roles[activeOrgId].id).catch(() => undefined);
+  updateSession({ status: "Authenticated", roles, rolesLoaded: true, activeOrgId });
+  if (options.recordSignIn) void relay.recordSignIn(relay.platformEnvironment(), roles[activeOrgId].id).catch(() => undefined);
+}
+
+/** The workspace list (user menu) and a check that the active workspace is still ours. */
+export async function refreshRoles() {
+  const { email, userId } = getSession();
+  if (!email || !userId) return;
+  const relay = await loadRelay();
+  const { roles } = await relay.loadRoles(relay.platformEnvironment(), { sub: userId, email });
+  applyRoles(roles, relay, { recordSignIn: false });
 }
 
 /** Switching org reloads roles and records the sign-in there (spec §4). */
@@ -122,7 +142,7 @@ export async function switchOrg(orgId: string) {
   if (!email || !userId) return;
   const relay = await loadRelay();
   const { roles } = await relay.loadRoles(relay.platformEnvironment(), { sub: userId, email });
-  applyRoles(roles, relay, orgId);
+  applyRoles(roles, relay, { recordSignIn: Boolean(roles[orgId]), preferredOrgId: orgId });
 }
 
 /** After createOrg: the new owner role becomes the active one. */

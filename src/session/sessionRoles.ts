@@ -4,7 +4,6 @@ import type { sessionRolesQuery, sessionRolesQuery$data } from "../__generated__
 import type { sessionRolesCreateUserMutation } from "../__generated__/sessionRolesCreateUserMutation.graphql";
 import type { sessionRolesRecordSignInMutation } from "../__generated__/sessionRolesRecordSignInMutation.graphql";
 import type { RoleInfo } from "./sessionState";
-import type { Permission } from "../domain/permissions";
 
 const rolesQuery = graphql`
   query sessionRolesQuery {
@@ -20,14 +19,6 @@ const rolesQuery = graphql`
             org {
               id
               name
-            }
-            permissionConnection {
-              items {
-                type
-                roleType
-                entity
-                actions
-              }
             }
           }
         }
@@ -66,7 +57,6 @@ function toRoleMap(viewer: Viewer): Record<string, RoleInfo> {
       orgId: node.orgId,
       orgName: node.org.name,
       type: node.type as RoleInfo["type"],
-      permissions: node.permissionConnection.items as Permission[],
     };
   }
   return roles;

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import type { Permission, RoleType } from "../domain/permissions";
+import type { RoleType } from "../domain/permissions";
 
 /** Authentication states of spec §4, plus Loading while the stored session is checked. */
 export type AuthStatus =
@@ -15,7 +15,6 @@ export interface RoleInfo {
   orgId: string;
   orgName: string;
   type: RoleType;
-  permissions: Permission[];
 }
 
 export interface SessionState {
@@ -26,7 +25,10 @@ export interface SessionState {
   accessToken?: string;
   /** Epoch milliseconds at which the access token expires. */
   expiresAt?: number;
+  /** The viewer's workspaces, for the workspace switcher; what a role may do comes from the server's viewerCan… fields. */
   roles: Record<string, RoleInfo>;
+  /** False after a reload until the workspace list is asked for (user menu, home). */
+  rolesLoaded?: boolean;
   activeOrgId?: string;
   error?: { code: string; message: string };
 }
@@ -55,11 +57,6 @@ function subscribe(listener: () => void) {
 
 export function useSession(): SessionState {
   return useSyncExternalStore(subscribe, getSession);
-}
-
-export function useActiveRole(): RoleInfo | undefined {
-  const session = useSession();
-  return session.activeOrgId ? session.roles[session.activeOrgId] : undefined;
 }
 
 /** Resolves once the stored session has been checked at start-up. */

@@ -165,4 +165,20 @@ describe("what nobody may do", () => {
       expect([org.viewerCanManageOrg, org.viewerCanManageUsers, org.viewerCanDeleteOrg], role).toEqual([manageOrg, manageUsers, deleteOrg]);
     }
   });
+
+  it("lets a superuser without a role manage a workspace, and tells a guest it may not create projects", async () => {
+    const layout = `query ($id: ID!) { org(id: $id) { viewerRoleType viewerRole { id } viewerCanManageOrg viewerCanCreateApi viewerAssignableRoles } }`;
+    const asSuperuser = await workspaceWith(t, boss, actors.SUPERUSER, "SUPERUSER");
+    expect(expectOk(await t.graphql(layout, { id: asSuperuser.org.id }, actors.SUPERUSER.token)).org).toEqual({
+      viewerRoleType: "SUPERUSER",
+      viewerRole: null,
+      viewerCanManageOrg: true,
+      viewerCanCreateApi: true,
+      viewerAssignableRoles: ["OWNER", "ADMIN", "CONTENT", "DEV", "GUEST", "SUPPORT"],
+    });
+    const asGuest = await workspaceWith(t, boss, actors.GUEST, "GUEST");
+    const guest = expectOk(await t.graphql(layout, { id: asGuest.org.id }, actors.GUEST.token)).org;
+    expect(guest).toMatchObject({ viewerRoleType: "GUEST", viewerCanManageOrg: false, viewerCanCreateApi: false, viewerAssignableRoles: [] });
+    expect(guest.viewerRole.id).toMatch(/^role_/);
+  });
 });

@@ -3,14 +3,13 @@ import { FormattedMessage } from "react-intl";
 import type { OrgBillingScreenQuery } from "../../__generated__/OrgBillingScreenQuery.graphql";
 import { BillingForm } from "./BillingForm";
 import { InvoiceTable } from "./InvoiceTable";
-import { useOrgPermissions } from "../useOrgPermissions";
-import { canManageOrg } from "../../domain/permissions";
 import "../org.css";
 
 export const orgBillingQuery = graphql`
   query OrgBillingScreenQuery($orgId: ID!) {
     org(id: $orgId) {
       id
+      viewerCanManageOrg
       billingAccount {
         id
         ...BillingForm_billingAccount
@@ -23,14 +22,13 @@ export const orgBillingQuery = graphql`
 /** org-billing: the billing-address form, then the invoices. */
 export default function OrgBillingScreen(props: { queryRef: PreloadedQuery<OrgBillingScreenQuery> }) {
   const { org } = usePreloadedQuery<OrgBillingScreenQuery>(orgBillingQuery, props.queryRef);
-  const permissions = useOrgPermissions(org?.id ?? "");
   if (!org) return null;
   return (
     <section className="org-page" data-testid="org-billing-screen">
       <h1>
         <FormattedMessage id="org.billing.title" />
       </h1>
-      <BillingForm orgId={org.id} account={org.billingAccount} manage={canManageOrg(permissions)} />
+      <BillingForm orgId={org.id} account={org.billingAccount} manage={org.viewerCanManageOrg} />
       {org.billingAccount ? (
         <InvoiceTable account={org.billingAccount} />
       ) : (

@@ -8,8 +8,6 @@ import { Button } from "../../ui/Button";
 import { Alert } from "../../ui/Alert";
 import { ErrorMessage } from "../../common/ErrorMessage";
 import { DATA_PROCESSING_MAX_LENGTH, ORG_NAME_MAX_LENGTH, parseDataProcessing, validateOrgName } from "../../domain/org";
-import { canDeleteOrg, canManageOrg } from "../../domain/permissions";
-import { useOrgPermissions } from "../useOrgPermissions";
 import { useUpdateOrgMutation } from "./useUpdateOrgMutation";
 import { DangerZone } from "./DangerZone";
 import "../org.css";
@@ -20,6 +18,8 @@ export const orgSettingsQuery = graphql`
       id
       name
       dataProcessingCategories
+      viewerCanManageOrg
+      viewerCanDeleteOrg
       billingAccount {
         id
         paymentProviderId
@@ -41,8 +41,7 @@ export default function OrgSettingsScreen(props: { queryRef: PreloadedQuery<OrgS
 
 function SettingsForm({ org }: { org: NonNullable<OrgSettingsScreenQuery["response"]["org"]> }) {
   const intl = useIntl();
-  const permissions = useOrgPermissions(org.id);
-  const manage = canManageOrg(permissions);
+  const manage = org.viewerCanManageOrg;
   const stored: Values = { name: org.name, ...parseDataProcessing(org.dataProcessingCategories) };
   const [values, setValues] = useState<Values>(stored);
   const [error, setError] = useState<unknown>(null);
@@ -131,7 +130,7 @@ function SettingsForm({ org }: { org: NonNullable<OrgSettingsScreenQuery["respon
           </div>
         )}
       </form>
-      {manage && <DangerZone org={org} canDelete={canDeleteOrg(permissions)} />}
+      {manage && <DangerZone org={org} canDelete={org.viewerCanDeleteOrg} />}
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { useCallback } from "react";
 import { graphql, useMutation } from "react-relay";
 import type { UpdateOrgInput, useUpdateOrgMutation as UpdateOrgMutation } from "../../__generated__/useUpdateOrgMutation.graphql";
-import { getSession, updateSession } from "../../session/sessionState";
 
 /** updateOrg: the workspace name and the data-processing record. */
 export function useUpdateOrgMutation() {
@@ -19,13 +18,8 @@ export function useUpdateOrgMutation() {
       new Promise<void>((resolve, reject) =>
         commit({
           variables: { input },
-          onCompleted: ({ updateOrg }) => {
-            // The workspace list in the user menu shows the new name too.
-            const { roles } = getSession();
-            const role = roles[updateOrg.id];
-            if (role) updateSession({ roles: { ...roles, [updateOrg.id]: { ...role, orgName: updateOrg.name } } });
-            resolve();
-          },
+          // The user menu reloads the workspace list each time it opens, so it shows the new name.
+          onCompleted: () => resolve(),
           onError: reject,
         }),
       ),

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { Link, useNavigate, useParams, useSearch } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import { TextField } from "../../ui/TextField";
@@ -9,13 +10,22 @@ import { NotFoundScreen } from "../../common/NotFoundScreen";
 import { ApiError } from "../../relay/errors";
 import { errorText } from "../../common/ErrorMessage";
 import { sanitizeEmail } from "../../domain/account";
-import { canManageUsers } from "../../domain/permissions";
-import { canAssignRole, INVITABLE_ROLES, inviteProblems, isInvitableRole } from "../../domain/members";
+import { INVITABLE_ROLES, inviteProblems, isInvitableRole } from "../../domain/members";
 import { useLocale } from "../../i18n/I18nProvider";
-import { useOrgPermissions } from "../useOrgPermissions";
+import type { OrgUsersManageScreenQuery } from "../../__generated__/OrgUsersManageScreenQuery.graphql";
 import { useCreateRoleMutation } from "./useCreateRoleMutation";
 import { useUpdateRoleMutation } from "./useUpdateRoleMutation";
 import "../org.css";
+
+export const orgUsersManageQuery = graphql`
+  query OrgUsersManageScreenQuery($orgId: ID!) {
+    org(id: $orgId) {
+      id
+      viewerCanManageUsers
+      viewerAssignableRoles
+    }
+  }
+`;
 
 interface ManageSearch {
   email?: string;
@@ -28,13 +38,13 @@ interface ManageSearch {
  * pre-fill the form; the email is locked and only the role changes). Roles the user may not
  * give are disabled; the server refuses them anyway.
  */
-export default function OrgUsersManageScreen() {
+export default function OrgUsersManageScreen(props: { queryRef: PreloadedQuery<OrgUsersManageScreenQuery> }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const { locale } = useLocale();
   const { orgId, action } = useParams({ strict: false }) as { orgId: string; action: string };
   const search = useSearch({ strict: false }) as ManageSearch;
-  const permissions = useOrgPermissions(orgId);
+  const { org } = usePreloadedQuery<OrgUsersManageScreenQuery>(orgUsersManageQuery, props.queryRef);
   const editing = action === "edit";
   const [email, setEmail] = useState(editing ? String(search.email ?? "") : "");
   const [role, setRole] = useState(editing && isInvitableRole(search.role) ? search.role : "");
@@ -44,7 +54,7 @@ export default function OrgUsersManageScreen() {
   const [changeRole, changing] = useUpdateRoleMutation();
 
   if (action !== "invite" && action !== "edit") return <NotFoundScreen />;
-  const allowed = canManageUsers(permissions);
+  const allowed = org?.viewerCanManageUsers ?? false;
   const problems = inviteProblems({ email, role });
   const backToList = () => navigate({ to: "/org/$orgId/users", params: { orgId } });
 
@@ -108,7 +118,7 @@ export default function OrgUsersManageScreen() {
           options={INVITABLE_ROLES.map((type) => ({
             value: type,
             label: intl.formatMessage({ id: `org.role.${type}` }),
-            disabled: !canAssignRole(permissions, type),
+            disabled: !org?.viewerAssignableRoles.includes(type),
           }))}
           error={submitted && problems.role ? intl.formatMessage({ id: problems.role }) : undefined}
         />

@@ -2,8 +2,6 @@ import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { FormattedMessage } from "react-intl";
 import type { OrgUsersScreenQuery } from "../../__generated__/OrgUsersScreenQuery.graphql";
 import { MembersTable } from "./MembersTable";
-import { useOrgPermissions } from "../useOrgPermissions";
-import { canManageUsers } from "../../domain/permissions";
 import "../org.css";
 
 export const orgUsersQuery = graphql`
@@ -11,6 +9,7 @@ export const orgUsersQuery = graphql`
     org(id: $orgId) {
       id
       name
+      viewerCanManageUsers
     }
     ...MembersTable_query @arguments(orgId: $orgId)
   }
@@ -19,7 +18,6 @@ export const orgUsersQuery = graphql`
 /** org-users: who is in the workspace, with which role, and when they last signed in. */
 export default function OrgUsersScreen(props: { queryRef: PreloadedQuery<OrgUsersScreenQuery> }) {
   const data = usePreloadedQuery<OrgUsersScreenQuery>(orgUsersQuery, props.queryRef);
-  const permissions = useOrgPermissions(data.org?.id ?? "");
   if (!data.org) return null;
   return (
     <section className="org-page" data-testid="org-users-screen">
@@ -29,7 +27,7 @@ export default function OrgUsersScreen(props: { queryRef: PreloadedQuery<OrgUser
       <p className="field-hint">
         <FormattedMessage id="org.users.subtitle" />
       </p>
-      <MembersTable query={data} orgId={data.org.id} manage={canManageUsers(permissions)} />
+      <MembersTable query={data} orgId={data.org.id} manage={data.org.viewerCanManageUsers} />
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { renderScreen } from "../renderScreen";
 
 afterEach(cleanup);
 
-function renderDashboard(org: { name: string; apis: { name: string; region: string; state: string }[] }) {
+function renderDashboard(org: { name: string; apis: { name: string; region: string; state: string }[]; viewerCanCreateApi?: boolean }) {
   const environment = createMockEnvironment();
   // Queue the response before render, as for a preloaded query (Relay testing guide).
   environment.mock.queuePendingOperation(OrgDashboardScreenQuery, { orgId: "org_1" });
@@ -19,6 +19,7 @@ function renderDashboard(org: { name: string; apis: { name: string; region: stri
       Org: () => ({
         id: "org_1",
         name: org.name,
+        viewerCanCreateApi: org.viewerCanCreateApi ?? true,
         apis: {
           edges: org.apis.map((api, index) => ({ cursor: String(index), node: { id: `api_${index}`, ...api } })),
           pageInfo: { hasNextPage: false, endCursor: null },
@@ -58,6 +59,13 @@ describe("org project dashboard", () => {
     const create = await screen.findByTestId("create-project-card");
     expect(create.getAttribute("href")).toBe("/project-setup/name");
     expect(screen.queryAllByTestId("project-card")).toHaveLength(0);
+  });
+
+  it("hides the create-project card from whom the server does not let create projects (a Guest)", async () => {
+    renderDashboard({ name: "Acme", apis: [{ name: "Shop", region: "eu-central-1", state: "INITIALIZED" }], viewerCanCreateApi: false });
+    await screen.findByTestId("dashboard-title");
+    expect(screen.getAllByTestId("project-card")).toHaveLength(1);
+    expect(screen.queryByTestId("create-project-card")).toBeNull();
   });
 
   it("falls back to 'Your Workspace' when the workspace has no name", async () => {

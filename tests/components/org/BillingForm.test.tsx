@@ -6,7 +6,7 @@ import OrgBillingScreen from "../../../src/org/billing/OrgBillingScreen";
 import OrgBillingScreenQuery, { type OrgBillingScreenQuery as Query } from "../../../src/__generated__/OrgBillingScreenQuery.graphql";
 import { ApiError } from "../../../src/relay/errors";
 import type { RoleType } from "../../../src/domain/permissions";
-import { ORG_ID, operationsNamed, renderWithRelay, signInAs, signOutAfterTest } from "./orgTestKit";
+import { ORG_ID, operationsNamed, renderWithRelay, signInAs, signOutAfterTest, viewerFields } from "./orgTestKit";
 
 afterEach(() => {
   cleanup();
@@ -28,7 +28,7 @@ function renderBilling(account: Account | null, as: RoleType = "OWNER") {
   environment.mock.queuePendingOperation(OrgBillingScreenQuery, { orgId: ORG_ID });
   environment.mock.queueOperationResolver((operation) =>
     MockPayloadGenerator.generate(operation, {
-      Org: () => ({ id: ORG_ID, billingAccount: account }),
+      Org: () => ({ id: ORG_ID, billingAccount: account, ...viewerFields(as) }),
       BillingAccount: () => account,
       InvoiceConnection: () => ({ totalCount: 0, edges: [], pageInfo: { hasNextPage: false, endCursor: null } }),
     }),

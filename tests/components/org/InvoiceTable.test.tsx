@@ -4,7 +4,7 @@ import { loadQuery } from "react-relay";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import OrgBillingScreen from "../../../src/org/billing/OrgBillingScreen";
 import OrgBillingScreenQuery, { type OrgBillingScreenQuery as Query } from "../../../src/__generated__/OrgBillingScreenQuery.graphql";
-import { ORG_ID, operationsNamed, renderWithRelay, signInAs, signOutAfterTest } from "./orgTestKit";
+import { ORG_ID, operationsNamed, renderWithRelay, signInAs, signOutAfterTest, viewerFields } from "./orgTestKit";
 
 afterEach(() => {
   cleanup();
@@ -33,7 +33,7 @@ function renderInvoices(first: ReturnType<typeof page>) {
   environment.mock.queueOperationResolver((operation) =>
     operation.request.node.params.name === "OrgBillingScreenQuery"
       ? MockPayloadGenerator.generate(operation, {
-          Org: () => ({ id: ORG_ID }),
+          Org: () => ({ id: ORG_ID, ...viewerFields("GUEST") }),
           BillingAccount: () => ({ id: "bill_1", name: "Acme", billingEmail: "b@acme.example", billingAddress: null, vatId: null, paymentProviderId: "" }),
           InvoiceConnection: () => first,
         })

@@ -6,7 +6,7 @@ import OrgSettingsScreen from "../../../src/org/settings/OrgSettingsScreen";
 import OrgSettingsScreenQuery, { type OrgSettingsScreenQuery as Query } from "../../../src/__generated__/OrgSettingsScreenQuery.graphql";
 import { ApiError } from "../../../src/relay/errors";
 import type { RoleType } from "../../../src/domain/permissions";
-import { ORG_ID, operationsNamed, renderWithRelay, signInAs, signOutAfterTest } from "./orgTestKit";
+import { ORG_ID, operationsNamed, renderWithRelay, signInAs, signOutAfterTest, viewerFields } from "./orgTestKit";
 
 afterEach(() => {
   cleanup();
@@ -24,6 +24,7 @@ function renderSettings(as: RoleType = "OWNER") {
         name: "Acme",
         dataProcessingCategories: JSON.stringify({ dataCategories: "names", subjectCategories: "customers" }),
         billingAccount: { id: "bill_1", paymentProviderId: "" },
+        ...viewerFields(as),
       }),
     }),
   );

@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
-import { createMockEnvironment } from "relay-test-utils";
+import { loadQuery } from "react-relay";
+import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
+import OrgUsersManageScreenQuery, { type OrgUsersManageScreenQuery as Query } from "../../../src/__generated__/OrgUsersManageScreenQuery.graphql";
 import OrgUsersManageScreen from "../../../src/org/users/OrgUsersManageScreen";
 import { ApiError } from "../../../src/relay/errors";
 import type { RoleType } from "../../../src/domain/permissions";
-import { ORG_ID, operationsNamed, renderWithRelay, signInAs, signOutAfterTest } from "./orgTestKit";
+import { ORG_ID, operationsNamed, renderWithRelay, signInAs, signOutAfterTest, viewerFields } from "./orgTestKit";
 
 afterEach(() => {
   cleanup();
@@ -14,7 +16,12 @@ afterEach(() => {
 function renderManage(entry: string, as: RoleType = "OWNER") {
   signInAs(as);
   const environment = createMockEnvironment();
-  renderWithRelay(OrgUsersManageScreen, environment, "/org/$orgId/users/$action", entry);
+  environment.mock.queuePendingOperation(OrgUsersManageScreenQuery, { orgId: ORG_ID });
+  environment.mock.queueOperationResolver((operation) =>
+    MockPayloadGenerator.generate(operation, { Org: () => ({ id: ORG_ID, ...viewerFields(as) }) }),
+  );
+  const queryRef = loadQuery<Query>(environment, OrgUsersManageScreenQuery, { orgId: ORG_ID });
+  renderWithRelay(() => <OrgUsersManageScreen queryRef={queryRef} />, environment, "/org/$orgId/users/$action", entry);
   return environment;
 }
 

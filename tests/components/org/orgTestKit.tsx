@@ -4,7 +4,8 @@ import { createMockEnvironment } from "relay-test-utils";
 import type { OperationDescriptor } from "relay-runtime";
 import { renderScreen } from "../renderScreen";
 import { resetSession, updateSession } from "../../../src/session/sessionState";
-import { permissionsFor, type RoleType } from "../../../src/domain/permissions";
+import { canDeleteOrg, canEditApis, canManageOrg, canManageUsers, permissionsFor, type RoleType } from "../../../src/domain/permissions";
+import { canAssignRole, INVITABLE_ROLES } from "../../../src/domain/members";
 
 export const ORG_ID = "org_1";
 export const MY_EMAIL = "me@example.com";
@@ -16,8 +17,21 @@ export function signInAs(type: RoleType) {
     email: MY_EMAIL,
     userId: "usr_me",
     activeOrgId: ORG_ID,
-    roles: { [ORG_ID]: { id: "role_me", orgId: ORG_ID, orgName: "Acme", type, permissions: permissionsFor(type) } },
+    roles: { [ORG_ID]: { id: "role_me", orgId: ORG_ID, orgName: "Acme", type } },
   });
+}
+
+/** The Org's viewerCan… fields as the server computes them for `type` (src/domain/permissions). */
+export function viewerFields(type: RoleType) {
+  const permissions = permissionsFor(type);
+  return {
+    viewerRoleType: type,
+    viewerCanManageOrg: canManageOrg(permissions),
+    viewerCanManageUsers: canManageUsers(permissions),
+    viewerCanDeleteOrg: canDeleteOrg(permissions),
+    viewerCanCreateApi: canEditApis(permissions),
+    viewerAssignableRoles: INVITABLE_ROLES.filter((role) => canAssignRole(permissions, role)),
+  };
 }
 
 export function signOutAfterTest() {

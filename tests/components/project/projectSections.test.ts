@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { projectNavGroups, type ProjectNavInfo } from "../../../src/project/projectNav";
+import { projectNavGroups, type ProjectNavInfo } from "../../../src/project/projectSections";
+import { canPublishApi, type RoleType } from "../../../src/domain/permissions";
 
-const project = (patch: Partial<ProjectNavInfo> = {}): ProjectNavInfo => ({
-  apiId: "api_1",
-  orgId: "org_1",
-  name: "Shop",
+type Project = Omit<ProjectNavInfo, "viewerCanPublish">;
+const project = (patch: Partial<Project> = {}): Project => ({
   state: "INITIALIZED",
   creationType: "PUBLISH",
   featureFlags: [],
   isSuperuser: false,
   ...patch,
 });
-const sections = (info: ProjectNavInfo, role?: Parameters<typeof projectNavGroups>[1]) =>
-  Object.fromEntries(projectNavGroups(info, role).map(({ group, sections }) => [group, sections]));
+/** The viewer's role reaches the sidebar as the server's viewerCanPublish, computed with canPublishApi. */
+const sections = (info: Project, role: RoleType) =>
+  Object.fromEntries(projectNavGroups({ ...info, viewerCanPublish: canPublishApi(role) }).map(({ group, sections }) => [group, sections]));
 
 describe("project sidebar sections (spec §2 Navigation)", () => {
   it("offers an unpublished project Data, Files, Apps, Model and Settings, without devtools or logs", () => {
