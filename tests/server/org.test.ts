@@ -132,7 +132,7 @@ describe("workspaces", () => {
           owner.token,
         );
         return subscription.results.length;
-      }, { timeout: 10_000 })
+      }, { timeout: 25_000 })
       .toBeGreaterThan(0);
     await subscription.close();
     const events = subscription.results.map((result) => result.data);

@@ -277,7 +277,7 @@ describe("deleting a workspace", () => {
     const otherBefore = await snapshot(t, other.org.id);
 
     const { deleteOrg } = expectOk(
-      await t.graphql(Q.deleteOrg, { input: { id: owner.org.id, confirmName: "  Doomed ", billingAccountId: owner.billing.id, paymentProviderId: "" } }, owner.token),
+      await t.graphql(Q.deleteOrg, { input: { id: owner.org.id, confirmName: "  Doomed ", billingAccountId: owner.billing.id } }, owner.token),
     );
     expect(deleteOrg).toEqual({ org: { id: owner.org.id, name: "Doomed" }, deleteBillingAccount: { id: owner.billing.id, paymentProviderId: "" } });
     expect(JSON.parse(await snapshot(t, owner.org.id))).toEqual({ roles: [], billing: [], invoices: [], apis: [] });
