@@ -27,7 +27,7 @@ export function FieldTypeSelect(props: {
   testId: string;
 }) {
   const intl = useIntl();
-  const current = effectiveFieldType(props.field as Field);
+  const current = effectiveFieldType(props.field);
   const value = current === "Enum" ? `${ENUM_PREFIX}${props.field.typeId ?? ""}` : (current ?? "");
   const label = (id: string) => intl.formatMessage({ id });
   const choose = (type: NonNullable<Field["type"]>, typeId: string | null) =>

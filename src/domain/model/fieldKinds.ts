@@ -7,7 +7,7 @@ export const isSystemField = (field: Field): field is Field & { name: ReadonlyFi
   field.readonly === true && isReadonlyFieldName(field.name);
 
 /** The type the editor shows: a stored dynamic field is a String with @dynamic (spec §5). */
-export function effectiveFieldType(field: Field): FieldType | null {
+export function effectiveFieldType(field: Pick<Field, "type" | "directives">): FieldType | null {
   if (field.type === "String" && hasDirective(field.directives, "dynamic")) return "Dynamic";
   return field.type ?? null;
 }
