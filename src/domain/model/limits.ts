@@ -15,8 +15,8 @@ export const MODEL_LIMITS = {
   /** Table, field, trigger and enum names, and enum values (spec §5: enums at most 64). */
   nameLength: ENUM_NAME_MAX_LENGTH,
   labelLength: 256,
-  /** Characters of the declaration's JSON text. */
-  declarationSize: 2_000_000,
+  /** Characters of the declaration's JSON text; escaped into a request it stays under the 1 MB body limit. */
+  declarationSize: 750_000,
   /** Nesting of arrays and objects; a declaration itself needs 9, free-form parts get the rest. */
   depth: 20,
 } as const;
