@@ -1,7 +1,9 @@
-import { Link, useParams } from "@tanstack/react-router";
+import { useState } from "react";
+import { Link, useParams, useRouterState } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
-import { useActiveRole } from "../session/sessionState";
+import { useActiveRole, useSession } from "../session/sessionState";
 import { projectNavGroups, useProjectNav, type ProjectSection } from "../project/projectNav";
+import { Truncated } from "../ui/Truncated";
 
 const LABELS: Record<ProjectSection, string> = {
   data: "nav.project.data",
@@ -16,29 +18,75 @@ const LABELS: Record<ProjectSection, string> = {
   settings: "nav.project.settings",
 };
 
-/** Sections of a project (spec §2 "Navigation"); the screen's ProjectHeader publishes what decides them. */
+const SECTIONS_ID = "project-sections";
+
+/**
+ * Sections of a project (spec §2 "Navigation"); the screen's ProjectHeader publishes what decides
+ * them. Below 768 px the list hides behind the breadcrumb Projects > project > section, whose
+ * button opens it.
+ */
 export function ProjectSidebar() {
   const intl = useIntl();
   const { apiId } = useParams({ strict: false }) as { apiId?: string };
   const info = useProjectNav(apiId);
   // The project's own workspace role; ProjectHeader switches to that workspace when needed.
   const role = useActiveRole();
+  const activeOrgId = useSession().activeOrgId;
+  const section = useRouterState({ select: (state) => state.location.pathname.split("/")[3] }) as ProjectSection | undefined;
+  const [open, setOpen] = useState(false);
   if (!apiId) return null;
   const roleType = info && role?.orgId === info.orgId ? role.type : undefined;
+  const orgId = info?.orgId ?? activeOrgId;
+  const sectionLabel = section && section in LABELS ? LABELS[section] : undefined;
   return (
-    <nav className="sidebar-nav" aria-label={intl.formatMessage({ id: "nav.project" })} data-testid="project-sidebar">
-      {projectNavGroups(info, roleType).map(({ group, sections }) => (
-        <div key={group}>
-          <div className="menu-heading">
-            <FormattedMessage id={`nav.project.${group}`} />
+    <>
+      <nav className="project-mobile-nav" aria-label={intl.formatMessage({ id: "project.header.breadcrumb" })} data-testid="project-breadcrumb">
+        {orgId && (
+          <Link to="/org/$orgId/apis" params={{ orgId }}>
+            <FormattedMessage id="nav.projects" />
+          </Link>
+        )}
+        <span aria-hidden="true">›</span>
+        {info ? <Truncated text={info.name} /> : <span>…</span>}
+        <span aria-hidden="true">›</span>
+        <button
+          type="button"
+          className="btn project-sections-button"
+          aria-expanded={open}
+          aria-controls={SECTIONS_ID}
+          onClick={() => setOpen((value) => !value)}
+          data-testid="project-sections-button"
+        >
+          {sectionLabel ? <FormattedMessage id={sectionLabel} /> : <FormattedMessage id="nav.project" />}
+          <span aria-hidden="true"> ▾</span>
+        </button>
+      </nav>
+      <nav
+        id={SECTIONS_ID}
+        className={open ? "sidebar-nav open" : "sidebar-nav"}
+        aria-label={intl.formatMessage({ id: "nav.project" })}
+        data-testid="project-sidebar"
+      >
+        {projectNavGroups(info, roleType).map(({ group, sections }) => (
+          <div key={group}>
+            <div className="menu-heading">
+              <FormattedMessage id={`nav.project.${group}`} />
+            </div>
+            {sections.map((item) => (
+              <Link
+                key={item}
+                className="menu-item"
+                to={`/api/$apiId/${item}`}
+                params={{ apiId }}
+                onClick={() => setOpen(false)}
+                data-testid={`nav-${item}`}
+              >
+                <FormattedMessage id={LABELS[item]} />
+              </Link>
+            ))}
           </div>
-          {sections.map((section) => (
-            <Link key={section} className="menu-item" to={`/api/$apiId/${section}`} params={{ apiId }} data-testid={`nav-${section}`}>
-              <FormattedMessage id={LABELS[section]} />
-            </Link>
-          ))}
-        </div>
-      ))}
-    </nav>
+        ))}
+      </nav>
+    </>
   );
 }

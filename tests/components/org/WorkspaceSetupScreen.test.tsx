@@ -25,7 +25,7 @@ describe("the way out of workspace setup", () => {
     expect(await screen.findByLabelText("Workspace name")).toBeTruthy();
     expect(screen.queryByTestId("setup-back")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Log out" }));
-    await vi.waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/login"));
+    await vi.waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/login"), { timeout: 5000 });
     expect(getSession().status).toBe("NotAuthenticated");
   });
 

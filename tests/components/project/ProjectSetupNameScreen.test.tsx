@@ -92,6 +92,6 @@ describe("the way out of project setup", () => {
   it("signs out", async () => {
     renderSetup();
     fireEvent.click(await screen.findByRole("button", { name: "Log out" }));
-    await vi.waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/login"));
+    await vi.waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/login"), { timeout: 5000 });
   });
 });
