@@ -3,13 +3,14 @@ import { graphql, useMutation } from "react-relay";
 import type { UpdateOrgInput, useUpdateOrgMutation as UpdateOrgMutation } from "../../__generated__/useUpdateOrgMutation.graphql";
 import { getSession, updateSession } from "../../session/sessionState";
 
-/** updateOrg: the workspace name and the data-processing record. */
+/** updateOrg: the workspace name, website and the data-processing record. */
 export function useUpdateOrgMutation() {
   const [commit, inFlight] = useMutation<UpdateOrgMutation>(graphql`
     mutation useUpdateOrgMutation($input: UpdateOrgInput!) {
       updateOrg(input: $input) {
         id
         name
+        website
         dataProcessingCategories
       }
     }
