@@ -40,6 +40,22 @@ const HEADS = [
 
 const MAX_PHRASE = 4;
 
+/** "for my dog-walking business with …": between these and a list cue the words describe the app. */
+const POSSESSIVES = new Set(["my", "our", "mein", "meine", "meinen", "meinem", "meiner", "unser", "unsere", "unseren", "unserem", "unserer"]);
+/** The words that start the list of what the app keeps ("with dogs, owners and walks"). */
+export const LIST_CUES = new Set(["with", "including", "containing", "mit", "inklusive", "sowie"]);
+
+/** Token positions that only describe the app, e.g. "business" in "my dog-walking business with dogs". */
+function describingPositions(list: Token[]): Set<number> {
+  const skipped = new Set<number>();
+  for (let start = 0; start < list.length; start++) {
+    if (!POSSESSIVES.has(list[start].word)) continue;
+    const cue = list.findIndex((token, index) => index > start && LIST_CUES.has(token.word));
+    for (let index = start + 1; cue > 0 && index < cue; index++) skipped.add(index);
+  }
+  return skipped;
+}
+
 /** Folded phrase → meanings, with multi-word phrases also under their joined spelling. */
 function phraseMap<T>(entries: Iterable<[string, T]>): Map<string, T[]> {
   const map = new Map<string, T[]>();
@@ -86,12 +102,12 @@ function lookup(key: string, language: Language): Meaning | null {
   return null;
 }
 
-interface Token {
+export interface Token {
   word: string;
   capitalized: boolean;
 }
 
-function tokens(prompt: string): Token[] {
+export function tokens(prompt: string): Token[] {
   return prompt
     .split(/[^\p{L}\p{N}]+/u)
     .flatMap((piece) => words(piece).map((word) => ({ word, capitalized: /^\p{Lu}/u.test(piece) })));
@@ -147,6 +163,7 @@ export function understand(prompt: string): PartName[] {
   const capitalizes = list.slice(1).some((token) => token.capitalized);
   const domains: string[] = [];
   const mentions: PartMeaning[][] = [];
+  const describing = describingPositions(list);
 
   for (let index = 0; index < list.length; ) {
     const found = phraseAt(list, index, language);
@@ -158,7 +175,7 @@ export function understand(prompt: string): PartName[] {
       const verbAfterCue = single && found?.exact && meaning.language === "en" && VERB_CUES.has(list[index - 1]?.word ?? "");
       const lowerGerman =
         single && meaning.language === "de" && language === "de" && capitalizes && !list[index].capitalized;
-      if (!verbAfterCue && !lowerGerman) mentions.push(meaning.meanings);
+      if (!verbAfterCue && !lowerGerman && !describing.has(index)) mentions.push(meaning.meanings);
     }
     index += length;
   }

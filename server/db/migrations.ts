@@ -3,6 +3,7 @@ import { platform } from "./migrations/0001_platform";
 import { orgArea } from "./migrations/0002_org_area";
 import { projects } from "./migrations/0003_projects";
 import { abuseLimits } from "./migrations/0004_abuse_limits";
+import { orgWebsite } from "./migrations/0005_org_website";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0002_org_area": orgArea,
   "0003_projects": projects,
   "0004_abuse_limits": abuseLimits,
+  "0005_org_website": orgWebsite,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

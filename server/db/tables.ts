@@ -62,6 +62,7 @@ export interface Tables {
     name: string;
     aws_account_id: string | null;
     data_processing_categories: string | null;
+    website: string | null;
     created_at: Timestamp;
     updated_at: Timestamp;
   };

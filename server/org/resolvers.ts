@@ -8,7 +8,7 @@ import { canAssignRole, INVITABLE_ROLES } from "../../src/domain/members";
 import { listApisOfOrg, toApi } from "../api/store";
 import { listBillingAccountsOfOrg, toBillingAccount } from "../billing/store";
 import { pageWindow, toConnection, type PageArgs } from "../graphql/connection";
-import { deletionConfirmed, parseDataProcessing, validateDataProcessing, validateOrgName } from "../../src/domain/org";
+import { deletionConfirmed, parseDataProcessing, validateDataProcessing, validateOrgName, validateOrgWebsite } from "../../src/domain/org";
 import { limitWorkspaces } from "../limits/workspace";
 import { canDeleteOrg, canEditApis, canManageOrg, canManageUsers } from "../../src/domain/permissions";
 
@@ -16,6 +16,7 @@ interface UpdateOrgInput {
   id: string;
   name?: string | null;
   dataProcessingCategories?: string | null;
+  website?: string | null;
 }
 
 interface DeleteOrgInput {
@@ -59,7 +60,7 @@ export const orgResolvers = {
       return ctx.db.transaction().execute(async (tx) => {
         const membership = await requireMembership(ctx, input.id, tx);
         if (!canManageOrg(membership.permissions)) throw forbidden();
-        const changes: { name?: string; dataProcessingCategories?: string } = {};
+        const changes: { name?: string; dataProcessingCategories?: string; website?: string | null } = {};
         if (input.name != null) {
           const problem = validateOrgName(input.name);
           if (problem) throw refuse("BAD_USER_INPUT", problem, "Please enter a workspace name.");
@@ -69,6 +70,11 @@ export const orgResolvers = {
           const problem = validateDataProcessing(input.dataProcessingCategories);
           if (problem) throw refuse("BAD_USER_INPUT", problem, "The data-processing record is not valid.");
           changes.dataProcessingCategories = JSON.stringify(parseDataProcessing(input.dataProcessingCategories));
+        }
+        if (input.website != null) {
+          const problem = validateOrgWebsite(input.website);
+          if (problem) throw refuse("BAD_USER_INPUT", problem, "Please enter a valid website address, e.g. https://example.com.");
+          changes.website = input.website.trim() || null;
         }
         return toOrg(await updateOrgRow(tx, input.id, changes));
       });

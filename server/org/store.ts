@@ -11,6 +11,7 @@ export function toOrg(row: OrgRow) {
     name: row.name,
     awsAccountId: row.aws_account_id,
     dataProcessingCategories: row.data_processing_categories,
+    website: row.website,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -35,12 +36,13 @@ export async function findOrgForUpdate(db: DbOrTx, id: string) {
   return db.selectFrom("orgs").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
 }
 
-export async function updateOrgRow(db: DbOrTx, id: string, changes: { name?: string; dataProcessingCategories?: string }) {
+export async function updateOrgRow(db: DbOrTx, id: string, changes: { name?: string; dataProcessingCategories?: string; website?: string | null }) {
   return db
     .updateTable("orgs")
     .set({
       ...(changes.name !== undefined ? { name: changes.name } : {}),
       ...(changes.dataProcessingCategories !== undefined ? { data_processing_categories: changes.dataProcessingCategories } : {}),
+      ...(changes.website !== undefined ? { website: changes.website } : {}),
       updated_at: new Date(),
     })
     .where("id", "=", id)

@@ -33,7 +33,7 @@ export default function LoginScreen() {
     const session = getSession();
     if (session.status === "FailedToGetRoles") throw session.error;
     if (session.status === "NotConfirmed") {
-      await navigate({ to: "/signup-code-entry" });
+      await navigate({ to: "/signup-code-entry", search: { email: session.email } });
       return;
     }
     await navigate({ href: takeSavedRoute() ?? homeOf(session) });

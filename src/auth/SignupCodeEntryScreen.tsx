@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import { confirmSignUp, resendSignUpCode } from "../session/actions";
 import { getSession, useSession } from "../session/sessionState";
 import { homeOf } from "../router/guards";
-import { CODE_LENGTH } from "../domain/account";
+import { CODE_LENGTH, isValidEmail } from "../domain/account";
 import { Alert } from "../ui/Alert";
 import { AuthCard } from "./AuthCard";
 import { AuthForm } from "./AuthForm";
@@ -17,11 +17,11 @@ import { hasLocalMailbox } from "./localMailbox";
 /** The code from the sign-up mail confirms the address, then the user is signed in (spec §4). */
 export default function SignupCodeEntryScreen() {
   const navigate = useNavigate();
-  const { email } = useSession();
+  const email = usePendingEmail();
   const [code, setCode] = useState("");
 
   const form = useAuthForm({ code: codeError(code) }, async () => {
-    const result = await confirmSignUp(code);
+    const result = await confirmSignUp(code, email);
     if (result === "signInAgain") {
       await navigate({ to: "/login", search: { notice: "confirmed" } });
       return;
@@ -38,7 +38,7 @@ export default function SignupCodeEntryScreen() {
     </Link>
   );
 
-  // After a reload the address is gone; the code alone cannot say whose account it confirms.
+  // Without an address the code alone cannot say whose account it confirms.
   if (!email) {
     return (
       <AuthCard titleId="auth.signupCodeEntry.title" testId="signup-code-entry-screen" links={loginLink}>
@@ -62,7 +62,15 @@ export default function SignupCodeEntryScreen() {
       <AuthForm form={form} submitId="auth.signupCodeEntry.submit" testId="signup-code-form">
         <CodeField value={code} onChange={setCode} error={form.fieldError("code")} />
       </AuthForm>
-      <ResendCodeButton email={email} resend={resendSignUpCode} />
+      <ResendCodeButton email={email} resend={() => resendSignUpCode(email)} />
     </AuthCard>
   );
+}
+
+/** The session's address, or after a reload the one sign-up and sign-in put in the page's address. */
+function usePendingEmail(): string | undefined {
+  const sessionEmail = useSession().email;
+  const { email } = useSearch({ strict: false }) as { email?: unknown };
+  if (sessionEmail) return sessionEmail;
+  return typeof email === "string" && isValidEmail(email) ? email : undefined;
 }

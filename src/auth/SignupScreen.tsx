@@ -32,7 +32,7 @@ export default function SignupScreen() {
     async () => {
       // The locale picks the language of the verification mail.
       await signUp(email, password, locale);
-      await navigate({ to: "/signup-code-entry" });
+      await navigate({ to: "/signup-code-entry", search: { email } });
     },
   );
   const termsError = form.fieldError("terms");

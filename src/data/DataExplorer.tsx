@@ -17,12 +17,11 @@ import { DataToolbar } from "./DataToolbar";
 import { TableActionsMenu } from "./TableActionsMenu";
 import { TableDialogs, type TableDialog } from "./TableDialogs";
 import { TableGrid } from "./TableGrid";
-import { TableTabs } from "./TableTabs";
+import { TABLE_TABS_ID, TableTabs } from "./TableTabs";
+import { panelId } from "../ui/Tabs";
 import { useSelectedTable } from "./useSelectedTable";
 import type { useProjectModel } from "./useProjectModel";
 import "./DataExplorer.css";
-
-const PANEL_ID = "data-table-panel";
 
 interface ExplorerApi {
   id: string;
@@ -88,7 +87,6 @@ export function DataExplorer(props: {
           tables={model.objectTypes}
           selectedId={selected?.id}
           onSelect={(table) => select(table.name)}
-          panelId={PANEL_ID}
           end={
             canEditModel && (
               <AddTableMenu tables={model.objectTypes} canDuplicate={editable} onAdd={addTable} onDuplicate={duplicate} />
@@ -114,7 +112,7 @@ export function DataExplorer(props: {
         <TableGrid
           table={selected}
           enumName={enumName}
-          panelId={PANEL_ID}
+          panelId={panelId(TABLE_TABS_ID, selected.id)}
           editable={editable(selected)}
           onAddField={() => setDialog({ kind: "field" })}
           onEditField={(field: Field) => setDialog({ kind: "field", fieldId: field.id })}

@@ -86,7 +86,7 @@ function DataArea(props: { api: DataScreen_api$key; templates: TemplatesModal_qu
         }
       />
       {showTemplates && props.templates && (
-        <TemplatesModal query={props.templates} apiId={api.id} save={project.save} onClose={closeTemplates} />
+        <TemplatesModal query={props.templates} apiId={api.id} current={project.model} save={project.save} onClose={closeTemplates} />
       )}
     </>
   );

@@ -1,6 +1,8 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { effectiveFieldType, type Field, type ObjectType } from "../domain/model";
 import { Menu, MenuItem } from "../ui/Menu";
+import { tabId } from "../ui/Tabs";
+import { TABLE_TABS_ID } from "./TableTabs";
 
 /**
  * The table area of an unpublished table: the columns (field name and type) as a header-only
@@ -27,7 +29,7 @@ export function TableGrid(props: {
       className="table-grid-scroll"
       id={props.panelId}
       role="tabpanel"
-      aria-labelledby={`table-tab-${props.table.id}`}
+      aria-labelledby={tabId(TABLE_TABS_ID, props.table.id)}
       data-testid="table-grid"
     >
       <table className="table-grid" aria-label={props.table.name}>

@@ -1,6 +1,10 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useIntl } from "react-intl";
 import type { ObjectType } from "../domain/model";
+import { Tabs } from "../ui/Tabs";
+
+/** The tabs' id prefix; the selected table's grid is the panel `panelId(TABLE_TABS_ID, table.id)`. */
+export const TABLE_TABS_ID = "table";
 
 /** Spec §9: overflow when the tabs exceed the container minus 150 px; 40 px per arrow click. */
 const TAB_OVERFLOW_ALLOWANCE_PX = 150;
@@ -8,14 +12,13 @@ const TAB_SCROLL_STEP_PX = 40;
 const TAB_RESIZE_DEBOUNCE_MS = 100;
 
 /**
- * One tab per table (WAI-ARIA tabs: arrow keys, Home, End), with scroll arrows while the tabs
+ * One tab per table (the shared ui/Tabs), with scroll arrows while the tabs
  * overflow. The strip scrolls the selected tab into view. `end` holds the add-table dropdown.
  */
 export function TableTabs(props: {
   tables: readonly ObjectType[];
   selectedId: string | undefined;
   onSelect(table: ObjectType): void;
-  panelId: string;
   end?: ReactNode;
 }) {
   const intl = useIntl();
@@ -64,21 +67,6 @@ export function TableTabs(props: {
     if (strip) strip.scrollLeft += direction * TAB_SCROLL_STEP_PX;
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    const index = props.tables.findIndex((table) => table.id === props.selectedId);
-    const last = props.tables.length - 1;
-    const target =
-      event.key === "ArrowRight" ? (index + 1) % props.tables.length
-      : event.key === "ArrowLeft" ? (index - 1 + props.tables.length) % props.tables.length
-      : event.key === "Home" ? 0
-      : event.key === "End" ? last
-      : -1;
-    if (target < 0 || !props.tables[target]) return;
-    event.preventDefault();
-    props.onSelect(props.tables[target]);
-    stripRef.current?.querySelectorAll<HTMLElement>('[role="tab"]')[target]?.focus();
-  };
-
   return (
     <div className="table-tabs" ref={containerRef} data-overflowing={overflowing}>
       {overflowing && (
@@ -92,33 +80,20 @@ export function TableTabs(props: {
           ‹
         </button>
       )}
-      <div
+      <Tabs
+        idPrefix={TABLE_TABS_ID}
+        label={intl.formatMessage({ id: "data.tabs.label" })}
+        tabs={props.tables.map((table) => ({ id: table.id, label: table.name }))}
+        selected={props.selectedId}
+        onSelect={(id) => {
+          const table = props.tables.find((candidate) => candidate.id === id);
+          if (table) props.onSelect(table);
+        }}
         className="table-tabs-strip"
-        ref={stripRef}
-        role="tablist"
-        aria-label={intl.formatMessage({ id: "data.tabs.label" })}
-        onKeyDown={onKeyDown}
-      >
-        {props.tables.map((table) => {
-          const selected = table.id === props.selectedId;
-          return (
-            <button
-              key={table.id}
-              type="button"
-              role="tab"
-              id={`table-tab-${table.id}`}
-              aria-selected={selected}
-              aria-controls={props.panelId}
-              tabIndex={selected ? 0 : -1}
-              className="table-tab"
-              onClick={() => props.onSelect(table)}
-              data-testid="table-tab"
-            >
-              {table.name}
-            </button>
-          );
-        })}
-      </div>
+        tabClassName="table-tab"
+        tabTestId="table-tab"
+        listRef={stripRef}
+      />
       {overflowing && (
         <button
           type="button"

@@ -1,4 +1,5 @@
 import { type } from "arktype";
+import { isValidUrl } from "./url";
 
 /** Workspace rules shared by the console and the server (spec §5, §8). */
 export const ORG_NAME_MAX_LENGTH = 255;
@@ -7,6 +8,15 @@ export const ORG_NAME_MAX_LENGTH = 255;
 export function validateOrgName(name: string): "error_org_requires_name" | null {
   const trimmed = name.trim();
   return trimmed.length === 0 || trimmed.length > ORG_NAME_MAX_LENGTH ? "error_org_requires_name" : null;
+}
+
+/**
+ * A workspace's website (spec §5 "A workspace needs a name and a website"; website inputs must
+ * be valid URLs). Empty clears it: workspace setup asks only for the name (docs/DECISIONS.md).
+ */
+export function validateOrgWebsite(website: string): "error_org_website_invalid" | null {
+  const trimmed = website.trim();
+  return trimmed === "" || isValidUrl(trimmed) ? null : "error_org_website_invalid";
 }
 
 /** The free-text areas of the data-processing record; each at most this long. */

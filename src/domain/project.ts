@@ -1,4 +1,5 @@
 import { REGIONS } from "./regions";
+import { isValidUrl } from "./url";
 
 /** Project (Api) settings rules shared by the wizard and the server (spec §5 "Projects"). */
 export const PROJECT_NAME_MAX_LENGTH = 255;
@@ -15,8 +16,6 @@ export interface OidcConfig {
   clientId: string;
   issuerUrl: string;
 }
-
-const URL_PATTERN = /^(sftp|ftp|http|https):\/\/[^\s"']+$/;
 
 export function validateProjectName(name: string): "error_api_create_requires_name" | null {
   const trimmed = name.trim();
@@ -57,7 +56,7 @@ export function validateAuth(mode: string | null | undefined, oidc: OidcConfig |
   if (!mode || !(AUTH_MODES as readonly string[]).includes(mode)) return "error_api_create_requires_authmode";
   if (mode !== "aws_oidc") return null;
   if (!oidc?.clientId) return "error_api_create_requires_clientid";
-  if (!oidc.issuerUrl || !URL_PATTERN.test(oidc.issuerUrl)) return "error_api_create_requires_issuerurl";
+  if (!oidc.issuerUrl || !isValidUrl(oidc.issuerUrl)) return "error_api_create_requires_issuerurl";
   return null;
 }
 

@@ -1,9 +1,11 @@
-import { Component, Suspense, lazy, type ReactNode } from "react";
-import { Link, useMatch, useParams } from "@tanstack/react-router";
+import { Component, Suspense, lazy, useState, type ReactNode } from "react";
+import { Link, useMatch, useParams, useRouterState } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PreloadedQuery } from "react-relay";
 import type { ProjectLayoutQuery } from "../__generated__/ProjectLayoutQuery.graphql";
+import { useSession } from "../session/sessionState";
 import { projectNavGroups, type ProjectNavInfo, type ProjectSection } from "../project/projectSections";
+import { Truncated } from "../ui/Truncated";
 
 // Relay stays off the sign-in page, so the part that reads the layout query loads with a project.
 const ProjectLayoutSections = lazy(() => import("../project/ProjectLayoutSections"));
@@ -23,6 +25,8 @@ const LABELS: Record<ProjectSection, string> = {
 
 /** The `/api/$apiId` layout route's id (TanStack Router joins its parents' ids and its path). */
 const PROJECT_LAYOUT_ROUTE = "/authed/api/$apiId";
+
+const SECTIONS_ID = "project-sections";
 
 /** Sections of a project (spec §2 "Navigation"), decided by the project layout's query. */
 export function ProjectSidebar() {
@@ -56,22 +60,67 @@ class KnownSectionsOnError extends Component<{ fallback: ReactNode; children: Re
   }
 }
 
+/**
+ * The section list; below 768 px it hides behind the breadcrumb Projects > project > section,
+ * whose button opens it.
+ */
 export function ProjectSections(props: { apiId: string; info: ProjectNavInfo | undefined }) {
   const intl = useIntl();
+  const { info, apiId } = props;
+  const activeOrgId = useSession().activeOrgId;
+  const section = useRouterState({ select: (state) => state.location.pathname.split("/")[3] }) as ProjectSection | undefined;
+  const [open, setOpen] = useState(false);
+  const orgId = info?.orgId ?? activeOrgId;
+  const sectionLabel = section && section in LABELS ? LABELS[section] : undefined;
   return (
-    <nav className="sidebar-nav" aria-label={intl.formatMessage({ id: "nav.project" })} data-testid="project-sidebar">
-      {projectNavGroups(props.info).map(({ group, sections }) => (
-        <div key={group}>
-          <div className="menu-heading">
-            <FormattedMessage id={`nav.project.${group}`} />
+    <>
+      <nav className="project-mobile-nav" aria-label={intl.formatMessage({ id: "project.header.breadcrumb" })} data-testid="project-breadcrumb">
+        {orgId && (
+          <Link to="/org/$orgId/apis" params={{ orgId }}>
+            <FormattedMessage id="nav.projects" />
+          </Link>
+        )}
+        <span aria-hidden="true">›</span>
+        {info ? <Truncated text={info.name} /> : <span>…</span>}
+        <span aria-hidden="true">›</span>
+        <button
+          type="button"
+          className="btn project-sections-button"
+          aria-expanded={open}
+          aria-controls={SECTIONS_ID}
+          onClick={() => setOpen((value) => !value)}
+          data-testid="project-sections-button"
+        >
+          {sectionLabel ? <FormattedMessage id={sectionLabel} /> : <FormattedMessage id="nav.project" />}
+          <span aria-hidden="true"> ▾</span>
+        </button>
+      </nav>
+      <nav
+        id={SECTIONS_ID}
+        className={open ? "sidebar-nav open" : "sidebar-nav"}
+        aria-label={intl.formatMessage({ id: "nav.project" })}
+        data-testid="project-sidebar"
+      >
+        {projectNavGroups(info).map(({ group, sections }) => (
+          <div key={group}>
+            <div className="menu-heading">
+              <FormattedMessage id={`nav.project.${group}`} />
+            </div>
+            {sections.map((item) => (
+              <Link
+                key={item}
+                className="menu-item"
+                to={`/api/$apiId/${item}`}
+                params={{ apiId }}
+                onClick={() => setOpen(false)}
+                data-testid={`nav-${item}`}
+              >
+                <FormattedMessage id={LABELS[item]} />
+              </Link>
+            ))}
           </div>
-          {sections.map((section) => (
-            <Link key={section} className="menu-item" to={`/api/$apiId/${section}`} params={{ apiId: props.apiId }} data-testid={`nav-${section}`}>
-              <FormattedMessage id={LABELS[section]} />
-            </Link>
-          ))}
-        </div>
-      ))}
-    </nav>
+        ))}
+      </nav>
+    </>
   );
 }

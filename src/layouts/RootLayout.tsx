@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect } from "react";
 import { Outlet, useMatches, useRouterState } from "@tanstack/react-router";
 import { Layout } from "./Layouts";
+import { DocumentTitle } from "./DocumentTitle";
 import { Spinner } from "../ui/Spinner";
 import { useSession } from "../session/sessionState";
 import { useSessionExpiredOpen } from "../session/expiry";
@@ -45,6 +46,7 @@ export function RootLayout() {
   );
   return (
     <>
+      <DocumentTitle />
       {isSignedIn(session) ? (
         <Suspense fallback={<Spinner />}>
           <RelayProvider>{page}</RelayProvider>

@@ -5,6 +5,7 @@ import { Menu, MenuHeading, MenuItem, MenuSeparator } from "../ui/Menu";
 import { useSession } from "../session/sessionState";
 import { refreshRoles, signOut, switchOrg } from "../session/actions";
 import { ThemeMenuItems } from "./ThemeMenuItems";
+import { Truncated } from "../ui/Truncated";
 
 /** The menu's items are mounted when it opens: the workspace list is fetched then, fresh. */
 function RefreshWorkspaces() {
@@ -21,7 +22,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const roles = Object.values(session.roles);
   return (
-    <Menu label={session.email} ariaLabel={intl.formatMessage({ id: "nav.userMenu" })} testId="user-menu" buttonClassName="btn btn-link">
+    <Menu label={<Truncated text={session.email ?? ""} />} ariaLabel={intl.formatMessage({ id: "nav.userMenu" })} testId="user-menu" buttonClassName="btn btn-link user-menu-button">
       <RefreshWorkspaces />
       {roles.length > 0 && (
         <MenuHeading>
@@ -36,7 +37,7 @@ export function UserMenu() {
             void switchOrg(role.orgId).then(() => navigate({ to: "/org/$orgId/apis", params: { orgId: role.orgId } }))
           }
         >
-          {role.orgName || intl.formatMessage({ id: "org.dashboard.defaultName" })}
+          <Truncated text={role.orgName || intl.formatMessage({ id: "org.dashboard.defaultName" })} />
         </MenuItem>
       ))}
       <MenuItem onSelect={() => void navigate({ to: "/workspace-setup" })} testId="create-workspace">

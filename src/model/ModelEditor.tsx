@@ -6,7 +6,7 @@ import { Button } from "../ui/Button";
 import { ModelEditingContext, type ModelEditing } from "./ModelEditingContext";
 import { ModelLimits } from "./ModelLimits";
 import { ProblemText } from "./ProblemText";
-import { TabPanel, Tabs } from "./Tabs";
+import { TabPanel, Tabs } from "../ui/Tabs";
 import { TypesTab } from "./types/TypesTab";
 import { EnumsTab } from "./enums/EnumsTab";
 import { useModelDraft } from "./useModelDraft";

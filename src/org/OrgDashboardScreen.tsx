@@ -19,13 +19,14 @@ export default function OrgDashboardScreen(props: { queryRef: PreloadedQuery<Org
   const intl = useIntl();
   const { org } = usePreloadedQuery<OrgDashboardScreenQuery>(orgDashboardQuery, props.queryRef);
   if (!org) return null;
+  const title = intl.formatMessage(
+    { id: "org.dashboard.title" },
+    { name: org.name || intl.formatMessage({ id: "org.dashboard.defaultName" }) },
+  );
   return (
     <section>
-      <h1 data-testid="dashboard-title">
-        <FormattedMessage
-          id="org.dashboard.title"
-          values={{ name: org.name || intl.formatMessage({ id: "org.dashboard.defaultName" }) }}
-        />
+      <h1 data-testid="dashboard-title" className="truncate" title={title}>
+        {title}
       </h1>
       <p className="field-hint">
         <FormattedMessage id="org.dashboard.subtitle" />

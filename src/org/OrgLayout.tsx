@@ -4,6 +4,7 @@ import { notFound, Outlet, useLoaderData } from "@tanstack/react-router";
 import type { OrgLayoutQuery } from "../__generated__/OrgLayoutQuery.graphql";
 import { getSession } from "../session/sessionState";
 import { switchOrg } from "../session/actions";
+import { DocumentTitle } from "../layouts/DocumentTitle";
 
 /**
  * The org layout's data, loaded by the `/org/$orgId` route next to its screen's query: the
@@ -39,5 +40,10 @@ export default function OrgLayout() {
     if (org && hasRole && getSession().activeOrgId !== org.id) void switchOrg(org.id);
   }, [org, hasRole]);
   if (!org) throw notFound();
-  return <Outlet />;
+  return (
+    <>
+      <DocumentTitle place={org.name} />
+      <Outlet />
+    </>
+  );
 }

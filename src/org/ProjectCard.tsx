@@ -1,5 +1,6 @@
 import { graphql, useFragment } from "react-relay";
 import { Link } from "@tanstack/react-router";
+import { Truncated } from "../ui/Truncated";
 import { FormattedMessage } from "react-intl";
 import type { ProjectCard_api$key } from "../__generated__/ProjectCard_api.graphql";
 import { isPublished, statusLabel } from "../domain/apiState";
@@ -22,7 +23,7 @@ export function ProjectCard(props: { api: ProjectCard_api$key }) {
   const published = isPublished(api.state);
   return (
     <Link to="/api/$apiId/overview" params={{ apiId: api.id }} className="project-card" data-testid="project-card">
-      <span className="project-card-name">{api.name}</span>
+      <Truncated text={api.name} className="project-card-name" />
       <span className="project-card-region">{regionName(api.region)}</span>
       <span className={`project-card-status status-${label}`} data-testid="project-status">
         <span className="live-dot" data-published={published} aria-hidden="true">

@@ -9,6 +9,7 @@ import { validateOrgName } from "../domain/org";
 import { useSession } from "../session/sessionState";
 import { enterNewOrg } from "../session/actions";
 import { useCreateOrgMutation } from "./useCreateOrgMutation";
+import { SetupExit } from "../common/SetupExit";
 
 /** workspace-setup: step 1 of 1, the workspace name. */
 export default function WorkspaceSetupScreen() {
@@ -63,6 +64,7 @@ export default function WorkspaceSetupScreen() {
       <Button type="submit" variant="primary" block busy={busy}>
         <FormattedMessage id="workspaceSetup.submit" />
       </Button>
+      <SetupExit />
     </form>
   );
 }

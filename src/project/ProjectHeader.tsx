@@ -1,5 +1,5 @@
 import { graphql, useFragment } from "react-relay";
-import { Link, useMatches, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ProjectHeader_api$key } from "../__generated__/ProjectHeader_api.graphql";
 import { statusLabel } from "../domain/apiState";
@@ -8,8 +8,8 @@ import { Menu, MenuItem } from "../ui/Menu";
 import "./ProjectHeader.css";
 
 /**
- * The top of every project screen: the nav dropdown (name, status, region, default auth mode)
- * and, below 768 px, the breadcrumb Projects > project > section.
+ * The top of every project screen: the nav dropdown (name, status, region, default auth mode);
+ * the layout's ProjectSidebar shows the mobile breadcrumb.
  */
 export function ProjectHeader(props: { api: ProjectHeader_api$key }) {
   const intl = useIntl();
@@ -28,30 +28,12 @@ export function ProjectHeader(props: { api: ProjectHeader_api$key }) {
     props.api,
   );
 
-  const routeName = useMatches().at(-1)?.staticData.name;
   const label = statusLabel(api.state);
   const status = intl.formatMessage({ id: `org.dashboard.status.${label}` });
   const authMode = intl.formatMessage({ id: `project.authMode.${api.defaultAuthMode}` });
 
   return (
     <header className="project-header" data-testid="project-header">
-      <nav className="breadcrumb project-breadcrumb" aria-label={intl.formatMessage({ id: "project.header.breadcrumb" })}>
-        <Link to="/org/$orgId/apis" params={{ orgId: api.orgId }}>
-          <FormattedMessage id="nav.projects" />
-        </Link>
-        <span aria-hidden="true">›</span>
-        <Link to="/api/$apiId/data" params={{ apiId: api.id }}>
-          {api.name}
-        </Link>
-        {routeName && (
-          <>
-            <span aria-hidden="true">›</span>
-            <span aria-current="page">
-              <FormattedMessage id={`route.${routeName}`} />
-            </span>
-          </>
-        )}
-      </nav>
       <div className="project-header-bar">
         <Menu
           testId="project-nav-dropdown"

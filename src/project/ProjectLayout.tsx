@@ -4,6 +4,7 @@ import { notFound, Outlet, useLoaderData } from "@tanstack/react-router";
 import type { ProjectLayoutQuery } from "../__generated__/ProjectLayoutQuery.graphql";
 import { getSession } from "../session/sessionState";
 import { switchOrg } from "../session/actions";
+import { DocumentTitle } from "../layouts/DocumentTitle";
 
 /**
  * The project layout's data, loaded by the `/api/$apiId` route next to its screen's query: what
@@ -42,5 +43,10 @@ export default function ProjectLayout() {
     if (orgId && getSession().activeOrgId !== orgId) void switchOrg(orgId);
   }, [orgId]);
   if (!api) throw notFound();
-  return <Outlet />;
+  return (
+    <>
+      <DocumentTitle place={api.name} />
+      <Outlet />
+    </>
+  );
 }

@@ -8,6 +8,8 @@ export default function ProjectLayoutSections(props: { queryRef: PreloadedQuery<
   const { api, viewer } = usePreloadedQuery<ProjectLayoutQuery>(projectLayoutQuery, props.queryRef);
   const info = api
     ? {
+        orgId: api.orgId,
+        name: api.name,
         state: api.state,
         creationType: api.creationType,
         featureFlags: viewer?.featureFlags ?? [],

@@ -9,6 +9,7 @@ import { TermsCheckbox } from "../common/TermsCheckbox";
 import { useSession } from "../session/sessionState";
 import { PROJECT_NAME_MAX_LENGTH, validateProjectName } from "../domain/project";
 import { useCreateApiMutation } from "./useCreateApiMutation";
+import { SetupExit } from "../common/SetupExit";
 
 /** project-setup-name: step 1 of 1, the project's name and the terms of service. */
 export default function ProjectSetupNameScreen() {
@@ -72,6 +73,7 @@ export default function ProjectSetupNameScreen() {
       <Button type="submit" variant="primary" block busy={busy}>
         <FormattedMessage id="project.setup.submit" />
       </Button>
+      <SetupExit />
     </form>
   );
 }

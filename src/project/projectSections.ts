@@ -2,6 +2,8 @@ import { isImported, isPublished } from "../domain/apiState";
 
 /** What decides a project's sections: the ProjectLayoutQuery's project and viewer. */
 export interface ProjectNavInfo {
+  orgId: string;
+  name: string;
   state: string;
   creationType: string;
   featureFlags: readonly string[];

@@ -67,16 +67,15 @@ export async function signUp(email: string, password: string, locale: Locale) {
   updateSession({ status: "NotConfirmed", email, userId: result.userSub, confirmed: result.userConfirmed, error: undefined });
 }
 
-export async function resendSignUpCode() {
-  const { email } = getSession();
+/** `email` comes from the page's address after a reload, when the session has forgotten it. */
+export async function resendSignUpCode(email = getSession().email) {
   if (!email) throw { code: "InvalidParameterException", message: "email missing" } satisfies AuthError;
   const cognito = await loadCognito();
   await cognito.resendSignUpCode(email);
 }
 
 /** Confirm, sign in, create the user record, load roles. Any failure clears the password. */
-export async function confirmSignUp(code: string) {
-  const { email } = getSession();
+export async function confirmSignUp(code: string, email = getSession().email) {
   if (!email) throw { code: "InvalidParameterException", message: "email missing" } satisfies AuthError;
   const cognito = await loadCognito();
   await cognito.confirmSignUp(email, code);

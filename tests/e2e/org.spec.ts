@@ -83,9 +83,12 @@ test("an owner invites a teammate, who signs up from the mail and follows role c
   // An admin may not remove an owner, and nobody removes themselves.
   await memberRow(other, ownerEmail).getByRole("checkbox").check();
   await other.getByTestId("remove-members").click();
+  await expect(other.getByTestId("remove-members-emails")).toHaveText(ownerEmail);
+  await other.getByTestId("confirm").click();
   await expect(other.getByTestId("error-alert")).toHaveText("You have to be OWNER for this action.");
   await memberRow(page, ownerEmail).getByRole("checkbox").check();
   await page.getByTestId("remove-members").click();
+  await page.getByTestId("confirm").click();
   await expect(page.getByTestId("error-alert")).toHaveText("You can't remove yourself.");
   await expect(memberRow(page, ownerEmail)).toHaveCount(1);
 
@@ -93,6 +96,7 @@ test("an owner invites a teammate, who signs up from the mail and follows role c
   await memberRow(page, ownerEmail).getByRole("checkbox").uncheck();
   await memberRow(page, inviteeEmail).getByRole("checkbox").check();
   await page.getByTestId("remove-members").click();
+  await page.getByTestId("confirm").click();
   await expect(memberRow(page, inviteeEmail)).toHaveCount(0);
   await expect(page.getByTestId("members-total")).toHaveText("1 member");
   await expect(other).toHaveURL(/\/workspace-setup$/);

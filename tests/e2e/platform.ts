@@ -116,7 +116,7 @@ export async function signUpWithWorkspace(page: Page, platform: PlatformProcess,
   await page.getByLabel("Confirm password").fill(PASSWORD);
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Sign up" }).click();
-  await expect(page).toHaveURL(/\/signup-code-entry$/);
+  await expect(page).toHaveURL(/\/signup-code-entry\?email=/);
   await page.getByLabel("Verification code").fill(await platform.latestCode(email));
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page).toHaveURL(/\/workspace-setup$/);

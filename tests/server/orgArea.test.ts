@@ -168,6 +168,20 @@ describe("workspace settings", () => {
   });
 });
 
+describe("the workspace website (spec §5)", () => {
+  it("is stored trimmed, cleared with an empty text, and a non-URL is refused storing nothing", async () => {
+    const owner = await ownerWithOrg();
+    const set = (website: string) => t.graphql(Q.updateOrg, { input: { id: owner.org.id, website } }, owner.token);
+    expect(expectOk(await set("  https://acme.example/shop ")).updateOrg.website).toBe("https://acme.example/shop");
+    const before = await snapshot(t, owner.org.id);
+    for (const website of ["acme.example", "https://acme example", 'https://"acme"', "javascript:alert(1)", `https://${"a".repeat(2050)}`]) {
+      expectRefused(await set(website), "BAD_USER_INPUT", "error_org_website_invalid");
+    }
+    expect(await snapshot(t, owner.org.id)).toBe(before);
+    expect(expectOk(await set("")).updateOrg.website).toBeNull();
+  });
+});
+
 describe("billing details", () => {
   const save = (account: Awaited<ReturnType<typeof ownerWithOrg>>, input: Record<string, unknown>) =>
     t.graphql(Q.updateBilling, { input: { id: account.billing.id, ...validBilling, ...input } }, account.token);

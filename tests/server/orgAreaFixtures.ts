@@ -9,7 +9,7 @@ export const Q = {
   org: `query ($id: ID!) { org(id: $id) { id name dataProcessingCategories viewerCanManageOrg viewerCanManageUsers viewerCanDeleteOrg
     billingAccount { id name billingAddress vatId invoices(first: 100) { totalCount } } } }`,
   roles: `query ($orgId: ID!) { rolesByOrg(orgId: $orgId) { totalCount edges { node { id type userEmail } } } }`,
-  updateOrg: `mutation ($input: UpdateOrgInput!) { updateOrg(input: $input) { id name dataProcessingCategories } }`,
+  updateOrg: `mutation ($input: UpdateOrgInput!) { updateOrg(input: $input) { id name website dataProcessingCategories } }`,
   deleteOrg: `mutation ($input: DeleteOrgInput!) { deleteOrg(input: $input) { org { id name } deleteBillingAccount { id paymentProviderId } } }`,
   createBilling: `mutation ($input: CreateBillingAccountInput!) { createBillingAccount(input: $input) { id name billingEmail billingAddress vatId paymentProviderId } }`,
   updateBilling: `mutation ($input: UpdateBillingAccountInput!) { updateBillingAccount(input: $input) { id name billingEmail billingAddress vatId } }`,

@@ -14,6 +14,8 @@ import { TemplateCard } from "./TemplateCard";
 import { AI_ERROR, useSchemaPrompt } from "./useSchemaPrompt";
 import { templateLanguage } from "./templateLanguage";
 import { ApiError } from "../../relay/errors";
+import { isUntouchedModel } from "./untouchedModel";
+import { ReplaceModelDialog } from "./ReplaceModelDialog";
 import "./TemplatesModal.css";
 
 /** The model a template or the AI start proposes, ready to store; public and group directives stripped. */
@@ -27,11 +29,13 @@ function proposedModel(schema: string, emptyIsAiError: boolean): SchemaModel {
 
 /**
  * The templates modal (?showTemplates=true): an AI prompt, a grid of template cards, Skip and
- * Use template. Applying replaces the declaration; `onClose(changed)` says whether it did.
+ * Use template. Applying replaces the declaration — after showing the new tables and asking,
+ * when `current` is more than a new project's empty Table1; `onClose(changed)` says whether it did.
  */
 export function TemplatesModal(props: {
   query: TemplatesModal_query$key;
   apiId: string;
+  current: SchemaModel;
   save(model: SchemaModel): Promise<void>;
   onClose(changed: boolean): void;
 }) {
@@ -61,6 +65,7 @@ export function TemplatesModal(props: {
   const [chosen, setChosen] = useState<string | null>(null);
   const [applying, setApplying] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const [awaitingConfirmation, setAwaitingConfirmation] = useState<SchemaModel | null>(null);
   const ai = useSchemaPrompt(props.apiId);
 
   // Switching the console's language while the modal is open shows the templates in it.
@@ -74,12 +79,25 @@ export function TemplatesModal(props: {
 
   const templates = data.schemaTemplates.edges.map((edge) => edge.node);
 
+  const save = async (model: SchemaModel) => {
+    setAwaitingConfirmation(null);
+    setApplying(true);
+    try {
+      await props.save(model);
+      props.onClose(true);
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setApplying(false);
+    }
+  };
   const apply = async (schema: () => Promise<string> | string, fromAi: boolean) => {
     setError(null);
     setApplying(true);
     try {
-      await props.save(proposedModel(await schema(), fromAi));
-      props.onClose(true);
+      const model = proposedModel(await schema(), fromAi);
+      if (isUntouchedModel(props.current)) await save(model);
+      else setAwaitingConfirmation(model);
     } catch (caught) {
       setError(caught);
     } finally {
@@ -104,6 +122,14 @@ export function TemplatesModal(props: {
         <Alert variant="danger" testId="templates-error">
           <ErrorMessage error={error} />
         </Alert>
+      )}
+      {awaitingConfirmation && (
+        <ReplaceModelDialog
+          current={props.current}
+          proposed={awaitingConfirmation}
+          onConfirm={() => void save(awaitingConfirmation)}
+          onCancel={() => setAwaitingConfirmation(null)}
+        />
       )}
       <AiPrompt working={ai.working} disabled={applying} onGenerate={(prompt) => void apply(() => ai.generate(prompt), true)} />
       <h3 className="templates-heading">

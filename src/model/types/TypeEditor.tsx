@@ -13,7 +13,7 @@ import { TextField } from "../../ui/TextField";
 import { useModelEditing } from "../ModelEditingContext";
 import { ProblemText } from "../ProblemText";
 import { typeNameProblem } from "../problems";
-import { TabPanel, Tabs } from "../Tabs";
+import { TabPanel, Tabs } from "../../ui/Tabs";
 import { TriggersPanel } from "../triggers/TriggersPanel";
 import { ConnectionsPanel } from "./ConnectionsPanel";
 import { FieldsTable } from "./FieldsTable";

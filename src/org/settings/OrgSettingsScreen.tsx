@@ -7,7 +7,8 @@ import { TextAreaField } from "../../ui/TextAreaField";
 import { Button } from "../../ui/Button";
 import { Alert } from "../../ui/Alert";
 import { ErrorMessage } from "../../common/ErrorMessage";
-import { DATA_PROCESSING_MAX_LENGTH, ORG_NAME_MAX_LENGTH, parseDataProcessing, validateOrgName } from "../../domain/org";
+import { DATA_PROCESSING_MAX_LENGTH, ORG_NAME_MAX_LENGTH, parseDataProcessing, validateOrgName, validateOrgWebsite } from "../../domain/org";
+import { URL_MAX_LENGTH } from "../../domain/url";
 import { useUpdateOrgMutation } from "./useUpdateOrgMutation";
 import { DangerZone } from "./DangerZone";
 import "../org.css";
@@ -17,6 +18,7 @@ export const orgSettingsQuery = graphql`
     org(id: $orgId) {
       id
       name
+      website
       dataProcessingCategories
       viewerCanManageOrg
       viewerCanDeleteOrg
@@ -28,10 +30,10 @@ export const orgSettingsQuery = graphql`
   }
 `;
 
-type Values = { name: string; dataCategories: string; subjectCategories: string };
+type Values = { name: string; website: string; dataCategories: string; subjectCategories: string };
 
 /**
- * org-settings: account id, workspace name and the data-processing record. Save and Cancel
+ * org-settings: account id, workspace name, website and the data-processing record. Save and Cancel
  * appear when something changed and the user can manage the org; the danger zone deletes it.
  */
 export default function OrgSettingsScreen(props: { queryRef: PreloadedQuery<OrgSettingsScreenQuery> }) {
@@ -42,13 +44,14 @@ export default function OrgSettingsScreen(props: { queryRef: PreloadedQuery<OrgS
 function SettingsForm({ org }: { org: NonNullable<OrgSettingsScreenQuery["response"]["org"]> }) {
   const intl = useIntl();
   const manage = org.viewerCanManageOrg;
-  const stored: Values = { name: org.name, ...parseDataProcessing(org.dataProcessingCategories) };
+  const stored: Values = { name: org.name, website: org.website ?? "", ...parseDataProcessing(org.dataProcessingCategories) };
   const [values, setValues] = useState<Values>(stored);
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
   const [updateOrg, saving] = useUpdateOrgMutation();
   const changed = (Object.keys(stored) as (keyof Values)[]).some((key) => values[key] !== stored[key]);
   const nameProblem = validateOrgName(values.name);
+  const websiteProblem = validateOrgWebsite(values.website);
   const set = (key: keyof Values) => (value: string) => {
     setSaved(false);
     setValues((before) => ({ ...before, [key]: value }));
@@ -57,14 +60,15 @@ function SettingsForm({ org }: { org: NonNullable<OrgSettingsScreenQuery["respon
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (!manage || nameProblem) return;
+    if (!manage || nameProblem || websiteProblem) return;
     try {
       await updateOrg({
         id: org.id,
         name: values.name.trim(),
+        website: values.website.trim(),
         dataProcessingCategories: JSON.stringify({ dataCategories: values.dataCategories, subjectCategories: values.subjectCategories }),
       });
-      setValues((before) => ({ ...before, name: before.name.trim() }));
+      setValues((before) => ({ ...before, name: before.name.trim(), website: before.website.trim() }));
       setSaved(true);
     } catch (caught) {
       setError(caught);
@@ -97,6 +101,17 @@ function SettingsForm({ org }: { org: NonNullable<OrgSettingsScreenQuery["respon
           name="name"
           error={nameProblem && changed ? intl.formatMessage({ id: nameProblem }) : undefined}
         />
+        <TextField
+          label={intl.formatMessage({ id: "org.settings.website" })}
+          value={values.website}
+          onChange={set("website")}
+          readOnly={!manage}
+          type="url"
+          maxLength={URL_MAX_LENGTH}
+          placeholder="https://example.com"
+          name="website"
+          error={websiteProblem && changed ? intl.formatMessage({ id: websiteProblem }) : undefined}
+        />
         <h2>
           <FormattedMessage id="org.settings.dataProcessing.title" />
         </h2>
@@ -124,7 +139,7 @@ function SettingsForm({ org }: { org: NonNullable<OrgSettingsScreenQuery["respon
             <Button onClick={() => setValues(stored)} data-testid="cancel-settings">
               <FormattedMessage id="common.cancel" />
             </Button>
-            <Button type="submit" variant="primary" busy={saving} disabled={nameProblem !== null} data-testid="save-settings">
+            <Button type="submit" variant="primary" busy={saving} disabled={nameProblem !== null || websiteProblem !== null} data-testid="save-settings">
               <FormattedMessage id="common.save" />
             </Button>
           </div>

@@ -2,13 +2,14 @@ import { useCallback } from "react";
 import { graphql, useMutation } from "react-relay";
 import type { UpdateOrgInput, useUpdateOrgMutation as UpdateOrgMutation } from "../../__generated__/useUpdateOrgMutation.graphql";
 
-/** updateOrg: the workspace name and the data-processing record. */
+/** updateOrg: the workspace name, website and the data-processing record. */
 export function useUpdateOrgMutation() {
   const [commit, inFlight] = useMutation<UpdateOrgMutation>(graphql`
     mutation useUpdateOrgMutation($input: UpdateOrgInput!) {
       updateOrg(input: $input) {
         id
         name
+        website
         dataProcessingCategories
       }
     }

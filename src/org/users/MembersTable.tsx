@@ -4,6 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { MembersTable_query$key } from "../../__generated__/MembersTable_query.graphql";
 import { MemberRow } from "./MemberRow";
+import { RemoveMembersDialog } from "./RemoveMembersDialog";
 import { useDeleteRoleMutation } from "./useDeleteRoleMutation";
 import { Button } from "../../ui/Button";
 import { Alert } from "../../ui/Alert";
@@ -31,6 +32,7 @@ export function MembersTable(props: { query: MembersTable_query$key; orgId: stri
           edges {
             node {
               id
+              userEmail
               ...MemberRow_role
             }
           }
@@ -43,6 +45,7 @@ export function MembersTable(props: { query: MembersTable_query$key; orgId: stri
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [page, setPage] = useState(1);
   const [errors, setErrors] = useState<string[]>([]);
+  const [confirming, setConfirming] = useState(false);
 
   const rows = data.rolesByOrg.edges;
   const total = data.rolesByOrg.totalCount;
@@ -73,7 +76,9 @@ export function MembersTable(props: { query: MembersTable_query$key; orgId: stri
       return after;
     });
 
+  const selectedEmails = rows.flatMap(({ node }) => (selected.has(node.id) ? [node.userEmail] : []));
   const removeSelected = async () => {
+    setConfirming(false);
     setErrors([]);
     const ids = [...selected];
     const results = await Promise.allSettled(ids.map((id) => removeRole(id)));
@@ -91,7 +96,7 @@ export function MembersTable(props: { query: MembersTable_query$key; orgId: stri
         </span>
         {props.manage && (
           <>
-            <Button variant="danger" disabled={selected.size === 0} busy={removing} onClick={() => void removeSelected()} data-testid="remove-members">
+            <Button variant="danger" disabled={selected.size === 0} busy={removing} onClick={() => setConfirming(true)} data-testid="remove-members">
               <FormattedMessage id="org.users.remove" values={{ count: selected.size }} />
             </Button>
             <Link to="/org/$orgId/users/$action" params={{ orgId: props.orgId, action: "invite" }} className="btn btn-primary" data-testid="invite-member">
@@ -100,6 +105,9 @@ export function MembersTable(props: { query: MembersTable_query$key; orgId: stri
           </>
         )}
       </div>
+      {confirming && (
+        <RemoveMembersDialog emails={selectedEmails} onConfirm={() => void removeSelected()} onCancel={() => setConfirming(false)} />
+      )}
       {errors.length > 0 && (
         <Alert variant="danger" testId="error-alert">
           {errors.map((message) => (

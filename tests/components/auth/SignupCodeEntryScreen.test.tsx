@@ -67,3 +67,18 @@ describe("SignupCodeEntryScreen", () => {
     expect((await screen.findByTestId("location")).textContent).toBe("/signup");
   });
 });
+
+describe("SignupCodeEntryScreen after a reload", () => {
+  it("keeps the address from the page's URL, so the code can still be entered", async () => {
+    // A reload starts with a fresh session: only the URL still knows the address.
+    renderScreen(SignupCodeEntryScreen, "/signup-code-entry", "/signup-code-entry?email=ann%40example.com");
+    expect(await screen.findByText("ann@example.com")).toBeTruthy();
+    expect(screen.getByLabelText("Verification code")).toBeTruthy();
+    expect(screen.queryByTestId("signup-code-no-email")).toBeNull();
+  });
+
+  it("ignores an address in the URL that is not an email", async () => {
+    renderScreen(SignupCodeEntryScreen, "/signup-code-entry", "/signup-code-entry?email=%3Cscript%3E");
+    expect(await screen.findByTestId("signup-code-no-email")).toBeTruthy();
+  });
+});

@@ -109,6 +109,7 @@ describe("members table", () => {
     fireEvent.click(screen.getByRole("checkbox", { name: `Select ${MY_EMAIL}` }));
     fireEvent.click(screen.getByRole("checkbox", { name: "Select user2@example.com" }));
     fireEvent.click(screen.getByTestId("remove-members"));
+    fireEvent.click(within(screen.getByTestId("remove-members-dialog")).getByRole("button", { name: "Remove 2 members" }));
 
     const deletes = operationsNamed(environment, "useDeleteRoleMutation");
     expect(deletes.map((operation) => operation.request.variables.input.id)).toEqual(["role_1", "role_2"]);
@@ -121,6 +122,22 @@ describe("members table", () => {
     expect(screen.getByTestId("error-alert").textContent).toBe("You can't remove yourself.");
     // The refused row stays selected, so the user sees which one failed.
     expect((screen.getByRole("checkbox", { name: `Select ${MY_EMAIL}` }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("asks before removing, naming the email, and Cancel removes nothing", async () => {
+    const environment = renderMembers([member(1), member(2)]);
+    await screen.findByTestId("members-table");
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select user2@example.com" }));
+    fireEvent.click(screen.getByTestId("remove-members"));
+    const dialog = screen.getByTestId("remove-members-dialog");
+    expect(within(dialog).getByRole("heading").textContent).toBe("Remove this member?");
+    expect(within(dialog).getByTestId("remove-members-emails").textContent).toBe("user2@example.com");
+    expect(operationsNamed(environment, "useDeleteRoleMutation")).toEqual([]);
+
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByTestId("remove-members-dialog")).toBeNull();
+    expect(operationsNamed(environment, "useDeleteRoleMutation")).toEqual([]);
+    expect(emails()).toEqual(["user1@example.com", "user2@example.com"]);
   });
 
   it("follows invitations, role changes and removals live", async () => {

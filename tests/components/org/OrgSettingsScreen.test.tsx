@@ -22,6 +22,7 @@ function renderSettings(as: RoleType = "OWNER") {
       Org: () => ({
         id: ORG_ID,
         name: "Acme",
+        website: "https://acme.example",
         dataProcessingCategories: JSON.stringify({ dataCategories: "names", subjectCategories: "customers" }),
         billingAccount: { id: "bill_1", paymentProviderId: "" },
         ...viewerFields(as),
@@ -46,6 +47,7 @@ describe("workspace settings", () => {
     expect(update.request.variables.input).toEqual({
       id: ORG_ID,
       name: "Acme",
+      website: "https://acme.example",
       dataProcessingCategories: JSON.stringify({ dataCategories: "names", subjectCategories: "customers, staff" }),
     });
     await act(async () => {
@@ -55,6 +57,19 @@ describe("workspace settings", () => {
     fireEvent.click(screen.getByTestId("cancel-settings"));
     expect((screen.getByLabelText("Categories of data subjects") as HTMLTextAreaElement).value).toBe("customers");
     expect(screen.queryByTestId("save-settings")).toBeNull();
+  });
+
+  it("checks the website as the server does and saves nothing until it is a URL", async () => {
+    const environment = renderSettings();
+    const website = (await screen.findByLabelText("Website")) as HTMLInputElement;
+    expect(website.value).toBe("https://acme.example");
+    fireEvent.change(website, { target: { value: "acme.example" } });
+    expect(screen.getByText("Please enter a valid website address, e.g. https://example.com.")).toBeTruthy();
+    expect((screen.getByTestId("save-settings") as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(website, { target: { value: "https://shop.acme.example " } });
+    fireEvent.click(screen.getByTestId("save-settings"));
+    const [update] = operationsNamed(environment, "useUpdateOrgMutation");
+    expect(update.request.variables.input.website).toBe("https://shop.acme.example");
   });
 
   it("is read-only without manage-org and hides the danger zone", async () => {

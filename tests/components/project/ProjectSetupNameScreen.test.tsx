@@ -80,3 +80,18 @@ describe("project setup (step 1 of 1)", () => {
     expect((await screen.findByTestId("project-setup-error")).textContent).toBe(en.error_api_create_requires_awsaccount);
   });
 });
+
+describe("the way out of project setup", () => {
+  it("leads back to the workspace's projects", async () => {
+    updateSession({ roles: { org_1: { id: "role_1", orgId: "org_1", orgName: "Acme", type: "OWNER", permissions: [] } } });
+    renderSetup();
+    fireEvent.click(await screen.findByRole("link", { name: "← Back to projects" }));
+    expect((await screen.findByTestId("location")).textContent).toBe("/org/org_1/apis");
+  });
+
+  it("signs out", async () => {
+    renderSetup();
+    fireEvent.click(await screen.findByRole("button", { name: "Log out" }));
+    await vi.waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/login"), { timeout: 5000 });
+  });
+});

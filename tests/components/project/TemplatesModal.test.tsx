@@ -112,4 +112,32 @@ describe("templates modal", () => {
     const saved = JSON.parse(environment.mock.getMostRecentOperation().request.variables.input.schema);
     expect(saved.objectTypes.map((type: { name: string }) => type.name)).toEqual(["Post", "Author", "Comment"]);
   });
+
+  it("shows the AI start's tables and asks before it replaces a model the user has worked on", async () => {
+    const edited = { objectTypes: [table("t1", "Table1", ["title"]), table("t2", "Recipes")], enumTypes: [] };
+    const { environment } = renderDataScreen({ model: edited, url: "/api/api_1/data?showTemplates=true", withTemplates: true, templates: [blog] });
+    const updates = () => environment.mock.getAllOperations().filter((op) => op.request.node.params.name === "useUpdateApiMutation");
+    fireEvent.change(await screen.findByTestId("ai-prompt-input"), { target: { value: "a blog with posts" } });
+    fireEvent.click(screen.getByTestId("ai-prompt-submit"));
+    environment.mock.resolve(environment.mock.getMostRecentOperation(), {
+      data: { createSchemaPrompt: { id: "prm_3", status: "DONE", schema: JSON.stringify(blog.schema), errorMessageId: null } },
+    });
+
+    const dialog = await screen.findByTestId("replace-model-dialog");
+    expect(within(dialog).getByRole("heading").textContent).toBe("Replace your model?");
+    expect(within(dialog).getByText("Your 2 tables and enums will be replaced by these tables:")).toBeTruthy();
+    expect(within(dialog).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Post", "Author", "Comment"]);
+    expect(updates()).toEqual([]);
+
+    // Cancel keeps the model; confirming replaces it.
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByTestId("replace-model-dialog")).toBeNull();
+    expect(updates()).toEqual([]);
+    fireEvent.click(within(screen.getAllByTestId("template-card")[0]).getByRole("radio", { hidden: true }));
+    fireEvent.click(screen.getByTestId("templates-use"));
+    fireEvent.click(within(await screen.findByTestId("replace-model-dialog")).getByRole("button", { name: "Replace model" }));
+    await vi.waitFor(() => expect(updates()).toHaveLength(1));
+    const saved = JSON.parse(updates()[0].request.variables.input.schema);
+    expect(saved.objectTypes.map((type: { name: string }) => type.name)).toEqual(["Post", "Author", "Comment"]);
+  });
 });

@@ -4,6 +4,8 @@ import { canPublishApi, type RoleType } from "../../../src/domain/permissions";
 
 type Project = Omit<ProjectNavInfo, "viewerCanPublish">;
 const project = (patch: Partial<Project> = {}): Project => ({
+  orgId: "org_1",
+  name: "Shop",
   state: "INITIALIZED",
   creationType: "PUBLISH",
   featureFlags: [],

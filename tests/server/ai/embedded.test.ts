@@ -209,3 +209,21 @@ describe("embedded schema generator", () => {
     expect(generateEmbedded(prompt)).toEqual(generateEmbedded(prompt));
   });
 });
+
+describe("every thing a prompt lists becomes a table", () => {
+  it("names unknown things in the singular, keeps known ones, and ignores what only describes the app", () => {
+    const model = generateEmbedded("an app for my dog-walking business with dogs, owners and walks")!;
+    expect(tables(model).sort()).toEqual(["Dog", "Owner", "Walk"]);
+    expect(validateModel(model)).toBeNull();
+  });
+
+  it("does the same in German", () => {
+    const model = generateEmbedded("Eine App für meinen Gassi-Service mit Hunden, Besitzern und Spaziergängen")!;
+    expect(tables(model).sort()).toEqual(["Hund", "Owner", "Spaziergang"]);
+  });
+
+  it("singularises English plurals", () => {
+    const model = generateEmbedded("a tracker with boxes, puppies and walks")!;
+    expect(tables(model).sort()).toEqual(["Box", "Puppy", "Walk"]);
+  });
+});

@@ -1,0 +1,26 @@
+// @vitest-environment node
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildClientSchema, buildSchema, getIntrospectionQuery, lexicographicSortSchema, printSchema, type IntrospectionQuery } from "graphql";
+import { startTestPlatform, type TestPlatform } from "./harness";
+
+let t: TestPlatform;
+beforeAll(async () => {
+  t = await startTestPlatform();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Printed in one order, so only a difference in content fails. */
+const printed = (schema: Parameters<typeof printSchema>[0]) => printSchema(lexicographicSortSchema(schema));
+
+describe("the platform schema", () => {
+  it("the running server serves exactly schema.graphql", async () => {
+    const { data, errors } = await t.graphql<IntrospectionQuery>(getIntrospectionQuery({ descriptions: true }));
+    expect(errors).toBeUndefined();
+    const served = printed(buildClientSchema(data!));
+    const written = printed(buildSchema(readFileSync(new URL("../../schema.graphql", import.meta.url), "utf8")));
+    expect(served).toBe(written);
+  });
+});
