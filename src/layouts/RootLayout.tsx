@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect } from "react";
 import { Outlet, useMatches, useRouterState } from "@tanstack/react-router";
 import { Layout } from "./Layouts";
 import { Spinner } from "../ui/Spinner";
+import { SkipLink } from "../ui/SkipLink";
 import { useSession } from "../session/sessionState";
 import { useSessionExpiredOpen } from "../session/expiry";
 import { RouteErrorBoundary } from "../common/RouteErrorBoundary";
@@ -42,6 +43,7 @@ export function RootLayout() {
   );
   return (
     <>
+      <SkipLink />
       {isSignedIn(session) ? (
         <Suspense fallback={<Spinner />}>
           <RelayProvider>{page}</RelayProvider>

@@ -12,7 +12,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const roles = Object.values(session.roles);
   return (
-    <Menu label={session.email} ariaLabel={intl.formatMessage({ id: "nav.userMenu" })} testId="user-menu" buttonClassName="btn btn-link">
+    <Menu label={session.email} ariaLabel={intl.formatMessage({ id: "nav.userMenu" }, { email: session.email })} testId="user-menu" buttonClassName="btn btn-link">
       {roles.length > 0 && (
         <MenuHeading>
           <FormattedMessage id="nav.workspaces" />
