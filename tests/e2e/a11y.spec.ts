@@ -19,8 +19,9 @@ test.beforeAll(async ({ browser, workerPlatform }) => {
 
 /** The screen has painted its data (nothing loads any more) and has its one h1. */
 async function settled(page: Page, where: string) {
-  await expect(page.locator("main")).toBeVisible();
-  await expect(page.locator('[role="progressbar"], .loading-bar')).toHaveCount(0);
+  // Generous: a first load on a busy CI machine fetches the chunks and the route's query.
+  await expect(page.locator("main")).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[role="progressbar"], .loading-bar')).toHaveCount(0, { timeout: 30_000 });
   await expect.soft(page.getByRole("heading", { level: 1 }), `${where} has one h1`).toHaveCount(1);
 }
 
@@ -29,6 +30,10 @@ async function check(page: Page, where: string) {
 }
 
 async function visit(page: Page, baseUrl: string, screen: Screen) {
+  await test.step(screen.route, () => visitSteps(page, baseUrl, screen));
+}
+
+async function visitSteps(page: Page, baseUrl: string, screen: Screen) {
   await page.goto(baseUrl + screen.path(seed));
   await settled(page, screen.route);
   await check(page, screen.route);
