@@ -11,6 +11,10 @@ import { restoreCredentials, seedWorkspace, type Seed } from "./a11y/seed";
  */
 test.describe.configure({ mode: "parallel" });
 
+/** A11Y_SCREENS=project-data,org-users narrows the walk while working on those screens. */
+const only = process.env.A11Y_SCREENS?.split(",");
+const screens = only ? SCREENS.filter((screen) => only.includes(screen.route)) : SCREENS;
+
 let seed: Seed;
 test.beforeAll(async ({ browser, workerPlatform }) => {
   test.setTimeout(120_000);
@@ -60,9 +64,9 @@ for (const theme of ["light", "dark"] as const) {
         [theme, language],
       );
       const page = await context.newPage();
-      for (const screen of SCREENS.filter((candidate) => candidate.signedOut)) await visit(page, platform.url, screen);
-      await restoreCredentials(page, seed.credentials);
-      for (const screen of SCREENS.filter((candidate) => !candidate.signedOut)) await visit(page, platform.url, screen);
+      for (const screen of screens.filter((candidate) => candidate.signedOut)) await visit(page, platform.url, screen);
+      await restoreCredentials(page, platform.url, seed.credentials);
+      for (const screen of screens.filter((candidate) => !candidate.signedOut)) await visit(page, platform.url, screen);
       await expect(page.locator("html")).toHaveAttribute("lang", language);
       await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
       await context.close();

@@ -25,7 +25,7 @@ async function typeInto(page: Page, field: Locator, text: string) {
 }
 
 test("sign-up, inviting a member and creating a project work with the keyboard alone", async ({ page, platform }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const email = uniqueEmail("keyboard");
   await page.goto(`${platform.url}/signup`);
 

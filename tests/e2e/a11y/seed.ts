@@ -9,7 +9,9 @@ const readCredentials = (page: Page) =>
   page.evaluate(() => Object.fromEntries(Object.keys(sessionStorage).map((key) => [key, sessionStorage.getItem(key) ?? ""])));
 
 /** Restores the credentials read by readCredentials in another tab, then the next load is signed in. */
-export async function restoreCredentials(page: Page, credentials: Record<string, string>) {
+export async function restoreCredentials(page: Page, baseUrl: string, credentials: Record<string, string>) {
+  // Session storage belongs to the origin: a fresh tab first opens a page of the console.
+  if (!page.url().startsWith(baseUrl)) await page.goto(`${baseUrl}/login`);
   await page.evaluate((entries) => {
     for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
   }, credentials);
