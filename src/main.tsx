@@ -5,6 +5,7 @@ import { routeTree } from "./router/routes";
 import { I18nProvider, initialLocale } from "./i18n/I18nProvider";
 import { useSession } from "./session/sessionState";
 import { initSession } from "./session/actions";
+import { LiveRegionProvider } from "./ui/LiveRegion";
 import { useIdleExpiry } from "./session/useIdleExpiry";
 import "./styles/theme.css";
 import "./styles/base.css";
@@ -30,7 +31,9 @@ async function start() {
   createRoot(document.getElementById("root")!).render(
     <StrictMode>
       <I18nProvider initial={initial}>
-        <App />
+        <LiveRegionProvider>
+          <App />
+        </LiveRegionProvider>
       </I18nProvider>
     </StrictMode>,
   );

@@ -35,6 +35,10 @@ export default function DataScreen(props: { queryRef: PreloadedQuery<DataScreenQ
   return (
     <section className="data-screen">
       <ProjectHeader api={data.api} />
+      {/* The tables are the page's visible title; the h1 names the screen for assistive tech. */}
+      <h1 className="visually-hidden">
+        <FormattedMessage id="route.project-data" />
+      </h1>
       <DataArea api={data.api} templates={data.templates ?? null} />
     </section>
   );

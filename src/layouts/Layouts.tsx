@@ -6,6 +6,7 @@ import { Footer } from "./Footer";
 import { OrgTabs } from "./OrgTabs";
 import { ProjectSidebar } from "./ProjectSidebar";
 import { useSession } from "../session/sessionState";
+import { MAIN_CONTENT_ID } from "../ui/SkipLink";
 
 // Relay stays off the first (sign-in) page, so the live role updates load with the org pages.
 const OrgRoleUpdates = lazy(() => import("../org/OrgRoleUpdates"));
@@ -27,7 +28,11 @@ function PendingBar() {
 
 /** The seven layouts of spec §2; an unknown name falls back to default. */
 export function Layout(props: { name: LayoutName | undefined; children: ReactNode }) {
-  const main = <main className="app-main">{props.children}</main>;
+  const main = (
+    <main className="app-main" id={MAIN_CONTENT_ID} tabIndex={-1}>
+      {props.children}
+    </main>
+  );
   switch (props.name) {
     case "org":
       return (
@@ -47,7 +52,9 @@ export function Layout(props: { name: LayoutName | undefined; children: ReactNod
           <PendingBar />
           <div className="sidebar-layout">
             <ProjectSidebar />
-            <main className="sidebar-content">{props.children}</main>
+            <main className="sidebar-content" id={MAIN_CONTENT_ID} tabIndex={-1}>
+              {props.children}
+            </main>
           </div>
           <Footer />
         </div>

@@ -3,6 +3,7 @@ import { Outlet, useMatches, useRouterState } from "@tanstack/react-router";
 import { Layout } from "./Layouts";
 import { DocumentTitle } from "./DocumentTitle";
 import { Spinner } from "../ui/Spinner";
+import { SkipLink } from "../ui/SkipLink";
 import { useSession } from "../session/sessionState";
 import { useSessionExpiredOpen } from "../session/expiry";
 import { RouteErrorBoundary } from "../common/RouteErrorBoundary";
@@ -46,6 +47,7 @@ export function RootLayout() {
   );
   return (
     <>
+      <SkipLink />
       <DocumentTitle />
       {isSignedIn(session) ? (
         <Suspense fallback={<Spinner />}>

@@ -22,7 +22,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const roles = Object.values(session.roles);
   return (
-    <Menu label={<Truncated text={session.email ?? ""} />} ariaLabel={intl.formatMessage({ id: "nav.userMenu" })} testId="user-menu" buttonClassName="btn btn-link user-menu-button">
+    <Menu label={<Truncated text={session.email ?? ""} />} ariaLabel={intl.formatMessage({ id: "nav.userMenu" }, { email: session.email })} testId="user-menu" buttonClassName="btn btn-link user-menu-button">
       <RefreshWorkspaces />
       {roles.length > 0 && (
         <MenuHeading>

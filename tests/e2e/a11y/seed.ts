@@ -1,0 +1,45 @@
+import type { Browser, Page } from "@playwright/test";
+import { createProject, expect, signUpWithWorkspace, uniqueEmail, type PlatformProcess } from "../platform";
+import type { SeedIds } from "./screens";
+
+export type Seed = SeedIds & { credentials: Record<string, string> };
+
+/** The tab's session storage: where the console keeps the signed-in user's credentials. */
+const readCredentials = (page: Page) =>
+  page.evaluate(() => Object.fromEntries(Object.keys(sessionStorage).map((key) => [key, sessionStorage.getItem(key) ?? ""])));
+
+/** Restores the credentials read by readCredentials in another tab, then the next load is signed in. */
+export async function restoreCredentials(page: Page, baseUrl: string, credentials: Record<string, string>) {
+  // Session storage belongs to the origin: a fresh tab first opens a page of the console.
+  if (!page.url().startsWith(baseUrl)) await page.goto(`${baseUrl}/login`);
+  await page.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
+  }, credentials);
+}
+
+/** Realistic data through the UI: a workspace with an invited member and a project built from a template. */
+export async function seedWorkspace(browser: Browser, platform: PlatformProcess): Promise<Seed> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signUpWithWorkspace(page, platform, uniqueEmail("a11y"), "Accessible Co");
+  const orgId = new URL(page.url()).pathname.split("/")[2];
+
+  await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Users" }).click();
+  await page.getByTestId("invite-member").click();
+  await page.getByLabel("Email address").fill(uniqueEmail("member"));
+  await page.getByLabel("Role").selectOption({ label: "Developer" });
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByTestId("members-total")).toHaveText("2 members");
+
+  await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Projects" }).click();
+  const apiId = await createProject(page, "Recipes");
+  const modal = page.getByTestId("templates-modal");
+  await modal.getByTestId("template-card").first().click();
+  await modal.getByTestId("templates-use").click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByRole("tab")).not.toHaveCount(0);
+
+  const credentials = await readCredentials(page);
+  await context.close();
+  return { orgId, apiId, credentials };
+}
