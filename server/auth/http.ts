@@ -85,7 +85,15 @@ async function readBody(request: Request): Promise<JsonObject> {
     throw invalidParameter("The request body is not valid JSON");
   }
   if (!isObject(body)) throw invalidParameter("The request body must be a JSON object");
+  // PostgreSQL text cannot hold NUL; refused here, it never becomes a database error (HTTP 500).
+  if (containsNul(body)) throw invalidParameter("Text must not contain NUL characters");
   return body;
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (value && typeof value === "object") return Object.entries(value).some(([key, item]) => key.includes("\u0000") || containsNul(item));
+  return false;
 }
 
 function respond(status: number, body: unknown, headers: Record<string, string> = {}): Response {

@@ -13,19 +13,19 @@ export function createEdge(config: Config, consoleDist: string, route: (request:
   const headers = securityHeaders(contentSecurityPolicy(consoleDist, config));
   return async function handle(req: IncomingMessage): Promise<Response> {
     const request = parseRequest(req);
-    if (!request) return finish(new Response("Bad request", { status: 400 }), null);
-    if (request.method === "OPTIONS") return finish(preflight(request, config.corsOrigins), null);
-    return finish(await route(request), request);
-  };
-
-  function finish(response: Response, request: Request | null): Response {
+    if (!request) return withHeaders(new Response("Bad request", { status: 400 }));
+    // The edge's own preflight answer already carries exactly the CORS it grants.
+    if (request.method === "OPTIONS") return withHeaders(preflight(request, config.corsOrigins));
+    const response = await route(request);
     const out = new Headers(response.headers);
     withoutCorsHeaders(out);
-    if (request) for (const [name, value] of Object.entries(corsHeaders(request, config.corsOrigins))) out.set(name, value);
-    for (const [name, value] of Object.entries(headers)) if (!out.has(name)) out.set(name, value);
-    // Preflight answers keep their own CORS headers.
-    if (!request) for (const [name, value] of response.headers) if (name.startsWith("access-control-")) out.set(name, value);
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: out });
+    for (const [name, value] of Object.entries(corsHeaders(request, config.corsOrigins))) out.set(name, value);
+    return withHeaders(new Response(response.body, { status: response.status, statusText: response.statusText, headers: out }));
+  };
+
+  function withHeaders(response: Response): Response {
+    for (const [name, value] of Object.entries(headers)) if (!response.headers.has(name)) response.headers.set(name, value);
+    return response;
   }
 }
 

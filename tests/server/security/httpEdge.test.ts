@@ -137,3 +137,22 @@ describe("text inputs have limits", () => {
     expect(DateTime.parseValue("2024-02-29T12:00:00Z")).toBe("2024-02-29T12:00:00.000Z");
   });
 });
+
+describe("the sign-in service", () => {
+  it("a NUL character in a call is a client error, not HTTP 500", async () => {
+    for (const target of ["ForgotPassword", "InitiateAuth", "SignUp"]) {
+      const response = await fetch(`${t.url}/auth`, {
+        method: "POST",
+        headers: { "content-type": "application/x-amz-json-1.1", "x-amz-target": `AWSCognitoIdentityProviderService.${target}` },
+        body: JSON.stringify({
+          ClientId: "baukasten-console",
+          Username: "ann\u0000@example.com",
+          Password: "Baukasten1",
+          AuthFlow: "USER_SRP_AUTH",
+          AuthParameters: { USERNAME: "ann\u0000@example.com", SRP_A: "abc" },
+        }),
+      });
+      expect(response.status, target).toBe(400);
+    }
+  });
+});
