@@ -5,11 +5,13 @@ import { expect, signUpWithWorkspace, test, uniqueEmail } from "./platform";
  * session storage (spec §3) but let a new tab take over the session from an open one."
  */
 test("a console link opened in a new tab shows the page, signed in, without asking to sign in", async ({ page, platform }) => {
+  // Sign-up through the UI and a second page: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   await signUpWithWorkspace(page, platform, uniqueEmail("tabs"), "Two Tabs");
   const settingsUrl = page.url().replace(/\/apis$/, "/settings");
 
   const second = await page.context().newPage();
-  await second.goto(settingsUrl);
+  await second.goto(settingsUrl, { waitUntil: "commit" });
   await expect(second).toHaveURL(settingsUrl);
   await expect(second.getByTestId("user-menu")).toBeVisible();
   // Credentials stay in session storage: the second tab now holds its own copy.
