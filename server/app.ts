@@ -6,7 +6,7 @@ import { handleMailbox } from "./mail/mailbox-routes";
 import { createAuthService } from "./auth";
 import { createPlatformPubSub } from "./pubsub";
 import { createSchema } from "./graphql/schema";
-import { createGraphqlHandler } from "./graphql/yoga";
+import { createGraphqlHandler, serveGraphqlOverNode } from "./graphql/yoga";
 import { attachSubscriptions } from "./graphql/ws";
 import { decodeOrgHeader, ORG_HEADER, resolveViewer, type Context } from "./graphql/context";
 import { createStaticHandler } from "./http/static";
@@ -46,9 +46,11 @@ export async function createPlatform(config: Config): Promise<Platform> {
     viewer: await resolveViewer(auth, config, authorization),
     selectedOrgId: decodeOrgHeader(orgHeader),
   });
-  const yoga = createGraphqlHandler(schema, (request) =>
-    contextFor(request.headers.get("authorization"), request.headers.get(ORG_HEADER)),
-  );
+  const yoga = createGraphqlHandler(schema);
+  const serveGraphql = serveGraphqlOverNode(yoga, (req) => {
+    const orgHeader = req.headers[ORG_HEADER];
+    return contextFor(req.headers.authorization, Array.isArray(orgHeader) ? orgHeader[0] : orgHeader);
+  });
   const serveStatic = createStaticHandler(CONSOLE_DIST, {
     userPoolId: config.cognito.userPoolId,
     clientId: config.cognito.clientId,
@@ -58,7 +60,6 @@ export async function createPlatform(config: Config): Promise<Platform> {
 
   async function route(request: Request): Promise<Response> {
     const { pathname } = new URL(request.url);
-    if (pathname === "/graphql") return yoga.fetch(request);
     if (pathname === "/auth" || pathname.startsWith("/auth/")) return auth.handle(request);
     if ((pathname === "/mail" || pathname === "/mail.json") && mailer.local) return handleMailbox(db, request);
     if (pathname === "/healthz") {
@@ -70,6 +71,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
 
   const server = createServer(async (req, res) => {
     try {
+      if (isGraphqlPath(req.url)) return await serveGraphql(req, res);
       await sendFetchResponse(res, await route(toFetchRequest(req, `http://${req.headers.host ?? "localhost"}`)));
     } catch (error) {
       log.error(`${req.method} ${req.url} failed:`, error);
@@ -102,4 +104,9 @@ export async function createPlatform(config: Config): Promise<Platform> {
       await db.destroy();
     },
   };
+}
+
+/** /graphql, with or without a query string, without parsing a URL on the hot path. */
+function isGraphqlPath(url: string | undefined) {
+  return url === "/graphql" || url?.startsWith("/graphql?") === true;
 }
