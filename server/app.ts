@@ -10,6 +10,7 @@ import { createGraphqlHandler, serveGraphqlOverNode } from "./graphql/yoga";
 import { attachSubscriptions } from "./graphql/ws";
 import { decodeOrgHeader, ORG_HEADER, resolveViewer, type Context } from "./graphql/context";
 import { createStaticHandler } from "./http/static";
+import { rememberStandingsFor } from "./access";
 import { json, sendFetchResponse, toFetchRequest } from "./http/fetch-adapter";
 import { CONSOLE_DIST, SCHEMA_PATH } from "./paths";
 import { log } from "./log";
@@ -49,7 +50,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
   const yoga = createGraphqlHandler(schema);
   const serveGraphql = serveGraphqlOverNode(yoga, (req) => {
     const orgHeader = req.headers[ORG_HEADER];
-    return contextFor(req.headers.authorization, Array.isArray(orgHeader) ? orgHeader[0] : orgHeader);
+    return contextFor(req.headers.authorization, Array.isArray(orgHeader) ? orgHeader[0] : orgHeader).then(rememberStandingsFor);
   });
   const serveStatic = createStaticHandler(CONSOLE_DIST, {
     userPoolId: config.cognito.userPoolId,
