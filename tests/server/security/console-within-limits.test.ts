@@ -24,6 +24,6 @@ describe("the console's operations pass the query limits", () => {
 
   it.each(operations)("%s", async (file) => {
     const artifact = (await import(join(generated, file))).default as { params: { text: string } };
-    expect(validate(schema, parse(artifact.params.text)).map((error) => error.message)).toEqual([]);
+    expect(validate(schema, parse(artifact.params.text)).map((error: { message: string }) => error.message)).toEqual([]);
   });
 });
