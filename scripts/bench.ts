@@ -1,105 +1,98 @@
-// `npm run bench`: measures what the targets in DEVELOPERS.md name, against the built product.
+// `npm run bench`: measures what the targets in DEVELOPERS.md and issue 15 name, against the
+// built product:
 //   - gzip bytes of the JavaScript the browser loads for /login
 //   - platform GraphQL requests for the navigation login -> dashboard
+//   - the request path: p50, p95, requests/s and server CPU per request for the project list
+//     and a mutation, on PGlite and (with TEST_DATABASE_URL, e.g. under scripts/with-postgres.sh)
+//     on PostgreSQL
 //   - requests and waterfall depth of a reload of signed-in pages (scripts/bench-routes.ts)
-import { spawn } from "node:child_process";
+//   - the server's RSS after start and after 10,000 mixed requests (embedded default)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { reportReloads } from "./bench-routes";
-import { AuthenticationDetails, CognitoUser, CognitoUserAttribute, CognitoUserPool } from "amazon-cognito-identity-js";
+import { createDatabase } from "../tests/server/harness";
+import { PASSWORD, startServer } from "./bench/platform";
+import { prepareWorkload, benchRequestPath } from "./bench/request-path";
+import { formatLoad, rssMiB, runLoad } from "./bench/load";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4510);
-const MAILBOX_TOKEN = "bench-mailbox-token";
-const URL_BASE = `http://localhost:${PORT}`;
-const EMAIL = `bench-${Date.now()}@example.com`;
-const PASSWORD = "Baukasten1";
 
 async function main() {
+  await benchEmbedded();
+  if (process.env.TEST_DATABASE_URL) await benchPostgres(process.env.TEST_DATABASE_URL);
+  else console.log("PostgreSQL: skipped (run under scripts/with-postgres.sh, or set TEST_DATABASE_URL)");
+}
+
+async function benchEmbedded() {
   const dataDir = mkdtempSync(join(tmpdir(), "baukasten-bench-"));
-  const server = spawn(process.execPath, ["dist/server/index.mjs"], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "silent", MAILBOX_TOKEN },
-    stdio: "inherit",
-  });
+  const server = await startServer(PORT, { DATA_DIR: dataDir });
   try {
-    await waitForServer();
-    const ids = await createUserWithWorkspace();
-    const browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
-    const page = await browser.newPage();
-    const scripts = new Map<string, number>();
-    page.on("response", async (response) => {
-      if (response.request().resourceType() !== "script") return;
-      const body = await response.body().catch(() => null);
-      if (body) scripts.set(response.url(), gzipSync(body).length);
-    });
-    await page.goto(`${URL_BASE}/login`, { waitUntil: "networkidle" });
-    const loginBytes = [...scripts.values()].reduce((sum, size) => sum + size, 0);
-
-    let graphqlRequests = 0;
-    page.on("request", (request) => {
-      if (new URL(request.url()).pathname === "/graphql") graphqlRequests++;
-    });
-    await page.getByLabel(/^email/i).fill(EMAIL);
-    await page.getByLabel(/^password/i).fill(PASSWORD);
-    const started = Date.now();
-    await page.getByRole("button", { name: /log in|sign in/i }).click();
-    await page.getByTestId("project-grid").waitFor();
-    const elapsed = Date.now() - started;
-    await page.waitForLoadState("networkidle");
-    await reportReloads(page, URL_BASE, ids);
-    await browser.close();
-
-    console.log(`login page JavaScript: ${(loginBytes / 1024).toFixed(1)} KB gzip in ${scripts.size} files (target < 200 KB)`);
-    console.log(`login -> dashboard: ${graphqlRequests} platform GraphQL requests, ${elapsed} ms to the project grid`);
+    console.log(`RSS after start: ${rssMiB(server.pid).toFixed(0)} MiB (target <= 200 MiB after 10,000 requests)`);
+    const email = `bench-${Date.now()}@example.com`;
+    const workload = await prepareWorkload(server, email);
+    // BENCH_SKIP_BROWSER: for comparing request paths (e.g. an older build via BENCH_SERVER_ENTRY).
+    if (!process.env.BENCH_SKIP_BROWSER) await benchConsole(server.base, email, workload);
+    await benchRequestPath(server, workload, "PGlite");
+    // BENCH_SKIP_MIXED: leaves out the 10,000-request memory run when only the request path is compared.
+    if (process.env.BENCH_SKIP_MIXED) return;
+    const mixed = await runLoad(server.base, server.pid, workload.mixed, 10, 10_000);
+    console.log(formatLoad("PGlite mixed, 10 clients", mixed));
+    console.log(`RSS after 10,000 mixed requests: ${rssMiB(server.pid).toFixed(0)} MiB (target <= 200 MiB)`);
   } finally {
-    server.kill("SIGTERM");
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function waitForServer() {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    try {
-      if ((await fetch(`${URL_BASE}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+async function benchPostgres(adminUrl: string) {
+  const database = await createDatabase(adminUrl);
+  const server = await startServer(PORT + 1, { DATA_DIR: "memory://", DATABASE_URL: database.url });
+  try {
+    const workload = await prepareWorkload(server, `bench-pg-${Date.now()}@example.com`);
+    await benchRequestPath(server, workload, "PostgreSQL");
+  } finally {
+    await server.stop();
+    await database.drop();
   }
-  throw new Error("server did not start");
 }
 
-async function createUserWithWorkspace() {
-  const pool = new CognitoUserPool({ UserPoolId: "local_baukasten", ClientId: "baukasten-console", endpoint: `${URL_BASE}/auth` });
-  await new Promise((resolve, reject) =>
-    pool.signUp(EMAIL, PASSWORD, [new CognitoUserAttribute({ Name: "email", Value: EMAIL })], [], (error, result) => (error ? reject(error) : resolve(result))),
-  );
-  const mails = (await (await fetch(`${URL_BASE}/mail.json?to=${encodeURIComponent(EMAIL)}&token=${MAILBOX_TOKEN}`)).json()) as { text: string }[];
-  const code = mails[0].text.match(/\b(\d{6})\b/)![1];
-  const user = new CognitoUser({ Username: EMAIL, Pool: pool });
-  await new Promise((resolve, reject) => user.confirmRegistration(code, false, (error, result) => (error ? reject(error) : resolve(result))));
-  const session = await new Promise<import("amazon-cognito-identity-js").CognitoUserSession>((resolve, reject) =>
-    user.authenticateUser(new AuthenticationDetails({ Username: EMAIL, Password: PASSWORD }), { onSuccess: resolve, onFailure: reject }),
-  );
-  const token = session.getAccessToken().getJwtToken();
-  const call = (query: string, variables: object) =>
-    fetch(`${URL_BASE}/graphql`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: token },
-      body: JSON.stringify({ query, variables }),
-    }).then((response) => response.json());
-  await call(`mutation ($input: CreateUserInput!) { createUser(input: $input) { id } }`, {
-    input: { id: session.getIdToken().payload.sub, email: EMAIL },
+/** Login page weight and the GraphQL round trips from login to the dashboard, in Chromium. */
+async function benchConsole(base: URL, email: string, ids: { orgId: string; apiId: string }) {
+  const URL_BASE = base.origin;
+  const EMAIL = email;
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
-  const created = await call(`mutation ($input: CreateOrgInput!) { createOrg(input: $input) { org { id } } }`, { input: { name: "Bench" } });
-  const orgId: string = created.data.createOrg.org.id;
-  const api = await call(`mutation ($input: CreateApiInput!) { createApi(input: $input) { api { id } } }`, { input: { orgId, name: "Shop" } });
-  return { orgId, apiId: api.data.createApi.api.id as string };
+  const page = await browser.newPage();
+  const scripts = new Map<string, number>();
+  page.on("response", async (response) => {
+    if (response.request().resourceType() !== "script") return;
+    const body = await response.body().catch(() => null);
+    if (body) scripts.set(response.url(), gzipSync(body).length);
+  });
+  await page.goto(`${URL_BASE}/login`, { waitUntil: "networkidle" });
+  const loginBytes = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+
+  let graphqlRequests = 0;
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/graphql") graphqlRequests++;
+  });
+  await page.getByLabel(/^email/i).fill(EMAIL);
+  await page.getByLabel(/^password/i).fill(PASSWORD);
+  const started = Date.now();
+  await page.getByRole("button", { name: /log in|sign in/i }).click();
+  await page.getByTestId("project-grid").waitFor();
+  const elapsed = Date.now() - started;
+  await page.waitForLoadState("networkidle");
+  await reportReloads(page, URL_BASE, ids);
+  await browser.close();
+
+  console.log(`login page JavaScript: ${(loginBytes / 1024).toFixed(1)} KB gzip in ${scripts.size} files (target < 200 KB)`);
+  console.log(`login -> dashboard: ${graphqlRequests} platform GraphQL requests, ${elapsed} ms to the project grid`);
 }
 
 main().catch((error) => {

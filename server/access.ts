@@ -1,6 +1,6 @@
 import type { DbOrTx } from "./db/database";
 import type { Context } from "./graphql/context";
-import { requireViewer } from "./graphql/context";
+import { requireViewer, type Viewer } from "./graphql/context";
 import { forbidden } from "./graphql/errors";
 import { findRoleOfEmail } from "./role/store";
 import { permissionsFor, type Permission, type RoleType } from "../src/domain/permissions";
@@ -18,6 +18,46 @@ export interface Membership {
  */
 export async function requireMembership(ctx: Context, orgId: string, db: DbOrTx = ctx.db): Promise<Membership> {
   const viewer = requireViewer(ctx);
+  // Inside a transaction the role is read there, so the check holds for what the mutation writes.
+  if (db !== ctx.db) return standingOf(viewer, orgId, db);
+  return (await cachedStanding(ctx, viewer, orgId)) ?? forbiddenStanding();
+}
+
+/*
+ * The caller's standing per org, looked up once per HTTP request and shared by every resolver
+ * that asks (issue 15: the session and role resolved once per request). Keyed by the request's
+ * Context, so it ends with the request. Subscriptions live on and re-read it for every event.
+ */
+const standingsPerRequest = new WeakMap<Context, Map<string, Promise<Membership | null>>>();
+
+/** Lets requireMembership remember standings for the length of this (short-lived) request. */
+export function rememberStandingsFor(ctx: Context): Context {
+  standingsPerRequest.set(ctx, new Map());
+  return ctx;
+}
+
+async function cachedStanding(ctx: Context, viewer: Viewer, orgId: string): Promise<Membership | null> {
+  const byOrg = standingsPerRequest.get(ctx);
+  if (!byOrg) return standingOf(viewer, orgId, ctx.db).catch((error) => (isForbidden(error) ? null : Promise.reject(error)));
+  let standing = byOrg.get(orgId);
+  if (!standing) {
+    standing = standingOf(viewer, orgId, ctx.db).catch((error) => {
+      if (isForbidden(error)) return null;
+      byOrg.delete(orgId);
+      throw error;
+    });
+    byOrg.set(orgId, standing);
+  }
+  return standing;
+}
+
+function forbiddenStanding(): never {
+  throw forbidden();
+}
+
+const isForbidden = (error: unknown) => (error as { extensions?: { code?: string } })?.extensions?.code === "FORBIDDEN";
+
+async function standingOf(viewer: Viewer, orgId: string, db: DbOrTx): Promise<Membership> {
   const role = await findRoleOfEmail(db, orgId, viewer.email);
   // The platform superuser acts as SUPERUSER everywhere, also where they hold a role.
   if (viewer.superuser) {

@@ -1,10 +1,10 @@
 import type { Context } from "../graphql/context";
 import { requireViewer } from "../graphql/context";
 import { forbidden, notFound, refuse } from "../graphql/errors";
-import { toConnection } from "../graphql/connection";
+import { idCursor } from "../graphql/connection";
 import { requireMembership, viewerStanding } from "../access";
 import { findOrg, toOrg } from "../org/store";
-import { findApi, findApiForUpdate, insertApi, positionInOrg, toApi, updateApiRow, type Api, type ApiChanges } from "./store";
+import { findApi, findApiForUpdate, insertApi, toApi, updateApiRow, type Api, type ApiChanges } from "./store";
 import { assignAwsAccount, isPoolAccount } from "./accounts";
 import { checkDeclaration, declarationForAuthMode, modelRefusal } from "./declaration";
 import { initialModel } from "../../src/domain/model";
@@ -90,7 +90,7 @@ export const apiResolvers = {
       const defaultAuthMode = input.defaultAuthMode!;
       const creationType = input.creationType === "IMPORT" ? "IMPORT" : "PUBLISH";
 
-      const { api, position } = await ctx.db.transaction().execute(async (tx) => {
+      const api = await ctx.db.transaction().execute(async (tx) => {
         const membership = await requireMembership(ctx, input.orgId, tx);
         if (!canEditApis(membership.permissions)) throw forbidden();
         const awsAccountId = await assignAwsAccount(tx);
@@ -110,9 +110,9 @@ export const apiResolvers = {
           oidc: oidc ? JSON.stringify(oidc) : null,
           schema: JSON.stringify(initialModel()),
         });
-        return { api: toApi(row), position: await positionInOrg(tx, row) };
+        return toApi(row);
       });
-      const apiEdge = toConnection([api], { limit: 1, offset: position }).edges[0];
+      const apiEdge = { cursor: idCursor(api.id), node: api };
       return { api, apiEdge };
     },
 

@@ -27,17 +27,20 @@ export function toApi(row: ApiRow) {
 }
 export type Api = ReturnType<typeof toApi>;
 
-/** Newest first, as the dashboard shows them. */
-export async function listApisOfOrg(db: DbOrTx, orgId: string, limit: number, offset: number) {
-  return db
-    .selectFrom("apis")
-    .selectAll()
-    .where("org_id", "=", orgId)
-    .orderBy("created_at", "desc")
-    .orderBy("id")
-    .limit(limit)
-    .offset(offset)
-    .execute();
+/**
+ * Newest first, as the dashboard shows them; a page starts after the project `afterId` (keyset,
+ * on the apis_org index). The cursor row's created_at is compared in SQL: a JavaScript Date
+ * drops the microseconds PostgreSQL keeps.
+ */
+export async function listApisOfOrg(db: DbOrTx, orgId: string, limit: number, afterId: string | null) {
+  let query = db.selectFrom("apis").selectAll().where("org_id", "=", orgId);
+  if (afterId !== null) {
+    const createdAt = db.selectFrom("apis").select("created_at").where("id", "=", afterId).where("org_id", "=", orgId);
+    query = query.where((eb) =>
+      eb.or([eb("created_at", "<", createdAt), eb.and([eb("created_at", "=", createdAt), eb("id", ">", afterId)])]),
+    );
+  }
+  return query.orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
 }
 
 export async function findApi(db: DbOrTx, id: string) {
@@ -114,21 +117,4 @@ export async function updateApiRow(db: DbOrTx, id: string, changes: ApiChanges) 
 /** The row locked for the rest of the transaction, so concurrent updates apply one after another. */
 export async function findApiForUpdate(db: DbOrTx, id: string) {
   return db.selectFrom("apis").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
-}
-
-/**
- * Position of a project in its org's list (newest first), for the edge cursor createApi returns.
- * Compared in SQL: a JavaScript Date drops the microseconds PostgreSQL keeps.
- */
-export async function positionInOrg(db: DbOrTx, row: ApiRow) {
-  const createdAt = db.selectFrom("apis").select("created_at").where("id", "=", row.id);
-  const { count } = await db
-    .selectFrom("apis")
-    .select((eb) => eb.fn.countAll<string>().as("count"))
-    .where("org_id", "=", row.org_id)
-    .where((eb) =>
-      eb.or([eb("created_at", ">", createdAt), eb.and([eb("created_at", "=", createdAt), eb("id", "<", row.id)])]),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(count);
 }

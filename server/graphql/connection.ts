@@ -1,6 +1,6 @@
 /**
  * Offset-based Relay connections: the cursor is the position in a stable ordering. Enough for
- * the platform's short lists (roles, billing accounts, projects of an org).
+ * the platform's short lists (roles, billing accounts); keyset connections are further down.
  */
 export interface PageArgs {
   first?: number | null;
@@ -38,4 +38,45 @@ function encodeCursor(position: number) {
 function decodeCursor(cursor: string) {
   const position = Number(Buffer.from(cursor, "base64url").toString().replace(/^pos:/, ""));
   return Number.isInteger(position) && position >= 0 ? position : -1;
+}
+
+/*
+ * Keyset connections (DESIGN: keyset paging): the cursor names the last row seen, so the next
+ * page is one indexed range read however deep it is, rows added meanwhile shift nothing, and a
+ * new row's cursor needs no count of the rows before it.
+ */
+export interface KeysetWindow {
+  limit: number;
+  /** Id of the row the page starts after; "" for a cursor that names no row (an empty page). */
+  afterId: string | null;
+}
+
+export function keysetWindow(args: PageArgs): KeysetWindow {
+  const limit = Math.min(Math.max(args.first ?? MAX_PAGE_SIZE, 0), MAX_PAGE_SIZE);
+  return { limit, afterId: args.after ? decodeIdCursor(args.after) : null };
+}
+
+export function idCursor(id: string) {
+  return Buffer.from(`id:${id}`).toString("base64url");
+}
+
+function decodeIdCursor(cursor: string) {
+  const decoded = Buffer.from(cursor, "base64url").toString();
+  return decoded.startsWith("id:") ? decoded.slice(3) : "";
+}
+
+/** Builds a keyset connection from `limit + 1` fetched rows, so hasNextPage needs no count query. */
+export function toKeysetConnection<T extends { id: string }>(rows: T[], window: KeysetWindow, extra: object = {}) {
+  const page = rows.slice(0, window.limit);
+  const edges = page.map((node) => ({ cursor: idCursor(node.id), node }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: rows.length > window.limit,
+      hasPreviousPage: window.afterId !== null,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+    ...extra,
+  };
 }

@@ -1,9 +1,9 @@
 import type { Server } from "node:http";
 import { WebSocketServer } from "ws";
 import { useServer } from "graphql-ws/use/ws";
-import type { YogaServerInstance } from "graphql-yoga";
 import type { Context } from "./context";
 import type { createSessionWatch } from "./sessionWatch";
+import type { GraphqlHandler } from "./yoga";
 
 /**
  * graphql-ws on the same path as HTTP GraphQL. Auth travels in the connection params
@@ -11,7 +11,7 @@ import type { createSessionWatch } from "./sessionWatch";
  */
 export function attachSubscriptions(
   server: Server,
-  yoga: YogaServerInstance<Record<string, unknown>, Context>,
+  yoga: GraphqlHandler,
   context: (params: Record<string, unknown>) => Promise<Context>,
   sessions: ReturnType<typeof createSessionWatch>,
 ) {
@@ -27,13 +27,15 @@ export function attachSubscriptions(
       execute: (args: any) => args.rootValue.execute(args),
       subscribe: (args: any) => args.rootValue.subscribe(args),
       onSubscribe: async (ctx, _id, payload) => {
-        const { schema, execute, subscribe, parse, validate } = yoga.getEnveloped({ ...ctx, req: ctx.extra.request });
+        const contextValue = await context((ctx.connectionParams ?? {}) as Record<string, unknown>);
+        // The caller is known before validation, as on HTTP, so the query limits see who asks.
+        const { schema, execute, subscribe, parse, validate } = yoga.getEnveloped({ ...ctx, ...contextValue, req: ctx.extra.request });
         const args = {
           schema,
           operationName: payload.operationName,
           document: parse(payload.query),
           variableValues: payload.variables,
-          contextValue: await context((ctx.connectionParams ?? {}) as Record<string, unknown>),
+          contextValue,
           rootValue: { execute, subscribe },
         };
         const errors = validate(args.schema, args.document);

@@ -1,22 +1,28 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createYoga, maskError } from "graphql-yoga";
 import { GraphQLError, type GraphQLSchema } from "graphql";
 import type { Context } from "./context";
+import { MAX_BODY_BYTES, queryLimitPlugins } from "./limits";
+import { answerBodyTooLarge, readBodyWithin } from "../http/body";
 import { log } from "../log";
 import { inputLimitsPlugin } from "../security/inputLimits";
 
 /**
  * GraphQL over HTTP. Errors we raise on purpose (with extensions.code) pass through; anything
- * else is logged and masked so internals never reach the caller.
+ * else is logged and masked so internals never reach the caller. The per-request Context is
+ * handed in as yoga's server context, so it exists before validation (the limits tell signed-in
+ * callers from anonymous ones) and is built once per request.
  */
-export function createGraphqlHandler(schema: GraphQLSchema, context: (request: Request) => Promise<Context>) {
-  return createYoga<Record<string, unknown>, Context>({
+export function createGraphqlHandler(schema: GraphQLSchema) {
+  return createYoga<Context>({
     schema,
     graphqlEndpoint: "/graphql",
-    context: ({ request }) => context(request),
     graphiql: false,
     landingPage: false,
     logging: false,
-    plugins: [inputLimitsPlugin()],
+    plugins: [...queryLimitPlugins(), inputLimitsPlugin()],
+    // CORS is the edge's decision (server/security/cors.ts), never yoga's permissive default.
+    cors: false,
     maskedErrors: {
       maskError(error, message, isDev) {
         const original = (error as GraphQLError).originalError;
@@ -25,4 +31,25 @@ export function createGraphqlHandler(schema: GraphQLSchema, context: (request: R
       },
     },
   });
+}
+
+export type GraphqlHandler = ReturnType<typeof createGraphqlHandler>;
+
+/**
+ * Serves yoga through its own Node adapter (no hand-made Fetch Request per call). The body is
+ * read here, within MAX_BODY_BYTES, and handed over ready, so a too large one is a 413.
+ */
+export function serveGraphqlOverNode(
+  yoga: GraphqlHandler,
+  contextFor: (req: IncomingMessage) => Promise<Context>,
+) {
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      const body = await readBodyWithin(req, MAX_BODY_BYTES);
+      if (!body) return answerBodyTooLarge(req, res, MAX_BODY_BYTES);
+      // @whatwg-node/server takes an already read body from `req.body`.
+      (req as IncomingMessage & { body?: string }).body = body.toString("utf8");
+    }
+    await yoga(req, res, await contextFor(req));
+  };
 }

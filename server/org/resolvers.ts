@@ -7,7 +7,7 @@ import { findRole, insertRole, listRolesOfOrg, toRole } from "../role/store";
 import { canAssignRole, INVITABLE_ROLES } from "../../src/domain/members";
 import { listApisOfOrg, toApi } from "../api/store";
 import { listBillingAccountsOfOrg, toBillingAccount } from "../billing/store";
-import { pageWindow, toConnection, type PageArgs } from "../graphql/connection";
+import { keysetWindow, pageWindow, toConnection, toKeysetConnection, type PageArgs } from "../graphql/connection";
 import { deletionConfirmed, parseDataProcessing, validateDataProcessing, validateOrgName, validateOrgWebsite } from "../../src/domain/org";
 import { limitWorkspaces } from "../limits/workspace";
 import { canDeleteOrg, canEditApis, canManageOrg, canManageUsers } from "../../src/domain/permissions";
@@ -140,9 +140,9 @@ export const orgResolvers = {
       return standing ? canDeleteOrg(standing.permissions) : false;
     },
     async apis(org: Org, args: PageArgs, ctx: Context) {
-      const window = pageWindow(args);
-      const rows = await listApisOfOrg(ctx.db, org.id, window.limit + 1, window.offset);
-      return toConnection(rows.map(toApi), window);
+      const window = keysetWindow(args);
+      const rows = await listApisOfOrg(ctx.db, org.id, window.limit + 1, window.afterId);
+      return toKeysetConnection(rows.map(toApi), window);
     },
     async billingAccounts(org: Org, args: PageArgs, ctx: Context) {
       const window = pageWindow(args);

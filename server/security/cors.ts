@@ -4,7 +4,10 @@
  * never cookies, so credentials are never allowed, and an unlisted Origin is never echoed.
  */
 export function corsHeaders(request: Request, allowedOrigins: readonly string[]): Record<string, string> {
-  const origin = request.headers.get("origin");
+  return corsHeadersForOrigin(request.headers.get("origin"), allowedOrigins);
+}
+
+export function corsHeadersForOrigin(origin: string | null | undefined, allowedOrigins: readonly string[]): Record<string, string> {
   if (!origin || !allowedOrigins.includes(origin)) return { vary: "Origin" };
   return {
     vary: "Origin",

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Config } from "../config";
 import { toFetchRequest } from "../http/fetch-adapter";
-import { corsHeaders, preflight, withoutCorsHeaders } from "./cors";
+import { corsHeaders, corsHeadersForOrigin, preflight, withoutCorsHeaders } from "./cors";
 import { contentSecurityPolicy, securityHeaders } from "./headers";
 
 /**
@@ -11,7 +11,7 @@ import { contentSecurityPolicy, securityHeaders } from "./headers";
  */
 export function createEdge(config: Config, consoleDist: string, route: (request: Request) => Promise<Response>) {
   const headers = securityHeaders(contentSecurityPolicy(consoleDist, config));
-  return async function handle(req: IncomingMessage): Promise<Response> {
+  async function handle(req: IncomingMessage): Promise<Response> {
     const request = parseRequest(req);
     if (!request) return withHeaders(new Response("Bad request", { status: 400 }));
     // The edge's own preflight answer already carries exactly the CORS it grants.
@@ -21,7 +21,19 @@ export function createEdge(config: Config, consoleDist: string, route: (request:
     withoutCorsHeaders(out);
     for (const [name, value] of Object.entries(corsHeaders(request, config.corsOrigins))) out.set(name, value);
     return withHeaders(new Response(response.body, { status: response.status, statusText: response.statusText, headers: out }));
-  };
+  }
+
+  /**
+   * The same security and CORS headers for a request served straight from Node (GraphQL, the hot
+   * path); null when it is malformed, so `handle` answers it with 400.
+   */
+  function headersFor(req: IncomingMessage): Record<string, string> | null {
+    if (!parseRequest(req)) return null;
+    const origin = req.headers.origin;
+    return { ...headers, ...corsHeadersForOrigin(Array.isArray(origin) ? origin[0] : origin, config.corsOrigins) };
+  }
+
+  return Object.assign(handle, { headersFor });
 
   function withHeaders(response: Response): Response {
     for (const [name, value] of Object.entries(headers)) if (!response.headers.has(name)) response.headers.set(name, value);

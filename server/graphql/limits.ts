@@ -1,0 +1,81 @@
+import { EnvelopArmor } from "@escape.tech/graphql-armor";
+import { blockFieldSuggestionsPlugin } from "@escape.tech/graphql-armor-block-field-suggestions";
+import type { GraphQLError, ValidationRule } from "graphql";
+import { createGraphQLError, type Plugin } from "graphql-yoga";
+
+/**
+ * What one GraphQL request may ask for, on /graphql and on every project endpoint: a query
+ * beyond any of these is refused during validation, before a resolver runs (issue 8, item 2).
+ * The numbers sit just above the console's own operations (tests/server/security/limits.test.ts
+ * checks every compiled Relay operation against them, so a deeper console query fails there).
+ */
+export const QUERY_LIMITS = {
+  /** The console's deepest operation (sessionRolesQuery) is 7 fields deep. */
+  maxDepth: 8,
+  /** Objects count 2, scalars 1, each level ×1.5 and a literal `first`/`last` multiplies its subtree; the console's costliest is ~12,600. */
+  maxCost: 20_000,
+  /** The console uses none. */
+  maxAliases: 15,
+  /** The console uses at most one (@connection, @include…). */
+  maxDirectives: 10,
+  /** The console's longest operation has ~120 tokens. */
+  maxTokens: 1_000,
+} as const;
+
+/** Request bodies above this are answered 413 before they are read to the end. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Whatever the per-request context tells about the caller; only "signed in or not" matters here. */
+interface CallerContext {
+  viewer?: unknown;
+}
+
+/** armor's message names the limit ("Query depth limit of 8 exceeded, found 9."); the code and key let the console localize it. */
+function markRefusal(_context: unknown, error: GraphQLError) {
+  Object.assign(error.extensions, { code: "BAD_USER_INPUT", messageId: "error_query_limit" });
+}
+
+/*
+ * graphql's NoSchemaIntrospectionCustomRule, by field name: graphql's own type helpers refuse
+ * types from the other copy of graphql that test runners load (ESM next to CommonJS).
+ */
+const noIntrospection: ValidationRule = (context) => ({
+  Field(node) {
+    if (node.name.value === "__schema" || node.name.value === "__type") {
+      context.reportError(
+        createGraphQLError(`GraphQL introspection is only available when signed in; the query contained "${node.name.value}".`, {
+          nodes: [node],
+          extensions: { code: "UNAUTHENTICATED", messageId: "error_unauthenticated" },
+        }),
+      );
+    }
+  },
+});
+
+const signedIn = (context: unknown) => Boolean((context as CallerContext | undefined)?.viewer);
+
+/**
+ * The yoga plugins that enforce QUERY_LIMITS, and hide the schema from callers who are not
+ * signed in: no introspection and no "Did you mean …" suggestions for them.
+ */
+export function queryLimitPlugins(): Plugin[] {
+  const onReject = [markRefusal];
+  const armor = new EnvelopArmor({
+    maxDepth: { n: QUERY_LIMITS.maxDepth, flattenFragments: true, onReject },
+    costLimit: { maxCost: QUERY_LIMITS.maxCost, flattenFragments: true, onReject },
+    maxAliases: { n: QUERY_LIMITS.maxAliases, onReject },
+    maxDirectives: { n: QUERY_LIMITS.maxDirectives, onReject },
+    maxTokens: { n: QUERY_LIMITS.maxTokens, onReject },
+    // Suggestions stay for signed-in callers; the anonymous variant is added below.
+    blockFieldSuggestion: { enabled: false },
+  });
+  const hideSuggestions = blockFieldSuggestionsPlugin();
+  const hideSchemaFromAnonymous: Plugin = {
+    onValidate({ context, addValidationRule }) {
+      if (signedIn(context)) return;
+      addValidationRule(noIntrospection);
+      return hideSuggestions.onValidate!({} as never) as never;
+    },
+  };
+  return [...(armor.protect().plugins as Plugin[]), hideSchemaFromAnonymous];
+}
