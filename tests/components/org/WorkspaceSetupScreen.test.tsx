@@ -34,7 +34,7 @@ describe("the way out of workspace setup", () => {
       status: "Authenticated",
       email: "a@example.com",
       activeOrgId: "org_1",
-      roles: { org_1: { id: "role_1", orgId: "org_1", orgName: "Acme", type: "OWNER", permissions: [] } },
+      roles: { org_1: { id: "role_1", orgId: "org_1", orgName: "Acme", type: "OWNER" } },
     });
     renderSetup();
     fireEvent.click(await screen.findByRole("link", { name: "← Back to projects" }));

@@ -83,7 +83,7 @@ describe("project setup (step 1 of 1)", () => {
 
 describe("the way out of project setup", () => {
   it("leads back to the workspace's projects", async () => {
-    updateSession({ roles: { org_1: { id: "role_1", orgId: "org_1", orgName: "Acme", type: "OWNER", permissions: [] } } });
+    updateSession({ roles: { org_1: { id: "role_1", orgId: "org_1", orgName: "Acme", type: "OWNER" } } });
     renderSetup();
     fireEvent.click(await screen.findByRole("link", { name: "← Back to projects" }));
     expect((await screen.findByTestId("location")).textContent).toBe("/org/org_1/apis");
