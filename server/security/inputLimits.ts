@@ -4,7 +4,7 @@ import { maxLengthOf, textInputProblem, type TextInputProblem } from "../../src/
 import { refuse } from "../graphql/errors";
 
 const ENGLISH: Record<TextInputProblem, string> = {
-  error_input_too_long: "This text is too long.",
+  error_input_too_long: "This text is too long (at most {maxLength} characters).",
   error_input_nul_character: "Text must not contain NUL characters.",
 };
 
@@ -79,5 +79,7 @@ function variableProblem(value: unknown, field: string | undefined): ReturnType<
 }
 
 function refusal(problem: TextInputProblem, field: string | undefined) {
-  return refuse("BAD_USER_INPUT", problem, ENGLISH[problem], { field: field ?? null, maxLength: maxLengthOf(field) });
+  const maxLength = maxLengthOf(field);
+  const message = ENGLISH[problem].replace("{maxLength}", String(maxLength));
+  return refuse("BAD_USER_INPUT", problem, message, { field: field ?? null, maxLength, values: { maxLength: String(maxLength) } });
 }

@@ -51,14 +51,14 @@ export function createNetwork(endpoint: string, auth: EndpointAuth) {
     }
     const json = (await response.json().catch(() => null)) as GraphQLResponse & {
       data?: unknown;
-      errors?: { message: string; extensions?: { messageId?: string; code?: string } }[];
+      errors?: { message: string; extensions?: { messageId?: string; code?: string; values?: Record<string, string> } }[];
     };
     if (!json) throw requestFailed();
     const [first] = json.errors ?? [];
     // A query's answer with data and errors is passed on whole, so Relay renders what resolved
     // (the failed fields are null); a mutation's error is the caller's answer (spec §8).
     const partial = json.data != null && params.operationKind === "query";
-    if (first && !partial) throw new ApiError(first.message, first.extensions?.messageId, first.extensions?.code);
+    if (first && !partial) throw new ApiError(first.message, first.extensions?.messageId, first.extensions?.code, first.extensions?.values);
     if (!response.ok && json.data == null) throw requestFailed();
     if (json.data == null) throw new ApiError("data missing in response", "error_field_missing", "MISSING_FIELD", { field: "data" });
     return json;

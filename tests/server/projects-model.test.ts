@@ -80,7 +80,7 @@ const BROKEN: [rule: string, build: () => SchemaModel, messageId: string][] = [
   ["a required read-only field", () => editTable(base(), (o) => ({ ...o, fields: o.fields.map((f) => (f.name === "createdAt" ? { ...f, directives: [{ name: "required" }] } : f)) })), "form_feedback_required_readonly"],
   ["a Json sort field", () => withField({ name: "payload", type: "Json", directives: [{ name: "sortBy" }] }), "form_feedback_sort_field_invalid"],
   ["a table without updatedAt", () => editTable(base(), (o) => ({ ...o, fields: o.fields.filter((f) => f.name !== "updatedAt") })), "error_model_system_fields"],
-  ["an id that is not of type ID", () => editTable(base(), (o) => ({ ...o, fields: o.fields.map((f) => (f.name === "id" ? { ...f, type: "String" as const } : f)) })), "error_model_system_fields"],
+  ["an id that is not of type ID", () => editTable(base(), (o) => ({ ...o, fields: o.fields.map((f) => (f.name === "id" ? { ...f, type: "String" as const } : f)) })), "error_model_system_field_type"],
   ["two connector fields", () => { const m = withField({ name: "slug", directives: [{ name: "connector" }] }); return addField(m, table(m).id, { name: "code", directives: [{ name: "connector" }] }).model; }, "form_feedback_connector_field"],
   ["a connector that names no field", () => editTable(base(), (o) => ({ ...o, connectorFieldName: "nothing" })), "form_feedback_connector_field"],
   ["a trigger name of two characters", () => withTrigger("ab"), "form_feedback_trigger_name_minlength"],

@@ -65,7 +65,7 @@ describe("cognitoClient", () => {
     expect(session).toMatchObject({ sub: result.userSub, email: "client@example.com", emailVerified: true });
     expect(session.expiresAt).toBeGreaterThan(Date.now() + 3500_000);
     expect(session.expiresAt).toBeLessThanOrEqual(Date.now() + 3600_000);
-    expect(await server.service.verifyAccessToken(session.accessToken)).toEqual({
+    expect(await server.service.verifyAccessToken(session.accessToken)).toMatchObject({
       sub: result.userSub,
       email: "client@example.com",
     });

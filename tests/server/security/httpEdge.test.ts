@@ -107,8 +107,12 @@ describe("text inputs have limits", () => {
     const { token, apiId } = await ownProject();
     const long = await t.graphql(UPDATE_API, { input: { id: apiId, authProviderClientId: "x".repeat(AUTH_PROVIDER_CLIENT_ID_MAX_LENGTH + 1) } }, token);
     expect(long.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", messageId: "error_input_too_long", maxLength: 256 });
+    const explorer = await t.graphql(UPDATE_API, { input: { id: apiId, queryExplorerString: "x".repeat(QUERY_EXPLORER_STRING_MAX_LENGTH + 1) } }, token);
+    expect(explorer.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", messageId: "error_input_too_long" });
+    // A 5 MB string never gets that far: the request body is over its 1 MB limit.
     const huge = await t.graphql(UPDATE_API, { input: { id: apiId, queryExplorerString: "x".repeat(5 * 1024 * 1024) } }, token);
-    expect(huge.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", messageId: "error_input_too_long" });
+    expect(huge.status).toBe(413);
+    expect(huge.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", messageId: "error_body_too_large" });
 
     // Inline in the query text as well as in variables.
     const inline = await t.graphql(

@@ -12,7 +12,7 @@ import { food } from "../../../server/templates/parts/food";
 import { places } from "../../../server/templates/parts/places";
 import { sales } from "../../../server/templates/parts/sales";
 import { work } from "../../../server/templates/parts/work";
-import { validateModel } from "../../../src/domain/model";
+import { LIMIT_MESSAGE_IDS, modelProblems } from "../../../src/domain/model";
 
 const names = Object.keys(PARTS) as PartName[];
 
@@ -35,7 +35,8 @@ describe("parts of the construction kit", () => {
 
   it("all fit into one valid model: names, enums and relations never clash", () => {
     const model = buildModel(partDrafts(names), "all");
-    expect(validateModel(model)).toBeNull();
+    // The kit has more parts than one project may hold tables; apart from that limit all must fit.
+    expect(modelProblems(model).filter((problem) => problem.messageId !== LIMIT_MESSAGE_IDS.tables)).toEqual([]);
     expect(model.objectTypes.map((objectType) => objectType.name)).toEqual(names);
     for (const objectType of model.objectTypes) {
       expect([objectType.parents.first, objectType.parents.second].filter(Boolean).length).toBeLessThanOrEqual(2);
