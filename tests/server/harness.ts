@@ -30,7 +30,9 @@ export async function startTestPlatform(env: Record<string, string> = {}) {
     LOG_LEVEL: "silent",
     MAILBOX_TOKEN: TEST_MAILBOX_TOKEN,
     LIMITS: GENEROUS_LIMITS,
-    ...(database ? { DATABASE_URL: database.url, SECRET_KEY: TEST_SECRET_KEY } : {}),
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    // PostgreSQL needs SECRET_KEY (signing keys are sealed with it), also for a caller's own database.
+    ...(database || env.DATABASE_URL ? { SECRET_KEY: TEST_SECRET_KEY } : {}),
     ...env,
   });
   const platform: Platform = await createPlatform(config);
