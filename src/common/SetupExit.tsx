@@ -9,9 +9,9 @@ import { Button } from "../ui/Button";
  * projects when there is a workspace to go back to, and always sign out.
  */
 export function SetupExit() {
-  const { activeOrgId, roles } = useSession();
+  // After a reload the roles are not asked for; the remembered workspace is trusted (DECISIONS.md).
+  const backTo = useSession().activeOrgId;
   const signOut = useSignOut();
-  const backTo = activeOrgId && roles[activeOrgId] ? activeOrgId : undefined;
   return (
     <div className="setup-exit" data-testid="setup-exit">
       {backTo && (
