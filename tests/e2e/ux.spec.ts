@@ -95,7 +95,6 @@ test("a new user on a 390 px phone: reload during sign-up, a 255-character works
   await expect(page).toHaveTitle("Model · Dog walks · Baukasten");
   await expect(page.getByTestId("project-sidebar")).toBeHidden();
   await expect(breadcrumb.getByRole("button", { name: "Model" })).toBeVisible();
-  await expectNoSidewaysScroll(page);
   await breadcrumb.getByRole("link", { name: "Projects" }).click();
   await expect(page).toHaveURL(new RegExp(`^${dashboard}`));
 });
