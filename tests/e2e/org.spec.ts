@@ -135,7 +135,7 @@ test("settings save the name and the data-processing record; deleting needs the 
   await page.getByLabel("Workspace name").fill("Doomed Space");
   await page.getByLabel("Categories of data", { exact: true }).fill("names, emails");
   await page.getByTestId("save-settings").click();
-  await expect(page.getByText("The workspace settings are saved.")).toBeVisible();
+  await expect(page.getByTestId("org-settings-screen").getByText("The workspace settings are saved.")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Workspace name")).toHaveValue("Doomed Space");
   await expect(page.getByLabel("Categories of data", { exact: true })).toHaveValue("names, emails");
