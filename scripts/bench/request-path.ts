@@ -18,8 +18,8 @@ export async function prepareWorkload(server: BenchServer, email: string) {
   const { token, orgId, call } = await createUserWithWorkspace(server.base, email);
   const apiIds: string[] = [];
   for (let i = 1; i <= 20; i++) {
-    const created = (await call(CREATE_API, { input: { orgId, name: `Project ${i}` } })) as { data: { createApi: { api: { id: string } } } };
-    apiIds.push(created.data.createApi.api.id);
+    const created = (await call(CREATE_API, { input: { orgId, name: `Project ${i}` } })) as { createApi: { api: { id: string } } };
+    apiIds.push(created.createApi.api.id);
   }
   const list = graphqlCall(token, LIST_QUERY, { id: orgId });
   const renames = [1, 2, 3, 4].map((i) => graphqlCall(token, RENAME_ORG, { input: { id: orgId, name: `Bench ${i}` } }));
