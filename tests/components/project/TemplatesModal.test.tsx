@@ -124,7 +124,7 @@ describe("templates modal", () => {
     });
 
     const dialog = await screen.findByTestId("replace-model-dialog");
-    expect(within(dialog).getByRole("heading").textContent).toBe("Replace your model?");
+    expect((await within(dialog).findByRole("heading")).textContent).toBe("Replace your model?");
     expect(within(dialog).getByText("Your 2 tables and enums will be replaced by these tables:")).toBeTruthy();
     expect(within(dialog).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Post", "Author", "Comment"]);
     expect(updates()).toEqual([]);
@@ -135,7 +135,8 @@ describe("templates modal", () => {
     expect(updates()).toEqual([]);
     fireEvent.click(within(screen.getAllByTestId("template-card")[0]).getByRole("radio", { hidden: true }));
     fireEvent.click(screen.getByTestId("templates-use"));
-    fireEvent.click(within(await screen.findByTestId("replace-model-dialog")).getByRole("button", { name: "Replace model" }));
+    // The dialog becomes accessible once its effect has opened it as a modal: wait for that, do not race it.
+    fireEvent.click(await within(await screen.findByTestId("replace-model-dialog")).findByRole("button", { name: "Replace model" }));
     await vi.waitFor(() => expect(updates()).toHaveLength(1));
     const saved = JSON.parse(updates()[0].request.variables.input.schema);
     expect(saved.objectTypes.map((type: { name: string }) => type.name)).toEqual(["Post", "Author", "Comment"]);
