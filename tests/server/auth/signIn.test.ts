@@ -119,16 +119,19 @@ describe("SRP sign-in", () => {
   });
 
   it("answers slowly from the sixth wrong password on", async () => {
-    const slow = await startAuthServer({ db: server.db, failedSignInDelayMs: 800 });
+    // The delay is long enough that a busy CI machine cannot blur "fast" and "delayed": an
+    // undelayed answer stays under one delay, a delayed one takes at least one (then two).
+    const delayMs = 1500;
+    const slow = await startAuthServer({ db: server.db, failedSignInDelayMs: delayMs });
     try {
       await registeredUser(slow, "slow@example.com", PASSWORD);
       for (let i = 1; i <= 5; i++) {
         const answer = await wrongPasswordProof(slow, "slow@example.com");
         expect(answer.body.__type).toBe("NotAuthorizedException");
-        expect(answer.ms).toBeLessThan(400);
+        expect(answer.ms).toBeLessThan(delayMs);
       }
-      expect((await wrongPasswordProof(slow, "slow@example.com")).ms).toBeGreaterThanOrEqual(720);
-      expect((await wrongPasswordProof(slow, "slow@example.com")).ms).toBeGreaterThanOrEqual(1440);
+      expect((await wrongPasswordProof(slow, "slow@example.com")).ms).toBeGreaterThanOrEqual(delayMs * 0.9);
+      expect((await wrongPasswordProof(slow, "slow@example.com")).ms).toBeGreaterThanOrEqual(delayMs * 1.8);
     } finally {
       await slow.close();
     }
