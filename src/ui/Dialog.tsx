@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
 
 /**
  * A modal on the native <dialog> element: the browser traps focus, Escape closes it (reported
@@ -6,7 +6,9 @@ import { useEffect, useRef, type ReactNode } from "react";
  */
 export function Dialog(props: { open: boolean; onClose(): void; labelledBy: string; children: ReactNode; testId?: string; className?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
+  // A layout effect: the dialog opens as a modal in the same commit that inserts it, so nothing
+  // (a user, a test) ever sees its content before the page behind has become inert.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (props.open && !dialog.open) dialog.showModal?.();
