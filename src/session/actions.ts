@@ -149,15 +149,24 @@ export async function enterNewOrg(orgId: string) {
   await switchOrg(orgId);
 }
 
+/**
+ * True while this tab signs out on purpose: revoking the sign-in makes the server close the tab's
+ * subscriptions and refuse its refresh token, which must not read as 'Your session has ended'.
+ */
+let signingOut = false;
+
 export async function signOut() {
   pendingPassword = undefined;
+  signingOut = true;
   try {
     const cognito = await loadCognito();
     await cognito.signOut();
   } catch {
     // Signing out locally matters more than revoking remotely.
+  } finally {
+    await forgetSession();
+    signingOut = false;
   }
-  await forgetSession();
 }
 
 /**
@@ -166,6 +175,7 @@ export async function signOut() {
  * screen's data of the ended session at once.
  */
 export async function endRevokedSession() {
+  if (signingOut) return;
   pendingPassword = undefined;
   const cognito = await loadCognito();
   cognito.forgetCredentials();

@@ -101,7 +101,8 @@ export const test = base.extend<{ platform: PlatformProcess }, { workerPlatform:
       await platform.stop();
       platform.dispose();
     },
-    { scope: "worker" },
+    // Starting a server takes seconds on a quiet machine and over a minute on a busy one.
+    { scope: "worker", timeout: 180_000 },
   ],
   platform: async ({ workerPlatform }, use) => use(workerPlatform),
 });
