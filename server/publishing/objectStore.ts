@@ -40,9 +40,10 @@ export function directoryObjectStore(root: string): ObjectStore {
   return {
     async put(key, body) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
+      // Private like the rest of the data directory (server/security/privateFiles.ts).
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
-      await writeFile(temporary, body);
+      await writeFile(temporary, body, { mode: 0o600 });
       await rename(temporary, path);
     },
     async get(key) {
