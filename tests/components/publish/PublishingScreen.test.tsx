@@ -9,7 +9,14 @@ import { renderScreen } from "../renderScreen";
 
 afterEach(cleanup);
 
-const API = { id: "api_1", name: "Shop", state: "PUBLISHING", graphqlUrl: null, hasUnpublishedChanges: false, latestPublishRun: null };
+const API: { id: string; name: string; state: string; graphqlUrl: string | null; hasUnpublishedChanges: boolean; latestPublishRun: null } = {
+  id: "api_1",
+  name: "Shop",
+  state: "PUBLISHING",
+  graphqlUrl: null,
+  hasUnpublishedChanges: false,
+  latestPublishRun: null,
+};
 
 function renderPublishing(api = API) {
   const environment = createMockEnvironment();
@@ -80,7 +87,7 @@ describe("project-setup-publishing", () => {
   });
 
   it("Close goes to project-overview", async () => {
-    renderPublishing({ ...API, state: "PUBLISHED", graphqlUrl: "http://localhost/p/api_1/graphql" } as typeof API);
+    renderPublishing({ ...API, state: "PUBLISHED", graphqlUrl: "http://localhost/p/api_1/graphql" });
     const close = await screen.findByTestId("publishing-close");
     expect(screen.getByTestId("publish-live").textContent).toContain("http://localhost/p/api_1/graphql");
     close.click();
