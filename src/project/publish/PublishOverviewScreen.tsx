@@ -4,7 +4,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PublishOverviewScreenQuery } from "../../__generated__/PublishOverviewScreenQuery.graphql";
 import { parseModel } from "../../domain/model";
-import { isPublishing } from "../../domain/apiState";
+import { isImported, isPublishing } from "../../domain/apiState";
 import { regionName } from "../../domain/regions";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -18,6 +18,7 @@ const overviewQuery = graphql`
       id
       name
       state
+      creationType
       region
       defaultAuthMode
       schema
@@ -53,7 +54,9 @@ export default function PublishOverviewScreen(props: { queryRef: PreloadedQuery<
     setError(null);
     try {
       await publish(api.id, api.schema);
-      await toPublishing();
+      // Spec §2: 'For an imported project it goes to the overview page instead.'
+      if (isImported(api)) await navigate({ to: "/api/$apiId/overview", params: { apiId: api.id } });
+      else await toPublishing();
     } catch (caught) {
       setError(caught);
     }
