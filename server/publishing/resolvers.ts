@@ -111,8 +111,6 @@ export const publishingResolvers = {
     },
   },
   Api: {
-    /** The default API key's id, created on the first publish; the key itself is read through the project's endpoint. */
-    apiKey: (api: Api) => api.apiKey,
     async latestPublishRun(api: Api, _: unknown, ctx: Context) {
       const row = await latestPublishRun(ctx.db, api.id);
       return row ? toPublishRun(row) : null;
