@@ -17,6 +17,7 @@ import { createDatabase } from "../tests/server/harness";
 import { PASSWORD, startServer } from "./bench/platform";
 import { prepareWorkload, benchRequestPath } from "./bench/request-path";
 import { formatLoad, rssMiB, runLoad } from "./bench/load";
+import { benchPublish } from "./bench/publish";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4510);
 
@@ -36,6 +37,7 @@ async function benchEmbedded() {
     // BENCH_SKIP_BROWSER: for comparing request paths (e.g. an older build via BENCH_SERVER_ENTRY).
     if (!process.env.BENCH_SKIP_BROWSER) await benchConsole(server.base, email, workload);
     await benchRequestPath(server, workload, "PGlite");
+    await benchPublish(server, `bench-publish-${Date.now()}@example.com`, "PGlite");
     // BENCH_SKIP_MIXED: leaves out the 10,000-request memory run when only the request path is compared.
     if (process.env.BENCH_SKIP_MIXED) return;
     const mixed = await runLoad(server.base, server.pid, workload.mixed, 10, 10_000);

@@ -21,12 +21,19 @@ import { seedTemplates } from "./templates/seed";
 import { createJobRunner, type JobRunner } from "./jobs/runner";
 import { schemaPromptJob, SCHEMA_PROMPT_JOB } from "./prompts/job";
 import { createSchemaGenerator } from "./ai";
+import { objectStoreFor, type ObjectStore } from "./publishing/objectStore";
+import { publishJob, PUBLISH_JOB } from "./publishing/job";
+import { recoverPublishing } from "./publishing/recovery";
+import { pendingProjectApi } from "./publishing/pendingProjectApi";
+import type { PublishDeps } from "./publishing/deps";
 
 export interface Platform {
   server: Server;
   db: Db;
   jobs: JobRunner;
   pubsub: PubSub;
+  /** Object storage (declaration zips of publish runs). */
+  objects: ObjectStore;
   /** The local mailbox link with its token; null when mail goes to SMTP. */
   mailboxLink: string | null;
   listen(): Promise<void>;
@@ -34,7 +41,10 @@ export interface Platform {
 }
 
 /** Wires every module of the platform behind one HTTP server (DESIGN.md, "One process, one port"). */
-export async function createPlatform(config: Config): Promise<Platform> {
+export async function createPlatform(
+  config: Config,
+  options: { projectApi?: Pick<PublishDeps, "setLiveVersion" | "createDefaultApiKey"> } = {},
+): Promise<Platform> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const mailer = await createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const mailbox = mailer.local ? createMailbox(db, config) : null;
@@ -43,6 +53,11 @@ export async function createPlatform(config: Config): Promise<Platform> {
   await seedTemplates(db);
   const jobs = createJobRunner(db);
   jobs.register(SCHEMA_PROMPT_JOB, schemaPromptJob({ db, pubsub, generate: createSchemaGenerator(config) }));
+  const objects = objectStoreFor(config.dataDir);
+  const publishing: PublishDeps = { db, pubsub, objects, publicUrl: config.publicUrl, ...(options.projectApi ?? pendingProjectApi) };
+  jobs.register(PUBLISH_JOB, publishJob(publishing));
+  // Before serving: no project stays PUBLISHING after a crash (spec §4, issue 10).
+  await recoverPublishing(publishing);
   const schema = createSchema(SCHEMA_PATH);
 
   const contextFor = async (authorization: string | null | undefined): Promise<Context> => ({
@@ -51,6 +66,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
     pubsub,
     jobs,
     mailer,
+    objects,
     viewer: await resolveViewer(auth, config, authorization),
   });
   const yoga = createGraphqlHandler(schema);
@@ -106,6 +122,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
     db,
     jobs,
     pubsub,
+    objects,
     mailboxLink: mailbox?.link ?? null,
     async listen() {
       closeExtraListeners = await listenOn(server, config.host, config.port);

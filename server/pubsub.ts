@@ -1,5 +1,6 @@
 import { createPubSub } from "graphql-yoga";
 import type { SchemaPrompt } from "./prompts/store";
+import type { Api } from "./api/store";
 
 /**
  * In-process fan-out for subscriptions. Topics carry the org or object id, so a subscriber
@@ -10,6 +11,8 @@ export function createPlatformPubSub() {
     "role:changed": [orgId: string, event: { change: "CREATED" | "UPDATED" | "DELETED"; orgId: string; role: unknown }];
     /** An AI schema prompt reached DONE or FAILED (server/prompts). */
     "schemaPrompt:updated": [promptId: string, prompt: SchemaPrompt];
+    /** A project's state moved (publishing, server/publishing); onUpdateApi streams it. */
+    "api:updated": [apiId: string, api: Api];
   }>();
 }
 

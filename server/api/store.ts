@@ -21,6 +21,7 @@ export function toApi(row: ApiRow) {
     schema: row.schema,
     oidc: row.oidc,
     queryExplorerString: row.query_explorer_string,
+    apiKey: row.default_api_key_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

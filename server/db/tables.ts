@@ -114,6 +114,10 @@ export interface Tables {
     graphql_url: string | null;
     query_explorer_string: string | null;
     auth_provider_client_id: string | null;
+    /** The schema version the project's endpoint serves; null until the first publish. */
+    published_version: number | null;
+    /** The API key created on the first publish (server/projectApi/contract.ts). */
+    default_api_key_id: string | null;
     created_at: Timestamp;
     updated_at: Timestamp;
   };
@@ -143,6 +147,22 @@ export interface Tables {
     status: Generated<string>;
     schema: string | null;
     error_message_id: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  /** One per publish (spec §3 'Publish run'); id `<apiId>-v<schemaVersion>`. */
+  publish_runs: {
+    id: string;
+    api_id: string;
+    schema_version: number;
+    /** IN_PROGRESS, SUCCEEDED or FAILED (spec §4). */
+    status: Generated<string>;
+    /** The project's state when the run started. */
+    init_state: string;
+    /** The declaration published, as JSON text. */
+    schema: string;
+    /** Where the declaration zip lies in object storage. */
+    object_key: string;
     created_at: Timestamp;
     updated_at: Timestamp;
   };

@@ -4,6 +4,7 @@ import type { PubSub } from "../pubsub";
 import type { JobRunner } from "../jobs/runner";
 import type { AuthService } from "../auth";
 import type { Mailer } from "../mail/mailer";
+import type { ObjectStore } from "../publishing/objectStore";
 import { unauthenticated } from "./errors";
 
 export interface Viewer {
@@ -23,6 +24,8 @@ export interface Context {
   jobs: JobRunner;
   /** Local mailbox or SMTP (invitations). */
   mailer: Mailer;
+  /** Declaration zips of publish runs (server/publishing/objectStore.ts). */
+  objects: ObjectStore;
   viewer: Viewer | null;
 }
 

@@ -12,6 +12,8 @@ export interface Limits {
   signUpsPerSourcePerHour: number;
   codeMailsPerAddressPerHour: number;
   codeMailsPerSourcePerHour: number;
+  /** Projects publishing at the same time on this platform (spec §8 'Too many projects are publishing…'). */
+  projectsPublishingAtOnce: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -22,6 +24,7 @@ export const DEFAULT_LIMITS: Limits = {
   signUpsPerSourcePerHour: 30,
   codeMailsPerAddressPerHour: 5,
   codeMailsPerSourcePerHour: 50,
+  projectsPublishingAtOnce: 20,
 };
 
 export function readLimits(setting: string | undefined): Limits {

@@ -5,6 +5,7 @@ import type { ProjectHeader_api$key } from "../__generated__/ProjectHeader_api.g
 import { statusLabel } from "../domain/apiState";
 import { regionName } from "../domain/regions";
 import { Menu, MenuItem } from "../ui/Menu";
+import { PublishWidget } from "./publish/PublishWidget";
 import "./ProjectHeader.css";
 
 /**
@@ -23,6 +24,7 @@ export function ProjectHeader(props: { api: ProjectHeader_api$key }) {
         state
         region
         defaultAuthMode
+        ...PublishWidget_api
       }
     `,
     props.api,
@@ -67,6 +69,7 @@ export function ProjectHeader(props: { api: ProjectHeader_api$key }) {
         <span className="project-status-pill" data-status={label} data-testid="project-status">
           {status}
         </span>
+        <PublishWidget api={api} />
       </div>
     </header>
   );

@@ -25,6 +25,10 @@ import ModelScreenQuery, { type ModelScreenQuery as ModelQuery } from "../__gene
 import JsonDeclarationScreenQuery, {
   type JsonDeclarationScreenQuery as JsonDeclarationQuery,
 } from "../__generated__/JsonDeclarationScreenQuery.graphql";
+import PublishOverviewScreenQuery, {
+  type PublishOverviewScreenQuery as PublishOverviewQuery,
+} from "../__generated__/PublishOverviewScreenQuery.graphql";
+import PublishingScreenQuery, { type PublishingScreenQuery as PublishingQuery } from "../__generated__/PublishingScreenQuery.graphql";
 import { detectLocale } from "../i18n/locale";
 import { templateLanguage } from "../data/templates/templateLanguage";
 
@@ -204,14 +208,33 @@ const placeholderRoutes: [string, string, Layout][] = [
   ["/project-publish/$apiId/auth", "project-publish-auth", "no-nav"],
   ["/project-publish/$apiId/region", "project-publish-region", "no-nav"],
   ["/project-publish/$apiId/bundles", "project-publish-bundles", "no-nav"],
-  ["/api-setup/$apiId/overview", "project-setup-overview", "no-nav"],
   ["/api-setup/$apiId/billing", "project-setup-billing", "no-nav"],
-  ["/api-setup/$apiId/publishing", "project-setup-publishing", "no-nav"],
   ["/api-setup/$apiId/bundles", "api-setup-bundles", "no-nav"],
 ];
 const laterRoutes = placeholderRoutes.map(([path, name, layout]) =>
   createRoute({ getParentRoute: () => authed, path, staticData: { name, layout }, ...placeholder }),
 );
+const publishOverviewScreen = queryScreen<PublishOverviewQuery>(() => import("../project/publish/PublishOverviewScreen"), PublishOverviewScreenQuery);
+const publishingScreen = queryScreen<PublishingQuery>(() => import("../project/publish/PublishingScreen"), PublishingScreenQuery);
+
+/** A publishing screen of spec §2's setup routes (no-nav layout): its query takes the project id. */
+function publishRoute(path: string, name: string, screen: typeof publishOverviewScreen | typeof publishingScreen) {
+  return createRoute({
+    getParentRoute: () => authed,
+    path,
+    staticData: { name, layout: "no-nav" },
+    loader: ({ params, preload }) => screen.load({ apiId: (params as { apiId: string }).apiId }, preload),
+    ...screen.lifecycle,
+    component: screen.component,
+    errorComponent: RouteError,
+    notFoundComponent: NotFoundScreen,
+  });
+}
+const publishRoutes = [
+  publishRoute("/api-setup/$apiId/overview", "project-setup-overview", publishOverviewScreen),
+  publishRoute("/api-setup/$apiId/publishing", "project-setup-publishing", publishingScreen),
+];
+
 const projectPlaceholderRoutes: [string, string, Layout][] = [
   ["apps", "project-apps", "sidebar"],
   ["apps/$appId/editor", "project-app-editor", "app"],
@@ -246,6 +269,7 @@ export const routeTree = rootRoute.addChildren([
     orgLayout.addChildren(orgRoutes),
     projectSetupName,
     projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, ...laterProjectRoutes]),
+    ...publishRoutes,
     ...laterRoutes,
   ]),
 ]);

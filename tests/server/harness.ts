@@ -18,7 +18,7 @@ export const TEST_SECRET_KEY = "test-secret-key";
  * A real platform on a free port: PGlite in memory, or a fresh database on the throwaway
  * PostgreSQL cluster when TEST_DATABASE_URL is set (scripts/with-postgres.sh).
  */
-export async function startTestPlatform(env: Record<string, string> = {}) {
+export async function startTestPlatform(env: Record<string, string> = {}, options: Parameters<typeof createPlatform>[1] = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // A caller that brings its own DATABASE_URL owns that database.
@@ -35,7 +35,7 @@ export async function startTestPlatform(env: Record<string, string> = {}) {
     ...(database || env.DATABASE_URL ? { SECRET_KEY: TEST_SECRET_KEY } : {}),
     ...env,
   });
-  const platform: Platform = await createPlatform(config);
+  const platform: Platform = await createPlatform(config, options);
   await platform.listen();
   const pool = new CognitoUserPool({ UserPoolId: config.cognito.userPoolId, ClientId: config.cognito.clientId, endpoint: `${url}/auth` });
 

@@ -1,0 +1,104 @@
+import { useEffect, useRef } from "react";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { useNavigate } from "@tanstack/react-router";
+import { FormattedMessage, useIntl } from "react-intl";
+import type { PublishingScreenQuery } from "../../__generated__/PublishingScreenQuery.graphql";
+import { isPublishing } from "../../domain/apiState";
+import { publishStepStatuses, PUBLISH_STEPS } from "../../domain/publish/progress";
+import { Alert } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { useAnnounce } from "../../ui/LiveRegion";
+import { useSession } from "../../session/sessionState";
+import { PublishProgress } from "./PublishProgress";
+import { useApiStateUpdates } from "./useApiStateUpdates";
+import "./publish.css";
+
+const publishingQuery = graphql`
+  query PublishingScreenQuery($apiId: ID!) {
+    api(id: $apiId) {
+      id
+      name
+      state
+      graphqlUrl
+      hasUnpublishedChanges
+      latestPublishRun {
+        id
+        status
+      }
+    }
+  }
+`;
+
+/**
+ * project-setup-publishing: the 3-step progress bar, live over onUpdateApi, each step's change
+ * announced; on PUBLISHED or PUBLISHING_FAILED it stops listening and reloads the project.
+ * Close goes to project-overview, or to the workspace's projects when there is no project (§2).
+ */
+export default function PublishingScreen(props: { queryRef: PreloadedQuery<PublishingScreenQuery> }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const announce = useAnnounce();
+  const { api } = usePreloadedQuery<PublishingScreenQuery>(publishingQuery, props.queryRef);
+  const apiId = api?.id ?? "";
+  const state = api?.state ?? "INITIALIZED";
+  const seen = useApiStateUpdates<PublishingScreenQuery>(apiId, api !== null && isPublishing(state), {
+    query: publishingQuery,
+    variables: { apiId },
+  });
+  const lastProgressState = [...seen].reverse().find(isPublishing) ?? null;
+
+  // Each step that starts, ends or fails is read out once, without moving the focus.
+  const statuses = publishStepStatuses(state, lastProgressState);
+  const spoken = PUBLISH_STEPS.map((step) =>
+    intl.formatMessage(
+      { id: "publish.progress.announce" },
+      { step: intl.formatMessage({ id: `publish.step.${step}` }), status: intl.formatMessage({ id: `publish.stepStatus.${statuses[step]}` }) },
+    ),
+  );
+  const current = PUBLISH_STEPS.findIndex((step) => statuses[step] === "inProgress" || statuses[step] === "failed");
+  const announcement = state === "PUBLISHED" ? intl.formatMessage({ id: "publish.progress.published" }) : current >= 0 ? spoken[current] : "";
+  const lastAnnounced = useRef("");
+  useEffect(() => {
+    if (!announcement || announcement === lastAnnounced.current) return;
+    lastAnnounced.current = announcement;
+    announce(announcement);
+  }, [announce, announcement]);
+
+  const { activeOrgId } = useSession();
+  const close = () => {
+    if (api) return navigate({ to: "/api/$apiId/overview", params: { apiId: api.id } });
+    return activeOrgId ? navigate({ to: "/org/$orgId/apis", params: { orgId: activeOrgId } }) : navigate({ to: "/" });
+  };
+
+  return (
+    <section className="card publish-card" data-testid="publishing-screen">
+      <h1>
+        <FormattedMessage id="publish.progress.title" values={{ name: api?.name ?? "" }} />
+      </h1>
+      <p>
+        <FormattedMessage id="publish.progress.subtitle" />
+      </p>
+      {api && <PublishProgress state={state} lastProgressState={lastProgressState} />}
+      {state === "PUBLISHED" && api?.graphqlUrl && (
+        <p className="publish-live" data-testid="publish-live">
+          <FormattedMessage id="publish.progress.liveAt" values={{ url: <code>{api.graphqlUrl}</code> }} />
+        </p>
+      )}
+      {state === "PUBLISHING_FAILED" && (
+        <Alert variant="danger" testId="publish-failed">
+          <FormattedMessage id="url_widget_publish_failed" />
+        </Alert>
+      )}
+      {!api && (
+        <Alert variant="danger" testId="route-error">
+          <FormattedMessage id="error_not_found" />
+        </Alert>
+      )}
+      <div className="publish-actions">
+        <Button variant={isPublishing(state) ? "secondary" : "primary"} onClick={() => void close()} data-testid="publishing-close">
+          <FormattedMessage id="publish.progress.close" />
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Page } from "@playwright/test";
+import { createProject, expect, PlatformProcess, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { publishableModel } from "../server/publishing/models";
+
+/**
+ * Issue 10: publishing through the console. The publish wizard's user-table step comes with the
+ * wizard; here the users table arrives through the JSON declaration (a flagged user).
+ */
+test.describe("publishing", () => {
+  const flagged = uniqueEmail("publisher");
+  let platform: PlatformProcess;
+  test.beforeAll(async ({}, workerInfo) => {
+    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 60 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: flagged });
+    await platform.start();
+  });
+  test.afterAll(async () => {
+    await platform.stop();
+    platform.dispose();
+  });
+
+  test("a project goes live from the overview, its three steps shown, and the widget then shows its URL", async ({ page }) => {
+    await signUpWithWorkspace(page, platform, flagged, "Publishing Co");
+    const apiId = await createProject(page, "Live");
+    await page.goto(`${platform.url}/api/${apiId}/data`);
+    const widget = page.getByTestId("publish-widget");
+    await expect(widget).toContainText("Not published yet.");
+    await expect(page.getByTestId("publish-button")).toHaveText("Publish");
+    await expect(page.getByTestId("publish-button")).toHaveAttribute("href", `/project-publish/${apiId}/auth`);
+
+    // Without a users table the server refuses with the spec's message and nothing starts.
+    await page.goto(`${platform.url}/api-setup/${apiId}/overview`);
+    await expect(page.getByTestId("publish-tables")).toHaveText("Table1");
+    await page.getByTestId("publish-submit").click();
+    await expect(page.getByRole("alert")).toHaveText("Please select the users table and its email and password fields.");
+    await expect(page).toHaveURL(new RegExp(`/api-setup/${apiId}/overview$`));
+
+    await saveDeclaration(page, platform, apiId, JSON.stringify(publishableModel(1)));
+    await page.goto(`${platform.url}/api-setup/${apiId}/overview`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Publish Live");
+    await expect(page.getByTestId("publish-tables").getByRole("listitem")).toHaveText(["User", "Item1"]);
+    await page.getByTestId("publish-submit").click();
+
+    await expect(page).toHaveURL(new RegExp(`/api-setup/${apiId}/publishing$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Publishing Live");
+    for (const step of ["prepareStack", "createSchema", "deployResolvers"]) {
+      await expect(page.getByTestId(`publish-step-${step}`)).toHaveAttribute("data-status", "done");
+    }
+    await expect(page.getByTestId("publish-live")).toContainText(`/p/${apiId}/graphql`);
+    await expect(page.getByTestId("live-region")).toHaveText("Published. The project's API is live.");
+
+    await page.getByTestId("publishing-close").click();
+    await expect(page).toHaveURL(new RegExp(`/api/${apiId}/data`));
+    await expect(page.getByTestId("project-status")).toHaveText("live");
+    await expect(page.getByTestId("publish-url")).toHaveText(`${platform.url}/p/${apiId}/graphql`);
+    await expect(page.getByTestId("publish-copy-url")).toBeVisible();
+    await expect(page.getByTestId("publish-button")).toHaveText("Publish");
+    await expect(page.getByTestId("publish-button")).toHaveAttribute("href", `/api-setup/${apiId}/overview`);
+  });
+});
+
+async function saveDeclaration(page: Page, platform: PlatformProcess, apiId: string, text: string) {
+  await page.goto(`${platform.url}/api/${apiId}/json-declaration`);
+  await expect(page.getByTestId("json-editor-content")).toContainText('"name": "Table1"');
+  await page.getByTestId("json-editor-content").click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(text);
+  await page.getByTestId("declaration-save").click();
+  await expect(page.getByTestId("declaration-save")).toBeDisabled();
+}
