@@ -21,12 +21,17 @@ import { seedTemplates } from "./templates/seed";
 import { createJobRunner, type JobRunner } from "./jobs/runner";
 import { schemaPromptJob, SCHEMA_PROMPT_JOB } from "./prompts/job";
 import { createSchemaGenerator } from "./ai";
+import { resolveSecretKey } from "./security/secretKey";
+import { createApiKeys, type ApiKeys } from "./projectApi/apiKeys";
+import { createProjectEndpoint, projectApiIdOf } from "./projectApi/endpoint";
 
 export interface Platform {
   server: Server;
   db: Db;
   jobs: JobRunner;
   pubsub: PubSub;
+  /** Projects' API keys; publishing creates a project's first one (createDefaultApiKey). */
+  apiKeys: ApiKeys;
   /** The local mailbox link with its token; null when mail goes to SMTP. */
   mailboxLink: string | null;
   listen(): Promise<void>;
@@ -55,6 +60,8 @@ export async function createPlatform(config: Config): Promise<Platform> {
   });
   const yoga = createGraphqlHandler(schema);
   const serveGraphql = serveGraphqlOverNode(yoga, (req) => contextFor(req.headers.authorization).then(rememberStandingsFor));
+  const apiKeys = createApiKeys(resolveSecretKey(config));
+  const serveProjectApi = createProjectEndpoint({ db, apiKeys, contextFor });
   const serveStatic = createStaticHandler(CONSOLE_DIST, {
     userPoolId: config.cognito.userPoolId,
     clientId: config.cognito.clientId,
@@ -84,6 +91,13 @@ export async function createPlatform(config: Config): Promise<Platform> {
         for (const [name, value] of Object.entries(graphqlHeaders)) res.setHeader(name, value);
         return await serveGraphql(req, res);
       }
+      // A project's own API goes the same way, with the same edge headers and limits.
+      const projectApiId = projectApiIdOf(req.url);
+      const projectHeaders = projectApiId && req.method !== "OPTIONS" ? edge.headersFor(req) : null;
+      if (projectApiId && projectHeaders) {
+        for (const [name, value] of Object.entries(projectHeaders)) res.setHeader(name, value);
+        return await serveProjectApi(req, res, projectApiId);
+      }
       await sendFetchResponse(res, await edge(req));
     } catch (error) {
       log.error(`${req.method} ${req.url} failed:`, error);
@@ -106,6 +120,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
     db,
     jobs,
     pubsub,
+    apiKeys,
     mailboxLink: mailbox?.link ?? null,
     async listen() {
       closeExtraListeners = await listenOn(server, config.host, config.port);

@@ -4,6 +4,7 @@ import { orgArea } from "./migrations/0002_org_area";
 import { projects } from "./migrations/0003_projects";
 import { abuseLimits } from "./migrations/0004_abuse_limits";
 import { orgWebsite } from "./migrations/0005_org_website";
+import { projectData } from "./migrations/0007_project_data";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0003_projects": projects,
   "0004_abuse_limits": abuseLimits,
   "0005_org_website": orgWebsite,
+  "0007_project_data": projectData,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

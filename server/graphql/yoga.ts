@@ -11,12 +11,16 @@ import { inputLimitsPlugin } from "../security/inputLimits";
  * GraphQL over HTTP. Errors we raise on purpose (with extensions.code) pass through; anything
  * else is logged and masked so internals never reach the caller. The per-request Context is
  * handed in as yoga's server context, so it exists before validation (the limits tell signed-in
- * callers from anonymous ones) and is built once per request.
+ * callers from anonymous ones) and is built once per request. A project endpoint passes the
+ * schema as a function of that context: the version live when its request started.
  */
-export function createGraphqlHandler(schema: GraphQLSchema) {
+export function createGraphqlHandler(
+  schema: GraphQLSchema | ((context: Context) => GraphQLSchema),
+  graphqlEndpoint = "/graphql",
+) {
   return createYoga<Context>({
     schema,
-    graphqlEndpoint: "/graphql",
+    graphqlEndpoint,
     graphiql: false,
     landingPage: false,
     logging: false,

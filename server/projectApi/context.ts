@@ -1,0 +1,16 @@
+import type { GraphQLSchema } from "graphql";
+import type { Context } from "../graphql/context";
+import type { Caller } from "./access";
+import type { Loaders } from "./loaders";
+
+/** The platform's request context plus what a project endpoint adds: which project, which version, who. */
+export interface ProjectContext extends Context {
+  project: {
+    apiId: string;
+    version: number;
+    /** The live version's schema when the request started; it finishes on it. */
+    schema: GraphQLSchema;
+    caller: Caller;
+    loaders: Loaders;
+  };
+}
