@@ -66,13 +66,10 @@ function condition(name: string, operator: string, operand: unknown, field: Fiel
     case "ne":
       return sql`${json} is distinct from ${value}`;
     case "lt":
-      return sql`${json} < ${value}`;
     case "le":
-      return sql`${json} <= ${value}`;
     case "gt":
-      return sql`${json} > ${value}`;
     case "ge":
-      return sql`${json} >= ${value}`;
+      return ordered(json, operator, value);
     case "beginsWith":
       return sql`starts_with(${text}, ${String(operand)})`;
     case "contains":
@@ -85,6 +82,15 @@ function condition(name: string, operator: string, operand: unknown, field: Fiel
       throw new Error(`unknown filter operator ${operator}`);
   }
 }
+
+const ORDER: Record<string, string> = { lt: "<", le: "<=", gt: ">", ge: ">=" };
+
+/**
+ * jsonb orders every number below every string; a comparison only matches values of the
+ * operand's own kind (as DynamoDB's did), so `age < 25` never matches a text or no value.
+ */
+export const ordered = (json: RawBuilder<unknown>, operator: string, value: RawBuilder<unknown>) =>
+  sql`(jsonb_typeof(${json}) = jsonb_typeof(${value}) and ${json} ${sql.raw(ORDER[operator])} ${value})`;
 
 /** A list holds the value; a text has it as a part. */
 const contains = (json: RawBuilder<unknown>, text: RawBuilder<unknown>, isList: boolean, operand: unknown) =>

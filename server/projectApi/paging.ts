@@ -3,6 +3,7 @@ import { refuse } from "../graphql/errors";
 import type { EntryRow, Sort } from "./store";
 import { sortExpression, sortKeyValue } from "./store";
 import type { TablePlan } from "./plan";
+import { ordered } from "./filters";
 
 /** Spec §7 default list size; more than this many rows per page is refused. */
 export const DEFAULT_LIMIT = 100;
@@ -100,7 +101,9 @@ export function compileSortRange(range: SortRange | null | undefined, sort: Sort
       parts.push(sql`starts_with(${asText}, ${text})`);
       continue;
     }
-    parts.push(sql`${expression} ${sql.raw(COMPARISONS[operator])} ${rangeValue(text, sort.field, isTime, kind)}`);
+    const value = rangeValue(text, sort.field, isTime, kind);
+    if (isTime) parts.push(sql`${expression} ${sql.raw(COMPARISONS[operator])} ${value}`);
+    else parts.push(operator === "eq" ? sql`${expression} = ${value}` : ordered(expression, operator, value));
   }
   return parts.length ? sql.join(parts, sql` and `) : null;
 }

@@ -102,6 +102,9 @@ export async function entriesByIds(db: DbOrTx, apiId: string, typeId: string, id
   return rows;
 }
 
+/** No value is stored as no key, so "attributeExists" and comparisons see it as absent. */
+const withoutNulls = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null && value !== undefined));
+
 export interface NewEntry {
   data: Record<string, unknown>;
   parentFirst: string | null;
@@ -111,7 +114,7 @@ export interface NewEntry {
 export async function insertEntries(db: DbOrTx, apiId: string, typeId: string, entries: readonly NewEntry[]): Promise<EntryRow[]> {
   if (entries.length === 0) return [];
   const values = entries.map(
-    (entry) => sql`(${apiId}, ${typeId}, ${randomUUID()}, ${JSON.stringify(entry.data)}::jsonb, ${entry.parentFirst}, ${entry.parentSecond})`,
+    (entry) => sql`(${apiId}, ${typeId}, ${randomUUID()}, ${JSON.stringify(withoutNulls(entry.data))}::jsonb, ${entry.parentFirst}, ${entry.parentSecond})`,
   );
   const { rows } = await sql<EntryRow>`insert into project_entries (api_id, type_id, id, data, parent_first, parent_second)
     values ${sql.join(values)} returning ${COLUMNS}`.execute(db);
@@ -126,7 +129,7 @@ export interface EntryChange {
 }
 
 export async function updateEntry(db: DbOrTx, apiId: string, typeId: string, id: string, change: EntryChange): Promise<EntryRow | undefined> {
-  const set = Object.fromEntries(Object.entries(change.data).filter(([, value]) => value !== null));
+  const set = withoutNulls(change.data);
   const unset = Object.keys(change.data).filter((name) => change.data[name] === null);
   const assignments = [sql`data = (data || ${JSON.stringify(set)}::jsonb) - ${unset}::text[]`, sql`updated_at = now()`];
   if (change.parentFirst !== undefined) assignments.push(sql`parent_first = ${change.parentFirst}`);
