@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Db } from "../db/database";
 import type { Context } from "../graphql/context";
-import { createGraphqlHandler, serveGraphqlOverNode } from "../graphql/yoga";
+import { createGraphqlHandler } from "../graphql/yoga";
+import { MAX_BODY_BYTES } from "../graphql/limits";
+import { answerBodyTooLarge, readBodyWithin } from "../http/body";
 import { requireMembership } from "../access";
 import type { ApiKeys } from "./apiKeys";
 import type { Caller } from "./access";
@@ -38,6 +40,14 @@ export function createProjectEndpoint(options: {
   const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql");
 
   return async function serve(req: IncomingMessage, res: ServerResponse, apiId: string) {
+    // The body is read first, before any other await: the edge's request wrapper starts
+    // draining the stream, so waiting for the database first would lose it.
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      const body = await readBodyWithin(req, MAX_BODY_BYTES);
+      if (!body) return answerBodyTooLarge(req, res, MAX_BODY_BYTES);
+      // @whatwg-node/server takes an already read body from `req.body`.
+      (req as IncomingMessage & { body?: string }).body = body.toString("utf8");
+    }
     const live = await liveSchema(db, apiId);
     if (!live) {
       return answerRefusal(res, 404, "NOT_FOUND", "error_api_management_before_publish", "Please publish project before editing data.");
@@ -63,6 +73,6 @@ export function createProjectEndpoint(options: {
       ...platformContext,
       project: { apiId, version: live.live.version, schema: live.built, caller, loaders: createLoaders(db, apiId) },
     };
-    await serveGraphqlOverNode(yoga, async () => context)(req, res);
+    await yoga(req, res, context);
   };
 }
