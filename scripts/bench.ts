@@ -17,6 +17,7 @@ import { createDatabase } from "../tests/server/harness";
 import { PASSWORD, startServer } from "./bench/platform";
 import { prepareWorkload, benchRequestPath } from "./bench/request-path";
 import { formatLoad, rssMiB, runLoad } from "./bench/load";
+import { benchProjectApis } from "./bench/project-api";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4510);
 
@@ -24,6 +25,7 @@ async function main() {
   await benchEmbedded();
   if (process.env.TEST_DATABASE_URL) await benchPostgres(process.env.TEST_DATABASE_URL);
   else console.log("PostgreSQL: skipped (run under scripts/with-postgres.sh, or set TEST_DATABASE_URL)");
+  await benchProjectApis(PORT + 10);
 }
 
 async function benchEmbedded() {
