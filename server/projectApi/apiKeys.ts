@@ -4,9 +4,8 @@ import type { Tables } from "../db/tables";
 import type { DbOrTx } from "../db/database";
 import { deriveKey, open, seal } from "../security/secretKey";
 import type { CreateDefaultApiKey } from "./contract";
+import { API_KEY_DEFAULT_DAYS } from "../../src/domain/apiKeys";
 
-/** Spec §9: "API key expiry 1 to 365 days, default 365." */
-export const DEFAULT_API_KEY_DAYS = 365;
 const DAY_MS = 86_400_000;
 
 /** The lookup form of a key: a leak of the table alone authenticates nobody. */
@@ -23,7 +22,7 @@ const newKey = () => `da2-${randomBytes(32).toString("base64url")}`;
 export function createApiKeys(secret: Buffer) {
   const sealingKey = deriveKey(secret, "project-api-keys");
 
-  async function insertKey(db: DbOrTx, apiId: string, options: { description?: string | null; days?: number } = {}) {
+  async function insertKey(db: DbOrTx, apiId: string, options: { description?: string | null; expiresAt?: Date } = {}) {
     const id = randomUUID();
     const key = newKey();
     const now = Date.now();
@@ -35,7 +34,7 @@ export function createApiKeys(secret: Buffer) {
         key_hash: hashApiKey(key),
         sealed_key: seal(sealingKey, key, id),
         description: options.description ?? null,
-        expires_at: new Date(now + (options.days ?? DEFAULT_API_KEY_DAYS) * DAY_MS),
+        expires_at: options.expiresAt ?? new Date(now + API_KEY_DEFAULT_DAYS * DAY_MS),
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import type { GraphQLSchema } from "graphql";
 import type { Context } from "../graphql/context";
 import type { Caller } from "./access";
+import type { ApiKeys } from "./apiKeys";
 import type { Loaders } from "./loaders";
 
 /** The platform's request context plus what a project endpoint adds: which project, which version, who. */
@@ -11,6 +12,9 @@ export interface ProjectContext extends Context {
     /** The live version's schema when the request started; it finishes on it. */
     schema: GraphQLSchema;
     caller: Caller;
+    /** Imported projects cannot manage keys (spec §6). */
+    imported: boolean;
+    apiKeys: ApiKeys;
     loaders: Loaders;
   };
 }

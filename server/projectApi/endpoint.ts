@@ -71,7 +71,7 @@ export function createProjectEndpoint(options: {
     }
     const context: ProjectContext = {
       ...platformContext,
-      project: { apiId, version: live.live.version, schema: live.built, caller, loaders: createLoaders(db, apiId) },
+      project: { apiId, version: live.live.version, schema: live.built, caller, imported: live.imported, apiKeys, loaders: createLoaders(db, apiId) },
     };
     await yoga(req, res, context);
   };

@@ -4,6 +4,7 @@ import type { Db } from "../db/database";
 import type { SchemaModel } from "../../src/domain/model";
 import type { LiveVersion, SetLiveVersion } from "./contract";
 import { ensureIndexes } from "./indexes";
+import { isImported } from "../../src/domain/apiState";
 
 /**
  * Makes a version the one /p/<apiId>/graphql serves. Called by publishing inside the
@@ -38,15 +39,16 @@ export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: stri
     const head = await db
       .selectFrom("project_live_versions as v")
       .innerJoin("apis as a", "a.id", "v.api_id")
-      .select(["v.run_id", "a.org_id"])
+      .select(["v.run_id", "a.org_id", "a.creation_type", "a.state"])
       .where("v.api_id", "=", apiId)
       .executeTakeFirst();
     if (!head) {
       cache.delete(apiId);
       return null;
     }
+    const imported = isImported({ creationType: head.creation_type, state: head.state });
     const cached = cache.get(apiId);
-    if (cached?.runId === head.run_id) return cached;
+    if (cached?.runId === head.run_id) return { ...cached, imported };
     const row = await db
       .selectFrom("project_live_versions")
       .selectAll()
@@ -56,6 +58,6 @@ export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: stri
     const live = { apiId, runId: row.run_id, version: row.version, model: row.model as SchemaModel, orgId: head.org_id };
     const entry = { runId: row.run_id, live, built: build(live) };
     cache.set(apiId, entry);
-    return entry;
+    return { ...entry, imported };
   };
 }

@@ -22,7 +22,10 @@ interface Token {
 }
 
 /** The position after `row`, bound to the sort it was made for. */
-export const tokenAfter = (row: EntryRow, sort: Sort) =>
+/** Any row of a keyset list: its id and its sort value as text. */
+type Positioned = Pick<EntryRow, "id" | "sort_key">;
+
+export const tokenAfter = (row: Positioned, sort: Sort) =>
   Buffer.from(JSON.stringify({ s: sort.field, o: sort.order, k: row.sort_key ?? "", i: row.id } satisfies Token)).toString("base64url");
 
 const TIME_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
@@ -57,7 +60,7 @@ export function readToken(token: string | null | undefined, sort: Sort) {
 }
 
 /** A page as both spec §7 (`items`, `nextToken`) and Relay (`edges`, `pageInfo`) read it. */
-export function toConnection<T>(rows: EntryRow[], limit: number, sort: Sort, toNode: (row: EntryRow) => T) {
+export function toConnection<R extends Positioned, T>(rows: R[], limit: number, sort: Sort, toNode: (row: R) => T) {
   const hasNextPage = rows.length > limit;
   const page = hasNextPage ? rows.slice(0, limit) : rows;
   const items = page.map(toNode);

@@ -3,6 +3,7 @@ import { isUniqueViolation } from "../db/errors";
 import type { Tx } from "../db/database";
 import { notFound, refuse } from "../graphql/errors";
 import { requireAction, type DataAction } from "./access";
+import { builtInResolvers } from "./builtIns";
 import type { ProjectContext } from "./context";
 import { compileFilter, type Filter } from "./filters";
 import { indexName } from "./indexes";
@@ -238,7 +239,9 @@ function tableResolvers(plan: ModelPlan, table: TablePlan) {
 /** Resolvers for every table of a plan, for @graphql-tools/schema. */
 export function generateResolvers(plan: ModelPlan) {
   const Query: Record<string, unknown> = { liveVersion: (_: unknown, __: unknown, ctx: ProjectContext) => ctx.project.version };
-  const Mutation: Record<string, unknown> = {};
+  const builtIns = builtInResolvers();
+  Object.assign(Query, builtIns.Query);
+  const Mutation: Record<string, unknown> = { ...builtIns.Mutation };
   const objects: Record<string, Record<string, unknown>> = {};
   for (const table of plan.tables) {
     const generated = tableResolvers(plan, table);
@@ -246,5 +249,5 @@ export function generateResolvers(plan: ModelPlan) {
     Object.assign(Mutation, generated.Mutation);
     objects[table.type.name] = generated.objectFields;
   }
-  return { Query, ...(Object.keys(Mutation).length ? { Mutation } : {}), ...objects };
+  return { Query, Mutation, ...objects };
 }

@@ -1,5 +1,6 @@
 import type { ObjectType } from "../../src/domain/model";
 import type { ModelPlan, TablePlan } from "./plan";
+import { BUILT_IN_MUTATIONS, BUILT_IN_QUERIES, BUILT_IN_SDL } from "./builtIns";
 import { childrenFieldName, operationNames, parentFieldName, parentIdInputName, typeNames } from "./names";
 
 /**
@@ -93,14 +94,14 @@ function tableOperations(table: TablePlan) {
 export function generateSdl(plan: ModelPlan): string {
   const enums = [...plan.enums.values()].map((enumType) => `enum ${enumType.name} { ${enumType.values.map((value) => value.name).join(" ")} }`);
   const operations = plan.tables.map(tableOperations);
-  const queries = operations.flatMap((op) => op.queries);
-  const mutations = operations.flatMap((op) => op.mutations);
+  const queries = [...operations.flatMap((op) => op.queries), ...BUILT_IN_QUERIES];
+  const mutations = [...operations.flatMap((op) => op.mutations), ...BUILT_IN_MUTATIONS];
   return [
     SHARED,
+    BUILT_IN_SDL,
     ...enums,
     ...plan.tables.map(tableTypes),
-    // A schema needs a query type; a project that publishes no queries answers only this.
     `type Query {\n  ${[...queries, `"The live version's number."\n  liveVersion: Int!`].join("\n  ")}\n}`,
-    ...(mutations.length ? [`type Mutation {\n  ${mutations.join("\n  ")}\n}`] : []),
+    `type Mutation {\n  ${mutations.join("\n  ")}\n}`,
   ].join("\n");
 }
