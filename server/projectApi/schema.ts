@@ -1,5 +1,5 @@
 import { makeExecutableSchema } from "@graphql-tools/schema";
-import type { GraphQLSchema } from "graphql";
+import { buildSchema, lexicographicSortSchema, printSchema, type GraphQLSchema } from "graphql";
 import type { SchemaModel } from "../../src/domain/model";
 import { planModel } from "./plan";
 import { generateResolvers } from "./resolvers";
@@ -10,4 +10,12 @@ export function generateProjectSchema(model: SchemaModel): { sdl: string; schema
   const plan = planModel(model);
   const sdl = generateSdl(plan);
   return { sdl, schema: makeExecutableSchema({ typeDefs: sdl, resolvers: generateResolvers(plan) }) };
+}
+
+/**
+ * The part every project's schema has (shared list and filter types, the built-in tables), as
+ * checked in at schema.project.graphql: the schema of a model without tables, printed sorted.
+ */
+export function projectBaseSchemaText(): string {
+  return printSchema(lexicographicSortSchema(buildSchema(generateSdl(planModel({ objectTypes: [], enumTypes: [] })))));
 }
