@@ -24,6 +24,8 @@ import { createSchemaGenerator } from "./ai";
 import { resolveSecretKey } from "./security/secretKey";
 import { createApiKeys, type ApiKeys } from "./projectApi/apiKeys";
 import { createProjectEndpoint, projectApiIdOf } from "./projectApi/endpoint";
+import { createProjectEvents } from "./projectApi/events";
+import { attachProjectSubscriptions } from "./projectApi/ws";
 
 export interface Platform {
   server: Server;
@@ -61,7 +63,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
   const yoga = createGraphqlHandler(schema);
   const serveGraphql = serveGraphqlOverNode(yoga, (req) => contextFor(req.headers.authorization).then(rememberStandingsFor));
   const apiKeys = createApiKeys(resolveSecretKey(config));
-  const serveProjectApi = createProjectEndpoint({ db, apiKeys, contextFor });
+  const projectApi = createProjectEndpoint({ db, apiKeys, events: createProjectEvents(), contextFor });
   const serveStatic = createStaticHandler(CONSOLE_DIST, {
     userPoolId: config.cognito.userPoolId,
     clientId: config.cognito.clientId,
@@ -96,7 +98,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
       const projectHeaders = projectApiId && req.method !== "OPTIONS" ? edge.headersFor(req) : null;
       if (projectApiId && projectHeaders) {
         for (const [name, value] of Object.entries(projectHeaders)) res.setHeader(name, value);
-        return await serveProjectApi(req, res, projectApiId);
+        return await projectApi.serve(req, res, projectApiId);
       }
       await sendFetchResponse(res, await edge(req));
     } catch (error) {
@@ -106,12 +108,14 @@ export async function createPlatform(config: Config): Promise<Platform> {
     }
   });
   const sessions = createSessionWatch((ids) => auth.activeSessions(ids));
+  const projectSubscriptions = attachProjectSubscriptions(projectApi);
   const wss = attachSubscriptions(
     server,
     yoga,
     (params) =>
       contextFor(params.Authorization as string | undefined ?? params.authorization as string | undefined),
     sessions,
+    projectSubscriptions.handleUpgrade,
   );
 
   let closeExtraListeners = async () => {};
@@ -130,8 +134,10 @@ export async function createPlatform(config: Config): Promise<Platform> {
       await closeExtraListeners();
       await jobs.stop();
       sessions.stop();
-      for (const client of wss.clients) client.terminate();
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      for (const sockets of [wss, projectSubscriptions.wss]) {
+        for (const client of sockets.clients) client.terminate();
+        await new Promise<void>((resolve) => sockets.close(() => resolve()));
+      }
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.destroy();
     },

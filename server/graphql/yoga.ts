@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createYoga, maskError } from "graphql-yoga";
+import { createYoga, maskError, type Plugin } from "graphql-yoga";
 import { GraphQLError, type GraphQLSchema } from "graphql";
 import type { Context } from "./context";
 import { MAX_BODY_BYTES, queryLimitPlugins } from "./limits";
@@ -18,13 +18,17 @@ export function createGraphqlHandler(
   schema: GraphQLSchema | ((context: Context) => GraphQLSchema),
   graphqlEndpoint = "/graphql",
 ) {
+  // A schema per context is set when the operation is enveloped, which HTTP and graphql-ws share
+  // (yoga's own factory option only works for HTTP requests).
+  const schemaOfContext: Plugin<Context>[] =
+    typeof schema === "function" ? [{ onEnveloped: ({ context, setSchema }) => setSchema(schema(context!)) }] : [];
   return createYoga<Context>({
-    schema,
+    ...(typeof schema === "function" ? {} : { schema }),
     graphqlEndpoint,
     graphiql: false,
     landingPage: false,
     logging: false,
-    plugins: [...queryLimitPlugins(), inputLimitsPlugin()],
+    plugins: [...schemaOfContext, ...queryLimitPlugins(), inputLimitsPlugin()],
     // CORS is the edge's decision (server/security/cors.ts), never yoga's permissive default.
     cors: false,
     maskedErrors: {

@@ -3,6 +3,7 @@ import type { Context } from "../graphql/context";
 import type { Caller } from "./access";
 import type { ApiKeys } from "./apiKeys";
 import type { Loaders } from "./loaders";
+import type { ProjectEvents } from "./events";
 
 /** The platform's request context plus what a project endpoint adds: which project, which version, who. */
 export interface ProjectContext extends Context {
@@ -15,6 +16,7 @@ export interface ProjectContext extends Context {
     /** Imported projects cannot manage keys (spec §6). */
     imported: boolean;
     apiKeys: ApiKeys;
+    events: ProjectEvents;
     loaders: Loaders;
   };
 }

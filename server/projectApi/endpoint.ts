@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Db } from "../db/database";
 import type { Context } from "../graphql/context";
+import type { ErrorCode } from "../graphql/errors";
 import { createGraphqlHandler } from "../graphql/yoga";
 import { MAX_BODY_BYTES } from "../graphql/limits";
 import { answerBodyTooLarge, readBodyWithin } from "../http/body";
@@ -11,6 +12,7 @@ import type { ProjectContext } from "./context";
 import { createLiveCache } from "./live";
 import { createLoaders } from "./loaders";
 import { generateProjectSchema } from "./schema";
+import type { ProjectEvents } from "./events";
 
 /** `/p/<apiId>/graphql`, with or without a query string; the api id, or null for other paths. */
 export function projectApiIdOf(url: string | undefined): string | null {
@@ -18,10 +20,18 @@ export function projectApiIdOf(url: string | undefined): string | null {
   return match ? match[1] : null;
 }
 
-/** A refusal before GraphQL runs, shaped like a GraphQL answer so every client reads it. */
-function answerRefusal(res: ServerResponse, status: number, code: string, messageId: string, message: string) {
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
-  res.end(JSON.stringify({ errors: [{ message, extensions: { code, messageId } }] }));
+/** Why a caller is turned away before GraphQL runs. */
+export interface Refusal {
+  status: number;
+  code: ErrorCode;
+  messageId: string;
+  message: string;
+}
+
+/** A refusal shaped like a GraphQL answer, so every client reads it. */
+function answerRefusal(res: ServerResponse, refusal: Refusal) {
+  res.writeHead(refusal.status, { "content-type": "application/json; charset=utf-8" });
+  res.end(JSON.stringify({ errors: [{ message: refusal.message, extensions: { code: refusal.code, messageId: refusal.messageId } }] }));
 }
 
 /**
@@ -33,13 +43,39 @@ function answerRefusal(res: ServerResponse, status: number, code: string, messag
 export function createProjectEndpoint(options: {
   db: Db;
   apiKeys: ApiKeys;
+  events: ProjectEvents;
   contextFor: (authorization: string | undefined) => Promise<Context>;
 }) {
-  const { db, apiKeys, contextFor } = options;
+  const { db, apiKeys, events, contextFor } = options;
   const liveSchema = createLiveCache((live) => generateProjectSchema(live.model).schema);
   const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql");
 
-  return async function serve(req: IncomingMessage, res: ServerResponse, apiId: string) {
+  /** The request's context, or why it is refused; the same for HTTP and for graphql-ws. */
+  async function projectContext(apiId: string, credentials: { apiKey?: string; authorization?: string }): Promise<ProjectContext | Refusal> {
+    const live = await liveSchema(db, apiId);
+    if (!live) return { status: 404, code: "NOT_FOUND", messageId: "error_api_management_before_publish", message: "Please publish project before editing data." };
+    const platformContext = await contextFor(credentials.authorization);
+    let caller: Caller;
+    if (credentials.apiKey) {
+      const valid = await apiKeys.validKey(db, apiId, credentials.apiKey);
+      if (!valid) return { status: 401, code: "UNAUTHENTICATED", messageId: "error_api_key_invalid", message: "This API key is unknown or has expired." };
+      caller = { kind: "apiKey", keyId: valid.id };
+    } else if (platformContext.viewer) {
+      try {
+        caller = { kind: "member", roleType: (await requireMembership(platformContext, live.live.orgId)).roleType };
+      } catch {
+        return { status: 403, code: "FORBIDDEN", messageId: "error_forbidden", message: "You are not allowed to do this." };
+      }
+    } else {
+      return { status: 401, code: "UNAUTHENTICATED", messageId: "error_unauthenticated", message: "Send an API key in x-api-key or sign in." };
+    }
+    return {
+      ...platformContext,
+      project: { apiId, version: live.live.version, schema: live.built, caller, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId) },
+    };
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse, apiId: string) {
     // The body is read first, before any other await: the edge's request wrapper starts
     // draining the stream, so waiting for the database first would lose it.
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -48,31 +84,13 @@ export function createProjectEndpoint(options: {
       // @whatwg-node/server takes an already read body from `req.body`.
       (req as IncomingMessage & { body?: string }).body = body.toString("utf8");
     }
-    const live = await liveSchema(db, apiId);
-    if (!live) {
-      return answerRefusal(res, 404, "NOT_FOUND", "error_api_management_before_publish", "Please publish project before editing data.");
-    }
-    const platformContext = await contextFor(req.headers.authorization);
-    let caller: Caller;
     const key = req.headers["x-api-key"];
-    if (typeof key === "string" && key) {
-      const valid = await apiKeys.validKey(db, apiId, key);
-      if (!valid) return answerRefusal(res, 401, "UNAUTHENTICATED", "error_api_key_invalid", "This API key is unknown or has expired.");
-      caller = { kind: "apiKey", keyId: valid.id };
-    } else if (platformContext.viewer) {
-      try {
-        const membership = await requireMembership(platformContext, live.live.orgId);
-        caller = { kind: "member", roleType: membership.roleType };
-      } catch {
-        return answerRefusal(res, 403, "FORBIDDEN", "error_forbidden", "You are not allowed to do this.");
-      }
-    } else {
-      return answerRefusal(res, 401, "UNAUTHENTICATED", "error_unauthenticated", "Send an API key in x-api-key or sign in.");
-    }
-    const context: ProjectContext = {
-      ...platformContext,
-      project: { apiId, version: live.live.version, schema: live.built, caller, imported: live.imported, apiKeys, loaders: createLoaders(db, apiId) },
-    };
+    const context = await projectContext(apiId, { apiKey: typeof key === "string" ? key : undefined, authorization: req.headers.authorization });
+    if ("status" in context) return answerRefusal(res, context);
     await yoga(req, res, context);
-  };
+  }
+
+  return { serve, yoga, projectContext };
 }
+
+export type ProjectEndpoint = ReturnType<typeof createProjectEndpoint>;

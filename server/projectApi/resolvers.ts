@@ -176,6 +176,7 @@ function tableResolvers(plan: ModelPlan, table: TablePlan) {
         await recordActivities(tx, ctx.project.apiId, "INSERT", recordType, inserted.map((row) => row.id));
         return inserted;
       });
+      ctx.project.events.publish(ctx.project.apiId, typeId, "create", rows);
       return rows.map(entry);
     };
     Mutation[ops.create] = async (_: unknown, args: { input?: Record<string, unknown> }, ctx: ProjectContext) =>
@@ -193,6 +194,7 @@ function tableResolvers(plan: ModelPlan, table: TablePlan) {
         await recordActivities(tx, ctx.project.apiId, "MODIFY", recordType, [updated.id]);
         return updated;
       });
+      ctx.project.events.publish(ctx.project.apiId, typeId, "update", [row]);
       return entry(row);
     };
     const deleteMany = async (ctx: ProjectContext, inputs: (Record<string, unknown> & { id: string })[]) => {
@@ -204,6 +206,7 @@ function tableResolvers(plan: ModelPlan, table: TablePlan) {
         await recordActivities(tx, ctx.project.apiId, "REMOVE", recordType, deleted.map((row) => row.id));
         return deleted;
       });
+      ctx.project.events.publish(ctx.project.apiId, typeId, "delete", rows);
       return rows.map(entry);
     };
     Mutation[ops.delete] = async (_: unknown, { input }: { input: Record<string, unknown> & { id: string } }, ctx: ProjectContext) => {
@@ -212,6 +215,19 @@ function tableResolvers(plan: ModelPlan, table: TablePlan) {
       return deleted;
     };
     Mutation[ops.batchDelete] = (_: unknown, { input }: { input: (Record<string, unknown> & { id: string })[] }, ctx: ProjectContext) => deleteMany(ctx, input);
+  }
+
+  const Subscription: Record<string, unknown> = {};
+  if (table.publishes.has("subscriptions")) {
+    for (const [field, event] of [[ops.onCreate, "create"], [ops.onUpdate, "update"], [ops.onDelete, "delete"]] as const) {
+      Subscription[field] = {
+        subscribe: (_: unknown, __: unknown, ctx: ProjectContext) => {
+          allowed(ctx, "read");
+          return ctx.project.events.subscribe(ctx.project.apiId, typeId, event);
+        },
+        resolve: (row: EntryRow) => entry(row),
+      };
+    }
   }
 
   // Connection fields, both ways, batched per request.
@@ -233,7 +249,7 @@ function tableResolvers(plan: ModelPlan, table: TablePlan) {
       return toConnection(rows, query.limit, query.sort, (row) => toEntry(row, childTable));
     };
   }
-  return { Query, Mutation, objectFields };
+  return { Query, Mutation, Subscription, objectFields };
 }
 
 /** Resolvers for every table of a plan, for @graphql-tools/schema. */
@@ -242,12 +258,14 @@ export function generateResolvers(plan: ModelPlan) {
   const builtIns = builtInResolvers();
   Object.assign(Query, builtIns.Query);
   const Mutation: Record<string, unknown> = { ...builtIns.Mutation };
+  const Subscription: Record<string, unknown> = {};
   const objects: Record<string, Record<string, unknown>> = {};
   for (const table of plan.tables) {
     const generated = tableResolvers(plan, table);
     Object.assign(Query, generated.Query);
     Object.assign(Mutation, generated.Mutation);
+    Object.assign(Subscription, generated.Subscription);
     objects[table.type.name] = generated.objectFields;
   }
-  return { Query, Mutation, ...objects };
+  return { Query, Mutation, ...(Object.keys(Subscription).length ? { Subscription } : {}), ...objects };
 }

@@ -88,7 +88,10 @@ function tableOperations(table: TablePlan) {
         `${ops.batchDelete}(input: [${names.deleteInput}!]!): [${names.object}!]!`,
       ]
     : [];
-  return { queries, mutations };
+  const subscriptions = table.publishes.has("subscriptions")
+    ? [`${ops.onCreate}: ${names.object}!`, `${ops.onUpdate}: ${names.object}!`, `${ops.onDelete}: ${names.object}!`]
+    : [];
+  return { queries, mutations, subscriptions };
 }
 
 export function generateSdl(plan: ModelPlan): string {
@@ -96,6 +99,7 @@ export function generateSdl(plan: ModelPlan): string {
   const operations = plan.tables.map(tableOperations);
   const queries = [...operations.flatMap((op) => op.queries), ...BUILT_IN_QUERIES];
   const mutations = [...operations.flatMap((op) => op.mutations), ...BUILT_IN_MUTATIONS];
+  const subscriptions = operations.flatMap((op) => op.subscriptions);
   return [
     SHARED,
     BUILT_IN_SDL,
@@ -103,5 +107,6 @@ export function generateSdl(plan: ModelPlan): string {
     ...plan.tables.map(tableTypes),
     `type Query {\n  ${[...queries, `"The live version's number."\n  liveVersion: Int!`].join("\n  ")}\n}`,
     `type Mutation {\n  ${mutations.join("\n  ")}\n}`,
+    ...(subscriptions.length ? [`type Subscription {\n  ${subscriptions.join("\n  ")}\n}`] : []),
   ].join("\n");
 }
