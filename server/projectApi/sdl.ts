@@ -1,5 +1,6 @@
 import type { ObjectType } from "../../src/domain/model";
 import type { ModelPlan, TablePlan } from "./plan";
+import { DEFAULT_LIMIT } from "./paging";
 import { BUILT_IN_MUTATIONS, BUILT_IN_QUERIES, BUILT_IN_SDL } from "./builtIns";
 import { childrenFieldName, operationNames, parentFieldName, parentIdInputName, typeNames } from "./names";
 
@@ -27,7 +28,7 @@ input ExistsFilterInput { attributeExists: Boolean }
 `;
 
 const listArgs = (type: ObjectType) =>
-  `limit: Int = 100, nextToken: String, filter: ${typeNames(type).filter}, sortOrder: SortOrder = DESC, sortBy: ${typeNames(type).sortField}, sortRange: SortRangeInput`;
+  `limit: Int = ${DEFAULT_LIMIT}, nextToken: String, filter: ${typeNames(type).filter}, sortOrder: SortOrder = DESC, sortBy: ${typeNames(type).sortField}, sortRange: SortRangeInput`;
 
 /** A table with no user fields and no parents has nothing to send on create. */
 export const hasCreateInput = (table: TablePlan) => table.fields.length + table.parents.length > 0;
