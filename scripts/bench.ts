@@ -18,6 +18,7 @@ import { PASSWORD, startServer } from "./bench/platform";
 import { prepareWorkload, benchRequestPath } from "./bench/request-path";
 import { formatLoad, rssMiB, runLoad } from "./bench/load";
 import { benchPublish } from "./bench/publish";
+import { benchProjectApis } from "./bench/project-api";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4510);
 
@@ -25,6 +26,7 @@ async function main() {
   await benchEmbedded();
   if (process.env.TEST_DATABASE_URL) await benchPostgres(process.env.TEST_DATABASE_URL);
   else console.log("PostgreSQL: skipped (run under scripts/with-postgres.sh, or set TEST_DATABASE_URL)");
+  await benchProjectApis(PORT + 10);
 }
 
 async function benchEmbedded() {

@@ -24,8 +24,13 @@ import { createSchemaGenerator } from "./ai";
 import { objectStoreFor, type ObjectStore } from "./publishing/objectStore";
 import { publishJob, PUBLISH_JOB } from "./publishing/job";
 import { recoverPublishing } from "./publishing/recovery";
-import { pendingProjectApi } from "./publishing/pendingProjectApi";
 import type { PublishDeps } from "./publishing/deps";
+import { resolveSecretKey } from "./security/secretKey";
+import { createApiKeys, type ApiKeys } from "./projectApi/apiKeys";
+import { createProjectEndpoint, projectApiIdOf } from "./projectApi/endpoint";
+import { setLiveVersion } from "./projectApi/live";
+import { createProjectEvents } from "./projectApi/events";
+import { attachProjectSubscriptions } from "./projectApi/ws";
 
 export interface Platform {
   server: Server;
@@ -34,6 +39,8 @@ export interface Platform {
   pubsub: PubSub;
   /** Object storage (declaration zips of publish runs). */
   objects: ObjectStore;
+  /** Projects' API keys; publishing creates a project's first one (createDefaultApiKey). */
+  apiKeys: ApiKeys;
   /** The local mailbox link with its token; null when mail goes to SMTP. */
   mailboxLink: string | null;
   listen(): Promise<void>;
@@ -43,6 +50,7 @@ export interface Platform {
 /** Wires every module of the platform behind one HTTP server (DESIGN.md, "One process, one port"). */
 export async function createPlatform(
   config: Config,
+  // Tests may watch what publishing tells the project API; the platform serves the real one.
   options: { projectApi?: Pick<PublishDeps, "setLiveVersion" | "createDefaultApiKey"> } = {},
 ): Promise<Platform> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -54,7 +62,14 @@ export async function createPlatform(
   const jobs = createJobRunner(db);
   jobs.register(SCHEMA_PROMPT_JOB, schemaPromptJob({ db, pubsub, generate: createSchemaGenerator(config) }));
   const objects = objectStoreFor(config.dataDir);
-  const publishing: PublishDeps = { db, pubsub, objects, publicUrl: config.publicUrl, ...(options.projectApi ?? pendingProjectApi) };
+  const apiKeys = createApiKeys(resolveSecretKey(config));
+  const publishing: PublishDeps = {
+    db,
+    pubsub,
+    objects,
+    publicUrl: config.publicUrl,
+    ...(options.projectApi ?? { setLiveVersion, createDefaultApiKey: apiKeys.createDefaultApiKey }),
+  };
   jobs.register(PUBLISH_JOB, publishJob(publishing));
   // Before serving: no project stays PUBLISHING after a crash (spec §4, issue 10).
   await recoverPublishing(publishing);
@@ -71,6 +86,7 @@ export async function createPlatform(
   });
   const yoga = createGraphqlHandler(schema);
   const serveGraphql = serveGraphqlOverNode(yoga, (req) => contextFor(req.headers.authorization).then(rememberStandingsFor));
+  const projectApi = createProjectEndpoint({ db, apiKeys, events: createProjectEvents(), contextFor });
   const serveStatic = createStaticHandler(CONSOLE_DIST, {
     userPoolId: config.cognito.userPoolId,
     clientId: config.cognito.clientId,
@@ -100,6 +116,13 @@ export async function createPlatform(
         for (const [name, value] of Object.entries(graphqlHeaders)) res.setHeader(name, value);
         return await serveGraphql(req, res);
       }
+      // A project's own API goes the same way, with the same edge headers and limits.
+      const projectApiId = projectApiIdOf(req.url);
+      const projectHeaders = projectApiId && req.method !== "OPTIONS" ? edge.headersFor(req) : null;
+      if (projectApiId && projectHeaders) {
+        for (const [name, value] of Object.entries(projectHeaders)) res.setHeader(name, value);
+        return await projectApi.serve(req, res, projectApiId);
+      }
       await sendFetchResponse(res, await edge(req));
     } catch (error) {
       log.error(`${req.method} ${req.url} failed:`, error);
@@ -108,12 +131,14 @@ export async function createPlatform(
     }
   });
   const sessions = createSessionWatch((ids) => auth.activeSessions(ids));
+  const projectSubscriptions = attachProjectSubscriptions(projectApi);
   const wss = attachSubscriptions(
     server,
     yoga,
     (params) =>
       contextFor(params.Authorization as string | undefined ?? params.authorization as string | undefined),
     sessions,
+    projectSubscriptions.handleUpgrade,
   );
 
   let closeExtraListeners = async () => {};
@@ -123,6 +148,7 @@ export async function createPlatform(
     jobs,
     pubsub,
     objects,
+    apiKeys,
     mailboxLink: mailbox?.link ?? null,
     async listen() {
       closeExtraListeners = await listenOn(server, config.host, config.port);
@@ -132,8 +158,10 @@ export async function createPlatform(
       await closeExtraListeners();
       await jobs.stop();
       sessions.stop();
-      for (const client of wss.clients) client.terminate();
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      for (const sockets of [wss, projectSubscriptions.wss]) {
+        for (const client of sockets.clients) client.terminate();
+        await new Promise<void>((resolve) => sockets.close(() => resolve()));
+      }
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.destroy();
     },

@@ -5,6 +5,7 @@ import { projects } from "./migrations/0003_projects";
 import { abuseLimits } from "./migrations/0004_abuse_limits";
 import { orgWebsite } from "./migrations/0005_org_website";
 import { publishing } from "./migrations/0006_publishing";
+import { projectData } from "./migrations/0007_project_data";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0004_abuse_limits": abuseLimits,
   "0005_org_website": orgWebsite,
   "0006_publishing": publishing,
+  "0007_project_data": projectData,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

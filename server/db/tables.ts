@@ -5,6 +5,44 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
 export interface Tables {
+  /** The model version /p/<apiId>/graphql serves (server/projectApi/live.ts). */
+  project_live_versions: {
+    api_id: string;
+    run_id: string;
+    version: number;
+    model: Json<unknown>;
+    updated_at: Timestamp;
+  };
+  /** A project's data entries, stored generically; `type_id` is the table's model id. */
+  project_entries: {
+    api_id: string;
+    type_id: string;
+    id: string;
+    data: Json<Record<string, unknown>>;
+    parent_first: string | null;
+    parent_second: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  /** A project's API keys: the SHA-256 of the key to find it, the key sealed with the server secret to show it again. */
+  project_api_keys: {
+    id: string;
+    api_id: string;
+    key_hash: string;
+    sealed_key: string;
+    description: string | null;
+    expires_at: Timestamp;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  project_activities: {
+    id: string;
+    api_id: string;
+    event_name: "INSERT" | "MODIFY" | "REMOVE";
+    record_type: string;
+    record_id: string;
+    created_at: Timestamp;
+  };
   auth_keys: {
     kid: string;
     private_jwk: Json<Record<string, unknown>>;

@@ -1,4 +1,5 @@
-import type { Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import { useServer } from "graphql-ws/use/ws";
 import type { Context } from "./context";
@@ -14,11 +15,14 @@ export function attachSubscriptions(
   yoga: GraphqlHandler,
   context: (params: Record<string, unknown>) => Promise<Context>,
   sessions: ReturnType<typeof createSessionWatch>,
+  /** Another WebSocket endpoint on this server (the project APIs); true when it took the upgrade. */
+  otherUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean = () => false,
 ) {
   // noServer: upgrades are routed here by path, and a failed listen() stays the HTTP server's
   // own error instead of being re-emitted by the WebSocket server.
   const wss = new WebSocketServer({ noServer: true });
   server.on("upgrade", (request, socket, head) => {
+    if (otherUpgrade(request, socket, head)) return;
     if (new URL(request.url ?? "/", "http://localhost").pathname !== "/graphql") return socket.destroy();
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit("connection", ws, request));
   });

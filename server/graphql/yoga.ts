@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createYoga, maskError } from "graphql-yoga";
+import { createYoga, maskError, type Plugin } from "graphql-yoga";
 import { GraphQLError, type GraphQLSchema } from "graphql";
 import type { Context } from "./context";
 import { MAX_BODY_BYTES, queryLimitPlugins } from "./limits";
@@ -11,16 +11,24 @@ import { inputLimitsPlugin } from "../security/inputLimits";
  * GraphQL over HTTP. Errors we raise on purpose (with extensions.code) pass through; anything
  * else is logged and masked so internals never reach the caller. The per-request Context is
  * handed in as yoga's server context, so it exists before validation (the limits tell signed-in
- * callers from anonymous ones) and is built once per request.
+ * callers from anonymous ones) and is built once per request. A project endpoint passes the
+ * schema as a function of that context: the version live when its request started.
  */
-export function createGraphqlHandler(schema: GraphQLSchema) {
+export function createGraphqlHandler(
+  schema: GraphQLSchema | ((context: Context) => GraphQLSchema),
+  graphqlEndpoint = "/graphql",
+) {
+  // A schema per context is set when the operation is enveloped, which HTTP and graphql-ws share
+  // (yoga's own factory option only works for HTTP requests).
+  const schemaOfContext: Plugin<Context>[] =
+    typeof schema === "function" ? [{ onEnveloped: ({ context, setSchema }) => setSchema(schema(context!)) }] : [];
   return createYoga<Context>({
-    schema,
-    graphqlEndpoint: "/graphql",
+    ...(typeof schema === "function" ? {} : { schema }),
+    graphqlEndpoint,
     graphiql: false,
     landingPage: false,
     logging: false,
-    plugins: [...queryLimitPlugins(), inputLimitsPlugin()],
+    plugins: [...schemaOfContext, ...queryLimitPlugins(), inputLimitsPlugin()],
     // CORS is the edge's decision (server/security/cors.ts), never yoga's permissive default.
     cors: false,
     maskedErrors: {

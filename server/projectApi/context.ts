@@ -1,0 +1,22 @@
+import type { GraphQLSchema } from "graphql";
+import type { Context } from "../graphql/context";
+import type { Caller } from "./access";
+import type { ApiKeys } from "./apiKeys";
+import type { Loaders } from "./loaders";
+import type { ProjectEvents } from "./events";
+
+/** The platform's request context plus what a project endpoint adds: which project, which version, who. */
+export interface ProjectContext extends Context {
+  project: {
+    apiId: string;
+    version: number;
+    /** The live version's schema when the request started; it finishes on it. */
+    schema: GraphQLSchema;
+    caller: Caller;
+    /** Imported projects cannot manage keys (spec §6). */
+    imported: boolean;
+    apiKeys: ApiKeys;
+    events: ProjectEvents;
+    loaders: Loaders;
+  };
+}

@@ -1,0 +1,96 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Db } from "../db/database";
+import type { Context } from "../graphql/context";
+import type { ErrorCode } from "../graphql/errors";
+import { createGraphqlHandler } from "../graphql/yoga";
+import { MAX_BODY_BYTES } from "../graphql/limits";
+import { answerBodyTooLarge, readBodyWithin } from "../http/body";
+import { requireMembership } from "../access";
+import type { ApiKeys } from "./apiKeys";
+import type { Caller } from "./access";
+import type { ProjectContext } from "./context";
+import { createLiveCache } from "./live";
+import { createLoaders } from "./loaders";
+import { generateProjectSchema } from "./schema";
+import type { ProjectEvents } from "./events";
+
+/** `/p/<apiId>/graphql`, with or without a query string; the api id, or null for other paths. */
+export function projectApiIdOf(url: string | undefined): string | null {
+  const match = url ? /^\/p\/([A-Za-z0-9_-]{1,128})\/graphql(?:\?|$)/.exec(url) : null;
+  return match ? match[1] : null;
+}
+
+/** Why a caller is turned away before GraphQL runs. */
+export interface Refusal {
+  status: number;
+  code: ErrorCode;
+  messageId: string;
+  message: string;
+}
+
+/** A refusal shaped like a GraphQL answer, so every client reads it. */
+function answerRefusal(res: ServerResponse, refusal: Refusal) {
+  res.writeHead(refusal.status, { "content-type": "application/json; charset=utf-8" });
+  res.end(JSON.stringify({ errors: [{ message: refusal.message, extensions: { code: refusal.code, messageId: refusal.messageId } }] }));
+}
+
+/**
+ * Each project's own GraphQL API (DESIGN.md "A project's own API"): the schema of the version
+ * that is live when the request starts, served by yoga with the platform's query and input
+ * limits. The caller is an API key (`x-api-key`, not expired) or a member of the project's
+ * workspace with the console's access token, acting by their role.
+ */
+export function createProjectEndpoint(options: {
+  db: Db;
+  apiKeys: ApiKeys;
+  events: ProjectEvents;
+  contextFor: (authorization: string | undefined) => Promise<Context>;
+}) {
+  const { db, apiKeys, events, contextFor } = options;
+  const liveSchema = createLiveCache((live) => generateProjectSchema(live.model).schema);
+  const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql");
+
+  /** The request's context, or why it is refused; the same for HTTP and for graphql-ws. */
+  async function projectContext(apiId: string, credentials: { apiKey?: string; authorization?: string }): Promise<ProjectContext | Refusal> {
+    const live = await liveSchema(db, apiId);
+    if (!live) return { status: 404, code: "NOT_FOUND", messageId: "error_api_management_before_publish", message: "Please publish project before editing data." };
+    const platformContext = await contextFor(credentials.authorization);
+    let caller: Caller;
+    if (credentials.apiKey) {
+      const valid = await apiKeys.validKey(db, apiId, credentials.apiKey);
+      if (!valid) return { status: 401, code: "UNAUTHENTICATED", messageId: "error_api_key_invalid", message: "This API key is unknown or has expired." };
+      caller = { kind: "apiKey", keyId: valid.id };
+    } else if (platformContext.viewer) {
+      try {
+        caller = { kind: "member", roleType: (await requireMembership(platformContext, live.live.orgId)).roleType };
+      } catch {
+        return { status: 403, code: "FORBIDDEN", messageId: "error_forbidden", message: "You are not allowed to do this." };
+      }
+    } else {
+      return { status: 401, code: "UNAUTHENTICATED", messageId: "error_unauthenticated", message: "Send an API key in x-api-key or sign in." };
+    }
+    return {
+      ...platformContext,
+      project: { apiId, version: live.live.version, schema: live.built, caller, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId) },
+    };
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse, apiId: string) {
+    // The body is read first, before any other await: the edge's request wrapper starts
+    // draining the stream, so waiting for the database first would lose it.
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      const body = await readBodyWithin(req, MAX_BODY_BYTES);
+      if (!body) return answerBodyTooLarge(req, res, MAX_BODY_BYTES);
+      // @whatwg-node/server takes an already read body from `req.body`.
+      (req as IncomingMessage & { body?: string }).body = body.toString("utf8");
+    }
+    const key = req.headers["x-api-key"];
+    const context = await projectContext(apiId, { apiKey: typeof key === "string" ? key : undefined, authorization: req.headers.authorization });
+    if ("status" in context) return answerRefusal(res, context);
+    await yoga(req, res, context);
+  }
+
+  return { serve, yoga, projectContext };
+}
+
+export type ProjectEndpoint = ReturnType<typeof createProjectEndpoint>;

@@ -1,0 +1,63 @@
+import { sql, type Kysely } from "kysely";
+import type { Tables } from "../db/tables";
+import type { Db } from "../db/database";
+import type { SchemaModel } from "../../src/domain/model";
+import type { LiveVersion, SetLiveVersion } from "./contract";
+import { ensureIndexes } from "./indexes";
+import { isImported } from "../../src/domain/apiState";
+
+/**
+ * Makes a version the one /p/<apiId>/graphql serves. Called by publishing inside the
+ * transaction that marks the project PUBLISHED, so the switch commits with the state; a
+ * request reads the live version once when it starts and finishes on it.
+ */
+export const setLiveVersion: SetLiveVersion = async (tx: Kysely<Tables>, live: LiveVersion) => {
+  await ensureIndexes(tx, live.apiId, live.model);
+  await tx
+    .insertInto("project_live_versions")
+    .values({ api_id: live.apiId, run_id: live.runId, version: live.version, model: JSON.stringify(live.model) })
+    .onConflict((conflict) =>
+      conflict.column("api_id").doUpdateSet({
+        run_id: live.runId,
+        version: live.version,
+        model: JSON.stringify(live.model),
+        updated_at: sql`now()`,
+      }),
+    )
+    .execute();
+};
+
+/**
+ * What each live version is turned into (the generated schema), built once per version and
+ * kept while it is live. Each request asks the database only which run is live (a primary-key
+ * read), so every server process switches when the publishing transaction commits.
+ */
+export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: string }) => Built) {
+  const cache = new Map<string, { runId: string; built: Built; live: LiveVersion & { orgId: string } }>();
+
+  return async function current(db: Db, apiId: string) {
+    const head = await db
+      .selectFrom("project_live_versions as v")
+      .innerJoin("apis as a", "a.id", "v.api_id")
+      .select(["v.run_id", "a.org_id", "a.creation_type", "a.state"])
+      .where("v.api_id", "=", apiId)
+      .executeTakeFirst();
+    if (!head) {
+      cache.delete(apiId);
+      return null;
+    }
+    const imported = isImported({ creationType: head.creation_type, state: head.state });
+    const cached = cache.get(apiId);
+    if (cached?.runId === head.run_id) return { ...cached, imported };
+    const row = await db
+      .selectFrom("project_live_versions")
+      .selectAll()
+      .where("api_id", "=", apiId)
+      .executeTakeFirst();
+    if (!row) return null;
+    const live = { apiId, runId: row.run_id, version: row.version, model: row.model as SchemaModel, orgId: head.org_id };
+    const entry = { runId: row.run_id, live, built: build(live) };
+    cache.set(apiId, entry);
+    return { ...entry, imported };
+  };
+}

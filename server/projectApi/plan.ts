@@ -1,0 +1,106 @@
+import { hasDirective } from "../../src/domain/model/directives";
+import {
+  PUBLISHING_TYPES,
+  effectiveFieldType,
+  isSystemField,
+  requiredFlags,
+  type EnumType,
+  type Field,
+  type FieldType,
+  type ObjectType,
+  type PublishingType,
+  type SchemaModel,
+} from "../../src/domain/model";
+import type { ParentSlot } from "./store";
+
+/**
+ * What the generator needs to know about each table of a live model, worked out once per
+ * version: its user fields with their GraphQL types, its parents and children, its sort fields
+ * and what it publishes.
+ */
+export interface TablePlan {
+  type: ObjectType;
+  fields: PlannedField[];
+  byName: Map<string, Field>;
+  parents: { slot: ParentSlot; type: ObjectType }[];
+  children: { slot: ParentSlot; type: ObjectType }[];
+  /** updatedAt, createdAt and the sort-by fields; the first is the default. */
+  sortFields: string[];
+  publishes: Set<PublishingType>;
+}
+
+export interface PlannedField {
+  field: Field;
+  kind: FieldType;
+  /** The GraphQL type of its value, without `!`. */
+  graphqlType: string;
+  /** The filter input type for it. */
+  filterType: string;
+  requiredOnDelete: boolean;
+}
+
+export interface ModelPlan {
+  model: SchemaModel;
+  tables: TablePlan[];
+  /** Enums usable as GraphQL enums (values that are GraphQL names), by enum id. */
+  enums: Map<string, EnumType>;
+}
+
+const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+const isGraphqlEnum = (enumType: EnumType) =>
+  enumType.values.length > 0 && GRAPHQL_NAME.test(enumType.name) && enumType.values.every((value) => GRAPHQL_NAME.test(value.name) && !["true", "false", "null"].includes(value.name));
+
+const SCALARS: Partial<Record<FieldType, [graphqlType: string, filterType: string]>> = {
+  Integer: ["Int", "IntFilterInput"],
+  Float: ["Float", "FloatFilterInput"],
+  /** Seconds since the epoch do not fit GraphQL's 32-bit Int. */
+  Timestamp: ["Float", "FloatFilterInput"],
+  Boolean: ["Boolean", "BooleanFilterInput"],
+  ID: ["ID", "StringFilterInput"],
+  ListBoolean: ["[Boolean!]", "ListBooleanFilterInput"],
+  ListFloat: ["[Float!]", "ListFloatFilterInput"],
+  ListId: ["[ID!]", "ListStringFilterInput"],
+  ListInteger: ["[Int!]", "ListIntFilterInput"],
+  ListString: ["[String!]", "ListStringFilterInput"],
+  /** JSON travels as text (spec §5 "Json strings are parsed"); only its presence can be filtered. */
+  Json: ["String", "ExistsFilterInput"],
+};
+
+function plannedField(field: Field, enums: Map<string, EnumType>): PlannedField | null {
+  const kind = effectiveFieldType(field);
+  if (!kind) return null;
+  let types = SCALARS[kind] ?? ["String", "StringFilterInput"];
+  if (kind === "Enum") {
+    const enumType = field.typeId ? enums.get(field.typeId) : undefined;
+    types = enumType ? [enumType.name, "StringFilterInput"] : ["String", "StringFilterInput"];
+  }
+  return { field, kind, graphqlType: types[0], filterType: types[1], requiredOnDelete: requiredFlags(field).requiredOnDelete };
+}
+
+export function planModel(model: SchemaModel): ModelPlan {
+  const enums = new Map(model.enumTypes.filter(isGraphqlEnum).map((enumType) => [enumType.id, enumType]));
+  const types = model.objectTypes.filter((objectType) => GRAPHQL_NAME.test(objectType.name));
+  const byId = new Map(types.map((objectType) => [objectType.id, objectType]));
+  const tables = types.map((objectType): TablePlan => {
+    const userFields = objectType.fields.filter((field) => !isSystemField(field) && GRAPHQL_NAME.test(field.name));
+    const parents = (["first", "second"] as const).flatMap((slot) => {
+      const parent = byId.get(objectType.parents[slot]?.parentId ?? "");
+      return parent ? [{ slot, type: parent }] : [];
+    });
+    const children = types.flatMap((child) =>
+      (["first", "second"] as const).filter((slot) => child.parents[slot]?.parentId === objectType.id).map((slot) => ({ slot, type: child })),
+    );
+    const sortBy = userFields.filter((field) => hasDirective(field.directives, "sortBy") && !effectiveFieldType(field)?.startsWith("List")).map((field) => field.name);
+    return {
+      type: objectType,
+      fields: userFields.map((field) => plannedField(field, enums)).filter((field): field is PlannedField => field !== null),
+      byName: new Map(objectType.fields.map((field) => [field.name, field])),
+      parents,
+      children,
+      // Spec §7: "descending by the sort-by field, updatedAt by default".
+      sortFields: [...sortBy, "updatedAt", "createdAt"],
+      publishes: new Set(objectType.publishingTypes ?? PUBLISHING_TYPES),
+    };
+  });
+  return { model, tables, enums };
+}

@@ -1,0 +1,113 @@
+import type { ObjectType } from "../../src/domain/model";
+import type { ModelPlan, TablePlan } from "./plan";
+import { DEFAULT_LIMIT } from "./paging";
+import { BUILT_IN_MUTATIONS, BUILT_IN_QUERIES, BUILT_IN_SDL } from "./builtIns";
+import { childrenFieldName, operationNames, parentFieldName, parentIdInputName, typeNames } from "./names";
+
+/**
+ * The SDL of a live version: shared types, then per table its object, list and input types
+ * and the operations it publishes (spec §7). An operation a table does not publish does not
+ * exist in the schema.
+ */
+const SHARED = `
+enum SortOrder { ASC DESC }
+"Which parent slot of a child (spec §7 listTypesByParentType: FIRST or SECOND)."
+enum ParentKey { FIRST SECOND }
+type PageInfo { hasNextPage: Boolean! hasPreviousPage: Boolean! startCursor: String endCursor: String }
+"Spec §7 sort-range operators, on the list's sort field."
+input SortRangeInput { eq: String lt: String le: String gt: String ge: String beginsWith: String }
+input StringFilterInput { eq: String ne: String lt: String le: String gt: String ge: String beginsWith: String contains: String notContains: String attributeExists: Boolean }
+input IntFilterInput { eq: Int ne: Int lt: Int le: Int gt: Int ge: Int attributeExists: Boolean }
+input FloatFilterInput { eq: Float ne: Float lt: Float le: Float gt: Float ge: Float attributeExists: Boolean }
+input BooleanFilterInput { eq: Boolean ne: Boolean attributeExists: Boolean }
+input ListStringFilterInput { contains: String notContains: String attributeExists: Boolean }
+input ListIntFilterInput { contains: Int notContains: Int attributeExists: Boolean }
+input ListFloatFilterInput { contains: Float notContains: Float attributeExists: Boolean }
+input ListBooleanFilterInput { contains: Boolean notContains: Boolean attributeExists: Boolean }
+input ExistsFilterInput { attributeExists: Boolean }
+`;
+
+const listArgs = (type: ObjectType) =>
+  `limit: Int = ${DEFAULT_LIMIT}, nextToken: String, filter: ${typeNames(type).filter}, sortOrder: SortOrder = DESC, sortBy: ${typeNames(type).sortField}, sortRange: SortRangeInput`;
+
+/** A table with no user fields and no parents has nothing to send on create. */
+export const hasCreateInput = (table: TablePlan) => table.fields.length + table.parents.length > 0;
+
+function tableTypes(table: TablePlan): string {
+  const names = typeNames(table.type);
+  const fieldLines = table.fields.map((planned) => `  ${planned.field.name}: ${planned.graphqlType}`);
+  const parentLines = table.parents.map(({ type }) => `  ${parentFieldName(type)}: ${type.name}`);
+  const childLines = table.children.map(({ type }) => `  ${childrenFieldName(type)}(${listArgs(type)}): ${typeNames(type).connection}!`);
+  const parentInputs = table.parents.map(({ type }) => `  ${parentIdInputName(type)}: ID`);
+  const filterLines = ["id: StringFilterInput", "createdAt: StringFilterInput", "updatedAt: StringFilterInput", ...table.fields.map((planned) => `${planned.field.name}: ${planned.filterType}`)];
+  return `
+type ${names.object} {
+  id: ID!
+  createdAt: String!
+  updatedAt: String!
+${[...fieldLines, ...parentLines, ...childLines].join("\n")}
+}
+type ${names.edge} { node: ${names.object}! cursor: String! }
+type ${names.connection} { items: [${names.object}!]! nextToken: String edges: [${names.edge}!]! pageInfo: PageInfo! }
+enum ${names.sortField} { ${table.sortFields.join(" ")} }
+input ${names.filter} {
+  ${filterLines.join("\n  ")}
+  and: [${names.filter}!]
+  or: [${names.filter}!]
+  not: ${names.filter}
+}
+${hasCreateInput(table) ? `input ${names.createInput} {\n${[...fieldLines, ...parentInputs].join("\n")}\n}` : ""}
+input ${names.updateInput} {
+  id: ID!
+${[...fieldLines, ...parentInputs].join("\n")}
+}
+input ${names.deleteInput} {
+  id: ID!
+${table.fields.filter((planned) => planned.requiredOnDelete).map((planned) => `  ${planned.field.name}: ${planned.graphqlType}`).join("\n")}
+}
+`;
+}
+
+function tableOperations(table: TablePlan) {
+  const names = typeNames(table.type);
+  const ops = operationNames(table.type);
+  const queries = table.publishes.has("queries")
+    ? [
+        `${ops.get}(id: ID!): ${names.object}`,
+        `${ops.list}(${listArgs(table.type)}): ${names.connection}!`,
+        `${ops.batchGet}(ids: [ID!]!): [${names.object}]!`,
+        ...(table.parents.length ? [`${ops.listByParent}(parentId: ID!, parentKey: ParentKey = FIRST, ${listArgs(table.type)}): ${names.connection}!`] : []),
+      ]
+    : [];
+  const mutations = table.publishes.has("mutations")
+    ? [
+        ...(hasCreateInput(table)
+          ? [`${ops.create}(input: ${names.createInput}!): ${names.object}!`, `${ops.batchCreate}(input: [${names.createInput}!]!): [${names.object}!]!`]
+          : [`${ops.create}: ${names.object}!`]),
+        `${ops.update}(input: ${names.updateInput}!): ${names.object}!`,
+        `${ops.delete}(input: ${names.deleteInput}!): ${names.object}!`,
+        `${ops.batchDelete}(input: [${names.deleteInput}!]!): [${names.object}!]!`,
+      ]
+    : [];
+  const subscriptions = table.publishes.has("subscriptions")
+    ? [`${ops.onCreate}: ${names.object}!`, `${ops.onUpdate}: ${names.object}!`, `${ops.onDelete}: ${names.object}!`]
+    : [];
+  return { queries, mutations, subscriptions };
+}
+
+export function generateSdl(plan: ModelPlan): string {
+  const enums = [...plan.enums.values()].map((enumType) => `enum ${enumType.name} { ${enumType.values.map((value) => value.name).join(" ")} }`);
+  const operations = plan.tables.map(tableOperations);
+  const queries = [...operations.flatMap((op) => op.queries), ...BUILT_IN_QUERIES];
+  const mutations = [...operations.flatMap((op) => op.mutations), ...BUILT_IN_MUTATIONS];
+  const subscriptions = operations.flatMap((op) => op.subscriptions);
+  return [
+    SHARED,
+    BUILT_IN_SDL,
+    ...enums,
+    ...plan.tables.map(tableTypes),
+    `type Query {\n  ${[...queries, `"The live version's number."\n  liveVersion: Int!`].join("\n  ")}\n}`,
+    `type Mutation {\n  ${mutations.join("\n  ")}\n}`,
+    ...(subscriptions.length ? [`type Subscription {\n  ${subscriptions.join("\n  ")}\n}`] : []),
+  ].join("\n");
+}

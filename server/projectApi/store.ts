@@ -1,0 +1,158 @@
+import { randomUUID } from "node:crypto";
+import { sql, type RawBuilder } from "kysely";
+import type { DbOrTx } from "../db/database";
+import { valueExpression } from "./sql";
+
+/** One entry as read back: values as stored, times as ISO text with milliseconds. */
+export interface EntryRow {
+  id: string;
+  type_id: string;
+  data: Record<string, unknown>;
+  parent_first: string | null;
+  parent_second: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The sort value as text (full precision), for the next page's token. */
+  sort_key?: string;
+  /** With a batched list by parent: which parent the row was listed for. */
+  for_parent?: string;
+}
+
+export type ParentSlot = "first" | "second";
+export type SortOrder = "ASC" | "DESC";
+
+/** What a list is ordered by: a system time column or one of the table's sort-by fields. */
+export interface Sort {
+  field: string;
+  order: SortOrder;
+}
+
+export interface ListQuery {
+  apiId: string;
+  typeId: string;
+  /** Rows wanted; one more is read to know whether a next page exists. */
+  limit: number;
+  sort: Sort;
+  /** The last row of the previous page (from nextToken). */
+  after?: { sortKey: string; id: string } | null;
+  filter?: RawBuilder<unknown> | null;
+  range?: RawBuilder<unknown> | null;
+}
+
+const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const COLUMNS = sql`id, type_id, data, parent_first, parent_second, ${iso("created_at")} as created_at, ${iso("updated_at")} as updated_at`;
+
+const TIME_COLUMNS: Record<string, string> = { updatedAt: "updated_at", createdAt: "created_at" };
+
+/** The SQL a list is ordered by; keyset comparisons use the same expression. */
+export function sortExpression(field: string): RawBuilder<unknown> {
+  const column = TIME_COLUMNS[field];
+  return column ? sql.raw(column) : valueExpression(field);
+}
+
+/** The sort value as text that loses nothing: times to the microsecond (ISO, UTC), values as JSON. */
+function sortKeyText(field: string): RawBuilder<unknown> {
+  const column = TIME_COLUMNS[field];
+  return column ? sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`) : sql`(${valueExpression(field)})::text`;
+}
+
+/** Casts a sort key (text) back to what the sort expression compares with. */
+export const sortKeyValue = (field: string, sortKey: string) =>
+  TIME_COLUMNS[field] ? sql`${sortKey}::timestamptz` : sql`${sortKey}::jsonb`;
+
+/** The WHERE and ORDER BY of one list page; `scope` narrows it (to a parent, say). */
+function pageQuery(query: ListQuery, scope: RawBuilder<unknown>) {
+  const expression = sortExpression(query.sort.field);
+  const direction = sql.raw(query.sort.order === "ASC" ? "asc" : "desc");
+  const conditions = [sql`api_id = ${query.apiId}`, sql`type_id = ${query.typeId}`, scope];
+  if (query.filter) conditions.push(query.filter);
+  if (query.range) conditions.push(query.range);
+  if (query.after) {
+    const beyond = sql.raw(query.sort.order === "ASC" ? ">" : "<");
+    conditions.push(sql`(${expression}, id) ${beyond} (${sortKeyValue(query.sort.field, query.after.sortKey)}, ${query.after.id})`);
+  }
+  return sql`select ${COLUMNS}, ${sortKeyText(query.sort.field)} as sort_key from project_entries
+    where ${sql.join(conditions, sql` and `)}
+    order by ${expression} ${direction}, id ${direction} limit ${query.limit + 1}`;
+}
+
+/** One page of a table's entries: keyset, never OFFSET, and no count. */
+export async function listEntries(db: DbOrTx, query: ListQuery): Promise<EntryRow[]> {
+  const { rows } = await pageQuery(query, sql`true`).$castTo<EntryRow>().execute(db);
+  return rows;
+}
+
+/**
+ * One page per parent for many parents in one statement (a lateral join): the connection
+ * field of a list of parents costs one query, not one per parent.
+ */
+export async function listEntriesOfParents(db: DbOrTx, query: ListQuery, slot: ParentSlot, parentIds: readonly string[]) {
+  const column = sql.raw(slot === "first" ? "parent_first" : "parent_second");
+  const page = pageQuery(query, sql`${column} = parents.id`);
+  const { rows } = await sql<EntryRow>`select parents.id as for_parent, page.* from unnest(${[...parentIds]}::text[]) as parents(id)
+    cross join lateral (${page}) as page`.execute(db);
+  return rows;
+}
+
+/** Entries by id, in any order; missing ids are simply absent. */
+export async function entriesByIds(db: DbOrTx, apiId: string, typeId: string, ids: readonly string[]): Promise<EntryRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<EntryRow>`select ${COLUMNS} from project_entries
+    where api_id = ${apiId} and type_id = ${typeId} and id = any(${[...ids]}::text[])`.execute(db);
+  return rows;
+}
+
+/** No value is stored as no key, so "attributeExists" and comparisons see it as absent. */
+const withoutNulls = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null && value !== undefined));
+
+export interface NewEntry {
+  data: Record<string, unknown>;
+  parentFirst: string | null;
+  parentSecond: string | null;
+}
+
+export async function insertEntries(db: DbOrTx, apiId: string, typeId: string, entries: readonly NewEntry[]): Promise<EntryRow[]> {
+  if (entries.length === 0) return [];
+  const values = entries.map(
+    (entry) => sql`(${apiId}, ${typeId}, ${randomUUID()}, ${JSON.stringify(withoutNulls(entry.data))}::jsonb, ${entry.parentFirst}, ${entry.parentSecond})`,
+  );
+  const { rows } = await sql<EntryRow>`insert into project_entries (api_id, type_id, id, data, parent_first, parent_second)
+    values ${sql.join(values)} returning ${COLUMNS}`.execute(db);
+  return rows;
+}
+
+export interface EntryChange {
+  /** Values to set; a null removes the value. */
+  data: Record<string, unknown>;
+  parentFirst?: string | null;
+  parentSecond?: string | null;
+}
+
+export async function updateEntry(db: DbOrTx, apiId: string, typeId: string, id: string, change: EntryChange): Promise<EntryRow | undefined> {
+  const set = withoutNulls(change.data);
+  const unset = Object.keys(change.data).filter((name) => change.data[name] === null);
+  const assignments = [sql`data = (data || ${JSON.stringify(set)}::jsonb) - ${unset}::text[]`, sql`updated_at = now()`];
+  if (change.parentFirst !== undefined) assignments.push(sql`parent_first = ${change.parentFirst}`);
+  if (change.parentSecond !== undefined) assignments.push(sql`parent_second = ${change.parentSecond}`);
+  const { rows } = await sql<EntryRow>`update project_entries set ${sql.join(assignments)}
+    where api_id = ${apiId} and type_id = ${typeId} and id = ${id} returning ${COLUMNS}`.execute(db);
+  return rows[0];
+}
+
+export async function deleteEntries(db: DbOrTx, apiId: string, typeId: string, ids: readonly string[]): Promise<EntryRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<EntryRow>`delete from project_entries
+    where api_id = ${apiId} and type_id = ${typeId} and id = any(${[...ids]}::text[]) returning ${COLUMNS}`.execute(db);
+  return rows;
+}
+
+export type ActivityEvent = "INSERT" | "MODIFY" | "REMOVE";
+
+/** Spec §3 "Activity": one row per written entry, in the write's transaction. */
+export async function recordActivities(db: DbOrTx, apiId: string, eventName: ActivityEvent, recordType: string, recordIds: readonly string[]) {
+  if (recordIds.length === 0) return;
+  await db
+    .insertInto("project_activities")
+    .values(recordIds.map((recordId) => ({ id: randomUUID(), api_id: apiId, event_name: eventName, record_type: recordType, record_id: recordId })))
+    .execute();
+}

@@ -1,0 +1,55 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer } from "ws";
+import { useServer } from "graphql-ws/use/ws";
+import { refuse } from "../graphql/errors";
+import type { ProjectEndpoint } from "./endpoint";
+import { projectApiIdOf } from "./endpoint";
+
+/**
+ * graphql-ws on /p/<apiId>/graphql, for the per-table subscriptions. Browsers cannot set
+ * headers on a WebSocket, so the credentials travel in the connection params
+ * ({ "x-api-key" } or { Authorization }); the caller is checked as on HTTP.
+ */
+export function attachProjectSubscriptions(endpoint: ProjectEndpoint) {
+  const wss = new WebSocketServer({ noServer: true });
+  useServer(
+    {
+      execute: (args: any) => args.rootValue.execute(args),
+      subscribe: (args: any) => args.rootValue.subscribe(args),
+      onSubscribe: async (ctx, _id, payload) => {
+        const apiId = projectApiIdOf(ctx.extra.request.url) ?? "";
+        const params = (ctx.connectionParams ?? {}) as Record<string, unknown>;
+        const text = (value: unknown) => (typeof value === "string" && value ? value : undefined);
+        const contextValue = await endpoint.projectContext(apiId, {
+          apiKey: text(params["x-api-key"]),
+          authorization: text(params.Authorization) ?? text(params.authorization),
+        });
+        if ("status" in contextValue) {
+          return [refuse(contextValue.code, contextValue.messageId, contextValue.message)];
+        }
+        const { schema, execute, subscribe, parse, validate } = endpoint.yoga.getEnveloped({ ...ctx, ...contextValue, req: ctx.extra.request });
+        const args = {
+          schema,
+          operationName: payload.operationName,
+          document: parse(payload.query),
+          variableValues: payload.variables,
+          contextValue,
+          rootValue: { execute, subscribe },
+        };
+        const errors = validate(args.schema, args.document);
+        return errors.length ? errors : args;
+      },
+    },
+    wss,
+  );
+  return {
+    wss,
+    /** Takes the upgrade when it is for a project endpoint; false leaves it to the platform's. */
+    handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+      if (!projectApiIdOf(request.url)) return false;
+      wss.handleUpgrade(request, socket, head, (ws) => wss.emit("connection", ws, request));
+      return true;
+    },
+  };
+}
