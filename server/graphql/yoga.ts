@@ -6,6 +6,8 @@ import { MAX_BODY_BYTES, queryLimitPlugins } from "./limits";
 import { answerBodyTooLarge, readBodyWithin } from "../http/body";
 import { log } from "../log";
 import { inputLimitsPlugin } from "../security/inputLimits";
+import { persistedOperationsPlugin } from "./persistedOperations";
+import { PERSISTED_QUERIES_PATH } from "../paths";
 
 /**
  * GraphQL over HTTP. Errors we raise on purpose (with extensions.code) pass through; anything
@@ -20,7 +22,8 @@ export function createGraphqlHandler(schema: GraphQLSchema) {
     graphiql: false,
     landingPage: false,
     logging: false,
-    plugins: [...queryLimitPlugins(), inputLimitsPlugin()],
+    // Yoga's own parse and validation cache (on by default) keeps each document's results.
+    plugins: [persistedOperationsPlugin(PERSISTED_QUERIES_PATH), ...queryLimitPlugins(), inputLimitsPlugin()],
     // CORS is the edge's decision (server/security/cors.ts), never yoga's permissive default.
     cors: false,
     maskedErrors: {
