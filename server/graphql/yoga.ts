@@ -24,6 +24,9 @@ export function createGraphqlHandler(schema: GraphQLSchema) {
     logging: false,
     // Yoga's own parse and validation cache (on by default) keeps each document's results.
     plugins: [persistedOperationsPlugin(PERSISTED_QUERIES_PATH), ...queryLimitPlugins(), inputLimitsPlugin()],
+    // serveGraphqlOverNode reads the body within MAX_BODY_BYTES first; yoga's own limit would
+    // only stream the already read body through another web stream on every request.
+    maxRequestBodySize: false,
     // CORS is the edge's decision (server/security/cors.ts), never yoga's permissive default.
     cors: false,
     maskedErrors: {
