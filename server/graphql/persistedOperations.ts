@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { parse, type DocumentNode } from "graphql";
 import { createGraphQLError } from "graphql-yoga";
 import { usePersistedOperations } from "@graphql-yoga/plugin-persisted-operations";
@@ -10,11 +10,10 @@ import { usePersistedOperations } from "@graphql-yoga/plugin-persisted-operation
  * no query text (issue 15). Plain documents stay allowed: developers, scripts and tests send them.
  */
 export function persistedOperationsPlugin(file: string) {
-  const texts = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
-  const documents = new Map<string, DocumentNode>(Object.entries(texts).map(([id, text]) => [id, parse(text)]));
+  const documentFor = persistedDocuments(file);
   return usePersistedOperations({
     allowArbitraryOperations: true,
-    getPersistedOperation: (id) => documents.get(id) ?? null,
+    getPersistedOperation: documentFor,
     customErrors: {
       // An id this server does not know: most likely a console tab opened before an update.
       notFound: () =>
@@ -27,4 +26,25 @@ export function persistedOperationsPlugin(file: string) {
         }),
     },
   });
+}
+
+/**
+ * The documents of the file, parsed. An unknown id reads the file again if it changed since:
+ * under `npm run dev` Relay's watcher adds operations while the server keeps running.
+ */
+function persistedDocuments(file: string) {
+  let loadedVersion = -1;
+  let documents = new Map<string, DocumentNode>();
+  const loadIfChanged = () => {
+    const version = statSync(file).mtimeMs;
+    if (version === loadedVersion) return;
+    const texts = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+    documents = new Map(Object.entries(texts).map(([id, text]) => [id, parse(text)]));
+    loadedVersion = version;
+  };
+  loadIfChanged();
+  return (id: string): DocumentNode | null => {
+    if (!documents.has(id)) loadIfChanged();
+    return documents.get(id) ?? null;
+  };
 }
