@@ -3,7 +3,7 @@
 //   - gzip bytes of the JavaScript the browser loads for /login
 //   - platform GraphQL requests for the navigation login -> dashboard
 //   - the request path: p50, p95, requests/s and server CPU per request for the project list
-//     and a mutation, on PGlite and (with TEST_DATABASE_URL, e.g. under scripts/with-postgres.sh)
+//     and a mutation, on PGlite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL, e.g. under scripts/with-postgres.sh)
 //     on PostgreSQL
 //   - requests and waterfall depth of a reload of signed-in pages (scripts/bench-routes.ts)
 //   - the server's RSS after start and after 10,000 mixed requests (embedded default)
@@ -24,8 +24,10 @@ const PORT = Number(process.env.BENCH_PORT ?? 4510);
 
 async function main() {
   await benchEmbedded();
-  if (process.env.TEST_DATABASE_URL) await benchPostgres(process.env.TEST_DATABASE_URL);
-  else console.log("PostgreSQL: skipped (run under scripts/with-postgres.sh, or set TEST_DATABASE_URL)");
+  // An admin URL: the bench creates its own database there and drops it afterwards.
+  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (postgresUrl) await benchPostgres(postgresUrl);
+  else console.log("PostgreSQL: skipped (run under scripts/with-postgres.sh, or set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
   await benchProjectApis(PORT + 10);
 }
 

@@ -2,7 +2,7 @@ import type { DbOrTx } from "./db/database";
 import type { Context } from "./graphql/context";
 import { requireViewer, type Viewer } from "./graphql/context";
 import { forbidden } from "./graphql/errors";
-import { findRoleOfEmail } from "./role/store";
+import { findOrgWithRoleOf, type OrgRow } from "./org/store";
 import { permissionsFor, type Permission, type RoleType } from "../src/domain/permissions";
 
 export interface Membership {
@@ -11,84 +11,81 @@ export interface Membership {
   roleId: string | null;
 }
 
+/** The org (undefined when missing) and the caller's standing there (null when none). */
+interface OrgAccess {
+  org: OrgRow | undefined;
+  membership: Membership | null;
+}
+
 /**
  * The caller's standing in an org: their role there, or SUPERUSER for platform superusers.
  * Everyone else is refused with FORBIDDEN — also when the org does not exist, so ids of other
  * workspaces reveal nothing.
  */
 export async function requireMembership(ctx: Context, orgId: string, db: DbOrTx = ctx.db): Promise<Membership> {
+  return (await requireOrgAccess(ctx, orgId, db)).membership;
+}
+
+/** requireMembership with the org's row, which the same query reads (Query.org needs both). */
+export async function requireOrgAccess(
+  ctx: Context,
+  orgId: string,
+  db: DbOrTx = ctx.db,
+): Promise<{ org: OrgRow; membership: Membership }> {
   const viewer = requireViewer(ctx);
   // Inside a transaction the role is read there, so the check holds for what the mutation writes.
-  if (db !== ctx.db) return standingOf(viewer, orgId, db);
-  return (await cachedStanding(ctx, viewer, orgId)) ?? forbiddenStanding();
-}
-
-/*
- * The caller's standing per org, looked up once per HTTP request and shared by every resolver
- * that asks (issue 15: the session and role resolved once per request). Keyed by the request's
- * Context, so it ends with the request. Subscriptions live on and re-read it for every event.
- */
-const standingsPerRequest = new WeakMap<Context, Map<string, Promise<Membership | null>>>();
-
-/** Lets requireMembership remember standings for the length of this (short-lived) request. */
-export function rememberStandingsFor(ctx: Context): Context {
-  standingsPerRequest.set(ctx, new Map());
-  return ctx;
-}
-
-async function cachedStanding(ctx: Context, viewer: Viewer, orgId: string): Promise<Membership | null> {
-  const byOrg = standingsPerRequest.get(ctx);
-  if (!byOrg) return standingOf(viewer, orgId, ctx.db).catch((error) => (isForbidden(error) ? null : Promise.reject(error)));
-  let standing = byOrg.get(orgId);
-  if (!standing) {
-    standing = standingOf(viewer, orgId, ctx.db).catch((error) => {
-      if (isForbidden(error)) return null;
-      byOrg.delete(orgId);
-      throw error;
-    });
-    byOrg.set(orgId, standing);
-  }
-  return standing;
-}
-
-function forbiddenStanding(): never {
-  throw forbidden();
-}
-
-const isForbidden = (error: unknown) => (error as { extensions?: { code?: string } })?.extensions?.code === "FORBIDDEN";
-
-async function standingOf(viewer: Viewer, orgId: string, db: DbOrTx): Promise<Membership> {
-  const role = await findRoleOfEmail(db, orgId, viewer.email);
-  // The platform superuser acts as SUPERUSER everywhere, also where they hold a role.
-  if (viewer.superuser) {
-    const org = await db.selectFrom("orgs").select("id").where("id", "=", orgId).executeTakeFirst();
-    if (org) return { roleType: "SUPERUSER", permissions: permissionsFor("SUPERUSER"), roleId: role?.id ?? null };
-  }
-  if (role && role.type !== "NONE") {
-    const roleType = role.type as RoleType;
-    return { roleType, permissions: permissionsFor(roleType), roleId: role.id };
-  }
-  throw forbidden();
-}
-
-/** Same as requireMembership but for optional reads: null instead of an error. */
-export async function membershipOrNull(ctx: Context, orgId: string): Promise<Membership | null> {
-  try {
-    return await requireMembership(ctx, orgId);
-  } catch {
-    return null;
-  }
+  const { org, membership } = db === ctx.db ? await orgAccess(ctx, viewer, orgId) : await lookUpOrgAccess(viewer, orgId, db);
+  if (!org || !membership) throw forbidden();
+  return { org, membership };
 }
 
 /**
- * The caller's standing for the viewerCan… fields and list resolvers: looked up once per org and
- * request, however many fields ask, and null instead of an error.
+ * The caller's standing for optional reads (viewerCan… fields, node, lists): null instead of
+ * an error, also for anonymous callers.
  */
-const standings = new WeakMap<Context, Map<string, Promise<Membership | null>>>();
-export function viewerStanding(ctx: Context, orgId: string): Promise<Membership | null> {
-  let byOrg = standings.get(ctx);
-  if (!byOrg) standings.set(ctx, (byOrg = new Map()));
-  let standing = byOrg.get(orgId);
-  if (!standing) byOrg.set(orgId, (standing = membershipOrNull(ctx, orgId)));
-  return standing;
+export async function viewerStanding(ctx: Context, orgId: string): Promise<Membership | null> {
+  if (!ctx.viewer) return null;
+  return (await orgAccess(ctx, ctx.viewer, orgId)).membership;
+}
+
+/*
+ * The one standing cache: per org, looked up once per HTTP request and shared by every resolver
+ * that asks (issue 15: the session, role and object resolved once per request). Keyed by the
+ * request's Context, so it ends with the request. Subscriptions live on, so they are not
+ * remembered and look up their standing afresh for every event.
+ */
+const accessPerRequest = new WeakMap<Context, Map<string, Promise<OrgAccess>>>();
+
+/** Lets the access checks remember what they read for the length of this (short-lived) request. */
+export function rememberStandingsFor(ctx: Context): Context {
+  accessPerRequest.set(ctx, new Map());
+  return ctx;
+}
+
+function orgAccess(ctx: Context, viewer: Viewer, orgId: string): Promise<OrgAccess> {
+  const byOrg = accessPerRequest.get(ctx);
+  if (!byOrg) return lookUpOrgAccess(viewer, orgId, ctx.db);
+  let access = byOrg.get(orgId);
+  if (!access) {
+    access = lookUpOrgAccess(viewer, orgId, ctx.db);
+    // A failed read is not remembered: another resolver may try again.
+    access.catch(() => byOrg.delete(orgId));
+    byOrg.set(orgId, access);
+  }
+  return access;
+}
+
+async function lookUpOrgAccess(viewer: Viewer, orgId: string, db: DbOrTx): Promise<OrgAccess> {
+  const found = await findOrgWithRoleOf(db, orgId, viewer.email);
+  if (!found) return { org: undefined, membership: null };
+  const { viewerRole, ...org } = found;
+  return { org, membership: standingFrom(viewer, viewerRole) };
+}
+
+/** The platform superuser acts as SUPERUSER everywhere, also where they hold a role. */
+function standingFrom(viewer: Viewer, role: { id: string; type: string } | null): Membership | null {
+  if (viewer.superuser) return { roleType: "SUPERUSER", permissions: permissionsFor("SUPERUSER"), roleId: role?.id ?? null };
+  if (!role || role.type === "NONE") return null;
+  const roleType = role.type as RoleType;
+  return { roleType, permissions: permissionsFor(roleType), roleId: role.id };
 }

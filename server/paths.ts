@@ -15,4 +15,6 @@ function findProjectRoot(): string {
 
 export const PROJECT_ROOT = findProjectRoot();
 export const SCHEMA_PATH = join(PROJECT_ROOT, "schema.graphql");
+/** The console's compiled operations by id (relay.config.json persistConfig). */
+export const PERSISTED_QUERIES_PATH = join(PROJECT_ROOT, "persisted-queries.json");
 export const CONSOLE_DIST = join(PROJECT_ROOT, "dist", "console");

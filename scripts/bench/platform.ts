@@ -16,7 +16,8 @@ export interface BenchServer {
 export async function startServer(port: number, env: Record<string, string>): Promise<BenchServer> {
   const entry = process.env.BENCH_SERVER_ENTRY ?? "dist/server/index.mjs";
   const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: "silent", MAILBOX_TOKEN, SECRET_KEY: "bench-secret-key-0123456789abcdef", ...env },
+    // As `npm start` runs it (scripts/start.mjs): graphql-js without its development checks.
+    env: { NODE_ENV: "production", ...process.env, PORT: String(port), LOG_LEVEL: "silent", MAILBOX_TOKEN, SECRET_KEY: "bench-secret-key-0123456789abcdef", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const base = new URL(`http://127.0.0.1:${port}`);

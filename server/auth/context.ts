@@ -2,6 +2,7 @@ import type { Db } from "../db/database";
 import type { Mailer } from "../mail/mailer";
 import type { Limits } from "../limits/settings";
 import type { AuthKeys } from "./keys";
+import type { VerifiedTokenCache } from "./verifiedTokens";
 
 /** What every call of the built-in sign-in service works with. */
 export interface AuthContext {
@@ -18,4 +19,6 @@ export interface AuthContext {
   /** Base delay for answers to wrong passwords once a user is in the slow zone (see lockout.ts). */
   failedSignInDelayMs: number;
   limits: Limits;
+  /** Tokens verified for API requests; told when a session ends or a user changes (verifiedTokens.ts). */
+  verifiedTokens: VerifiedTokenCache;
 }

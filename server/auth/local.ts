@@ -8,6 +8,7 @@ import { DEFAULT_TOKEN_TTL_SECONDS, loadKeys } from "./keys";
 import { resolveSecretKey } from "../security/secretKey";
 import { activeSessionIds } from "./sessions";
 import { authenticateToken } from "./tokens";
+import { createVerifiedTokenCache } from "./verifiedTokens";
 import type { AuthService } from "./index";
 
 /** The built-in Cognito-compatible user pool. */
@@ -36,19 +37,21 @@ export async function createLocalAuthService(deps: {
     accessTokenTtlSeconds,
     failedSignInDelayMs: deps.failedSignInDelayMs ?? 1000,
     limits: deps.config.limits,
+    verifiedTokens: createVerifiedTokenCache(),
   };
   return {
     handle: createHttpHandler(ctx),
-    async verifyAccessToken(token) {
-      try {
-        const { user, session } = await authenticateToken(ctx, token);
-        return { sub: user.sub, email: user.email, session };
-      } catch (error) {
-        // A refused token is an answer; a database failure is not, and must not look like a sign-out.
-        if (error instanceof AuthError) return null;
-        throw error;
-      }
-    },
+    verifyAccessToken: (token) =>
+      ctx.verifiedTokens.verifyOnce(token, async () => {
+        try {
+          const { user, session, validUntil } = await authenticateToken(ctx, token);
+          return { verified: { sub: user.sub, email: user.email, session }, validUntil };
+        } catch (error) {
+          // A refused token is an answer; a database failure is not, and must not look like a sign-out.
+          if (error instanceof AuthError) return null;
+          throw error;
+        }
+      }),
     activeSessions: (sessionIds) => activeSessionIds(ctx.db, sessionIds),
   };
 }

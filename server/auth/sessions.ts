@@ -58,14 +58,19 @@ export async function sessionForRefreshToken(ctx: AuthContext, refreshToken: str
 }
 
 /**
- * The user of a sign-in that is still active, in one query since it runs on every API request;
+ * The user of a sign-in that is still active, with when the sign-in expires, in one query;
  * undefined once the sign-in was revoked, expired or pruned.
  */
-export async function activeSessionUser(ctx: AuthContext, sessionId: string, sub: string): Promise<AuthUser | undefined> {
+export async function activeSessionUser(
+  ctx: AuthContext,
+  sessionId: string,
+  sub: string,
+): Promise<(AuthUser & { session_expires_at: Date }) | undefined> {
   return ctx.db
     .selectFrom("auth_refresh_tokens as s")
     .innerJoin("auth_users as u", "u.sub", "s.sub")
     .selectAll("u")
+    .select("s.expires_at as session_expires_at")
     .where("s.id", "=", sessionId)
     .where("s.sub", "=", sub)
     .where("s.revoked_at", "is", null)
@@ -73,13 +78,16 @@ export async function activeSessionUser(ctx: AuthContext, sessionId: string, sub
     .executeTakeFirst();
 }
 
-export async function revokeSessionByRefreshToken(ctx: AuthContext, refreshToken: string) {
-  await ctx.db
+/** Revokes the sign-in of a refresh token; the ids of the sessions that ended (none or one). */
+export async function revokeSessionByRefreshToken(ctx: AuthContext, refreshToken: string): Promise<string[]> {
+  const ended = await ctx.db
     .updateTable("auth_refresh_tokens")
     .set({ revoked_at: new Date() })
     .where("token_hash", "=", hashToken(refreshToken))
     .where("revoked_at", "is", null)
+    .returning("id")
     .execute();
+  return ended.map((row) => row.id);
 }
 
 export async function revokeAllSessions(db: DbOrTx, sub: string) {

@@ -64,11 +64,14 @@ export async function authenticate(ctx: AuthContext, accessToken: string): Promi
   return (await authenticateToken(ctx, accessToken)).user;
 }
 
-/** `authenticate`, with the sign-in session the token belongs to and when the token expires. */
+/**
+ * `authenticate`, with the sign-in session the token belongs to, when the token expires, and
+ * until when this answer holds unless the session is revoked (the token's or the session's expiry).
+ */
 export async function authenticateToken(
   ctx: AuthContext,
   accessToken: string,
-): Promise<{ user: AuthUser; session: { id: string; expiresAt: number } }> {
+): Promise<{ user: AuthUser; session: { id: string; expiresAt: number }; validUntil: number }> {
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(accessToken, ctx.keys.verificationKeys, {
@@ -86,5 +89,11 @@ export async function authenticateToken(
   const user = await activeSessionUser(ctx, String(payload.origin_jti), sub);
   if (!user) throw notAuthorized("Access Token has been revoked");
   if (!user.confirmed) throw notAuthorized("Invalid Access Token");
-  return { user, session: { id: String(payload.origin_jti), expiresAt: payload.exp! * 1000 } };
+  const expiresAt = payload.exp! * 1000;
+  const { session_expires_at: sessionExpiresAt, ...authUser } = user;
+  return {
+    user: authUser,
+    session: { id: String(payload.origin_jti), expiresAt },
+    validUntil: Math.min(expiresAt, sessionExpiresAt.getTime()),
+  };
 }

@@ -13,7 +13,7 @@ import {
   upsertBillingAccountOfOrg,
   type BillingDetailsRow,
 } from "./store";
-import { pageWindow, toConnection, type PageArgs } from "../graphql/connection";
+import { keysetWindow, toKeysetConnection, type PageArgs } from "../graphql/connection";
 import { canManageOrg } from "../../src/domain/permissions";
 import { isValidEmail } from "../../src/domain/account";
 import { billingProblems, normalizeBillingDetails, parseBillingAddress } from "../../src/domain/billing";
@@ -91,12 +91,10 @@ export const billingResolvers = {
   BillingAccount: {
     /** Reaching a billing account already passed its org's membership check (org, node). */
     async invoices(account: BillingAccount, args: PageArgs, ctx: Context) {
-      const window = pageWindow(args);
-      const [rows, totalCount] = await Promise.all([
-        listInvoicesOfBillingAccount(ctx.db, account.id, window.limit + 1, window.offset),
-        countInvoicesOfBillingAccount(ctx.db, account.id),
-      ]);
-      return toConnection(rows.map(toInvoice), window, { totalCount });
+      const window = keysetWindow(args);
+      const rows = await listInvoicesOfBillingAccount(ctx.db, account.id, window.limit + 1, window.afterId);
+      // Counted only when the caller asks for totalCount (graphql calls a function-valued field).
+      return toKeysetConnection(rows.map(toInvoice), window, { totalCount: () => countInvoicesOfBillingAccount(ctx.db, account.id) });
     },
   },
 };

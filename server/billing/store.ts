@@ -17,16 +17,14 @@ export function toBillingAccount(row: BillingAccountRow) {
   };
 }
 
-export async function listBillingAccountsOfOrg(db: DbOrTx, orgId: string, limit: number, offset: number) {
-  return db
-    .selectFrom("billing_accounts")
-    .selectAll()
-    .where("org_id", "=", orgId)
-    .orderBy("created_at")
-    .orderBy("id")
-    .limit(limit)
-    .offset(offset)
-    .execute();
+/** Oldest first; a page starts after the account `afterId` (keyset paging, see graphql/connection.ts). */
+export async function listBillingAccountsOfOrg(db: DbOrTx, orgId: string, limit: number, afterId: string | null = null) {
+  let query = db.selectFrom("billing_accounts").selectAll().where("org_id", "=", orgId);
+  if (afterId !== null) {
+    const createdAt = db.selectFrom("billing_accounts").select("created_at").where("id", "=", afterId).where("org_id", "=", orgId);
+    query = query.where((eb) => eb.or([eb("created_at", ">", createdAt), eb.and([eb("created_at", "=", createdAt), eb("id", ">", afterId)])]));
+  }
+  return query.orderBy("created_at").orderBy("id").limit(limit).execute();
 }
 
 export async function findBillingAccount(db: DbOrTx, id: string) {
@@ -38,7 +36,7 @@ export async function upsertBillingAccountOfOrg(
   db: DbOrTx,
   values: { orgId: string; name: string; billingEmail: string; paymentProviderId: string },
 ) {
-  const [existing] = await listBillingAccountsOfOrg(db, values.orgId, 1, 0);
+  const [existing] = await listBillingAccountsOfOrg(db, values.orgId, 1);
   if (existing) {
     return db
       .updateTable("billing_accounts")
@@ -74,7 +72,7 @@ export interface BillingDetailsRow {
 
 /** createBillingAccount: the org keeps one billing account, so an existing one is overwritten. */
 export async function saveBillingAccountOfOrg(db: DbOrTx, orgId: string, details: BillingDetailsRow) {
-  const [existing] = await listBillingAccountsOfOrg(db, orgId, 1, 0);
+  const [existing] = await listBillingAccountsOfOrg(db, orgId, 1);
   if (existing) return updateBillingAccountRow(db, existing.id, details);
   return db
     .insertInto("billing_accounts")
@@ -146,17 +144,14 @@ export async function insertInvoice(db: DbOrTx, invoice: NewInvoice) {
     .executeTakeFirstOrThrow();
 }
 
-/** Newest first. */
-export async function listInvoicesOfBillingAccount(db: DbOrTx, billingAccountId: string, limit: number, offset: number) {
-  return db
-    .selectFrom("invoices")
-    .selectAll()
-    .where("billing_account_id", "=", billingAccountId)
-    .orderBy("date", "desc")
-    .orderBy("id")
-    .limit(limit)
-    .offset(offset)
-    .execute();
+/** Newest first; a page starts after the invoice `afterId` (keyset paging, see graphql/connection.ts). */
+export async function listInvoicesOfBillingAccount(db: DbOrTx, billingAccountId: string, limit: number, afterId: string | null) {
+  let query = db.selectFrom("invoices").selectAll().where("billing_account_id", "=", billingAccountId);
+  if (afterId !== null) {
+    const date = db.selectFrom("invoices").select("date").where("id", "=", afterId).where("billing_account_id", "=", billingAccountId);
+    query = query.where((eb) => eb.or([eb("date", "<", date), eb.and([eb("date", "=", date), eb("id", ">", afterId)])]));
+  }
+  return query.orderBy("date", "desc").orderBy("id").limit(limit).execute();
 }
 
 export async function countInvoicesOfBillingAccount(db: DbOrTx, billingAccountId: string) {

@@ -1,6 +1,6 @@
 import type { Context } from "./context";
 import { typeOfId, userIdFromSub } from "./ids";
-import { membershipOrNull } from "../access";
+import { viewerStanding } from "../access";
 import { findOrg, toOrg } from "../org/store";
 import { findRole, toRole } from "../role/store";
 import { findUser } from "../user/store";
@@ -14,7 +14,7 @@ export const nodeResolvers = {
   Query: {
     async node(_: unknown, args: { id: string }, ctx: Context) {
       const type = typeOfId(args.id);
-      const visibleIn = async (orgId: string) => (await membershipOrNull(ctx, orgId)) !== null;
+      const visibleIn = async (orgId: string) => (await viewerStanding(ctx, orgId)) !== null;
       switch (type) {
         case "Org": {
           const row = await findOrg(ctx.db, args.id);

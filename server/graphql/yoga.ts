@@ -6,6 +6,8 @@ import { MAX_BODY_BYTES, queryLimitPlugins } from "./limits";
 import { answerBodyTooLarge, readBodyWithin } from "../http/body";
 import { log } from "../log";
 import { inputLimitsPlugin } from "../security/inputLimits";
+import { persistedOperationsPlugin } from "./persistedOperations";
+import { PERSISTED_QUERIES_PATH } from "../paths";
 
 /**
  * GraphQL over HTTP. Errors we raise on purpose (with extensions.code) pass through; anything
@@ -28,7 +30,11 @@ export function createGraphqlHandler(
     graphiql: false,
     landingPage: false,
     logging: false,
-    plugins: [...schemaOfContext, ...queryLimitPlugins(), inputLimitsPlugin()],
+    // Yoga's own parse and validation cache (on by default) keeps each document's results.
+    plugins: [...schemaOfContext, persistedOperationsPlugin(PERSISTED_QUERIES_PATH), ...queryLimitPlugins(), inputLimitsPlugin()],
+    // serveGraphqlOverNode reads the body within MAX_BODY_BYTES first; yoga's own limit would
+    // only stream the already read body through another web stream on every request.
+    maxRequestBodySize: false,
     // CORS is the edge's decision (server/security/cors.ts), never yoga's permissive default.
     cors: false,
     maskedErrors: {

@@ -1,13 +1,13 @@
 import type { Context } from "../graphql/context";
 import { requireViewer } from "../graphql/context";
 import { forbidden, refuse } from "../graphql/errors";
-import { membershipOrNull, requireMembership, viewerStanding } from "../access";
-import { deleteOrgCascade, findOrg, findOrgForUpdate, findOrgs, insertOrg, toOrg, updateOrgRow, type Org } from "./store";
+import { requireMembership, requireOrgAccess, viewerStanding } from "../access";
+import { deleteOrgCascade, findOrgForUpdate, findOrgs, insertOrg, toOrg, updateOrgRow, type Org } from "./store";
 import { findRole, insertRole, listRolesOfOrg, toRole } from "../role/store";
 import { canAssignRole, INVITABLE_ROLES } from "../../src/domain/members";
 import { listApisOfOrg, toApi } from "../api/store";
 import { listBillingAccountsOfOrg, toBillingAccount } from "../billing/store";
-import { keysetWindow, pageWindow, toConnection, toKeysetConnection, type PageArgs } from "../graphql/connection";
+import { keysetWindow, toKeysetConnection, type PageArgs } from "../graphql/connection";
 import { deletionConfirmed, parseDataProcessing, validateDataProcessing, validateOrgName, validateOrgWebsite } from "../../src/domain/org";
 import { limitWorkspaces } from "../limits/workspace";
 import { canDeleteOrg, canEditApis, canManageOrg, canManageUsers } from "../../src/domain/permissions";
@@ -28,15 +28,13 @@ interface DeleteOrgInput {
 export const orgResolvers = {
   Query: {
     async org(_: unknown, args: { id: string }, ctx: Context) {
-      await requireMembership(ctx, args.id);
-      const row = await findOrg(ctx.db, args.id);
-      return row ? toOrg(row) : null;
+      return toOrg((await requireOrgAccess(ctx, args.id)).org);
     },
     /** Orgs the caller has no role in come back as null, like missing ones. */
     async batchGetOrg(_: unknown, args: { ids: string[] }, ctx: Context) {
       requireViewer(ctx);
       const rows = await findOrgs(ctx.db, args.ids.slice(0, 100));
-      const allowed = await Promise.all(rows.map(async (row) => ((await membershipOrNull(ctx, row.id)) ? row : null)));
+      const allowed = await Promise.all(rows.map(async (row) => ((await viewerStanding(ctx, row.id)) ? row : null)));
       const byId = new Map(allowed.filter((row) => row !== null).map((row) => [row.id, toOrg(row)]));
       return args.ids.map((id) => byId.get(id) ?? null);
     },
@@ -93,11 +91,11 @@ export const orgResolvers = {
         if (!org) throw forbidden();
         if (!deletionConfirmed(input.confirmName, org.name))
           throw refuse("BAD_USER_INPUT", "error_org_deletion_confirm", "You need to enter the workspace name to confirm deletion.");
-        const accounts = await listBillingAccountsOfOrg(tx, org.id, 100, 0);
+        const accounts = await listBillingAccountsOfOrg(tx, org.id, 100);
         const account = input.billingAccountId ? accounts.find((a) => a.id === input.billingAccountId) : accounts[0];
         // A billing account of another workspace is never touched, not even named.
         if (input.billingAccountId && !account) throw forbidden();
-        const roles = await listRolesOfOrg(tx, org.id, 10_000, 0);
+        const roles = await listRolesOfOrg(tx, org.id, 10_000, null);
         await deleteOrgCascade(tx, org.id);
         return {
           payload: { org: toOrg(org), deleteBillingAccount: account ? toBillingAccount(account) : null },
@@ -110,7 +108,7 @@ export const orgResolvers = {
   },
   Org: {
     async billingAccount(org: Org, _: unknown, ctx: Context) {
-      const [row] = await listBillingAccountsOfOrg(ctx.db, org.id, 1, 0);
+      const [row] = await listBillingAccountsOfOrg(ctx.db, org.id, 1);
       return row ? toBillingAccount(row) : null;
     },
     viewerCanManageOrg: async (org: Org, _: unknown, ctx: Context) => {
@@ -145,9 +143,9 @@ export const orgResolvers = {
       return toKeysetConnection(rows.map(toApi), window);
     },
     async billingAccounts(org: Org, args: PageArgs, ctx: Context) {
-      const window = pageWindow(args);
-      const rows = await listBillingAccountsOfOrg(ctx.db, org.id, window.limit + 1, window.offset);
-      return toConnection(rows.map(toBillingAccount), window);
+      const window = keysetWindow(args);
+      const rows = await listBillingAccountsOfOrg(ctx.db, org.id, window.limit + 1, window.afterId);
+      return toKeysetConnection(rows.map(toBillingAccount), window);
     },
   },
 };

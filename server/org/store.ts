@@ -22,6 +22,23 @@ export async function findOrg(db: DbOrTx, id: string) {
   return db.selectFrom("orgs").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/**
+ * An org with the role this email holds there (null when none), in one query: every request
+ * that touches an org needs both (access.ts).
+ */
+export async function findOrgWithRoleOf(db: DbOrTx, id: string, email: string) {
+  const row = await db
+    .selectFrom("orgs")
+    .leftJoin("roles", (join) => join.onRef("roles.org_id", "=", "orgs.id").on("roles.user_email", "=", email.toLowerCase()))
+    .selectAll("orgs")
+    .select(["roles.id as viewer_role_id", "roles.type as viewer_role_type"])
+    .where("orgs.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { viewer_role_id: roleId, viewer_role_type: roleType, ...org } = row;
+  return { ...org, viewerRole: roleId && roleType ? { id: roleId, type: roleType } : null };
+}
+
 export async function findOrgs(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return [];
   return db.selectFrom("orgs").selectAll().where("id", "in", ids).execute();

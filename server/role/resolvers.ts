@@ -1,7 +1,7 @@
 import type { Context } from "../graphql/context";
 import { requireViewer } from "../graphql/context";
 import { forbidden, notFound, refuse } from "../graphql/errors";
-import { membershipOrNull, requireMembership } from "../access";
+import { requireMembership, viewerStanding } from "../access";
 import { isUniqueViolation } from "../db/errors";
 import {
   countRolesOfOrg,
@@ -16,7 +16,7 @@ import {
   type Role,
 } from "./store";
 import { findOrg, toOrg } from "../org/store";
-import { pageWindow, toConnection, type PageArgs } from "../graphql/connection";
+import { keysetWindow, toKeysetConnection, type PageArgs } from "../graphql/connection";
 import { messagesFor } from "../i18n";
 import { log } from "../log";
 import { limitInvitations } from "../limits/workspace";
@@ -53,12 +53,10 @@ export const roleResolvers = {
   Query: {
     async rolesByOrg(_: unknown, args: PageArgs & { orgId: string }, ctx: Context) {
       await requireMembership(ctx, args.orgId);
-      const window = pageWindow(args);
-      const [rows, totalCount] = await Promise.all([
-        listRolesOfOrg(ctx.db, args.orgId, window.limit + 1, window.offset),
-        countRolesOfOrg(ctx.db, args.orgId),
-      ]);
-      return toConnection(rows.map(toRole), window, { totalCount });
+      const window = keysetWindow(args);
+      const rows = await listRolesOfOrg(ctx.db, args.orgId, window.limit + 1, window.afterId);
+      // Counted only when the caller asks for totalCount (graphql calls a function-valued field).
+      return toKeysetConnection(rows.map(toRole), window, { totalCount: () => countRolesOfOrg(ctx.db, args.orgId) });
     },
   },
   Mutation: {
@@ -180,7 +178,7 @@ export const roleResolvers = {
   Role: {
     /** Only for members of that org (a role of type NONE grants nothing). */
     async org(role: Role, _: unknown, ctx: Context) {
-      if (!(await membershipOrNull(ctx, role.orgId))) return null;
+      if (!(await viewerStanding(ctx, role.orgId))) return null;
       const row = await findOrg(ctx.db, role.orgId);
       return row ? toOrg(row) : null;
     },

@@ -35,28 +35,25 @@ export async function findRoleOfEmail(db: DbOrTx, orgId: string, email: string) 
     .executeTakeFirst();
 }
 
-export async function listRolesOfEmail(db: DbOrTx, email: string, limit: number, offset: number) {
-  return db
-    .selectFrom("roles")
-    .selectAll()
-    .where("user_email", "=", email.toLowerCase())
-    .orderBy("created_at")
-    .orderBy("id")
-    .limit(limit)
-    .offset(offset)
-    .execute();
+/** Oldest first; a page starts after the role `afterId` (keyset paging, see graphql/connection.ts). */
+export async function listRolesOfEmail(db: DbOrTx, email: string, limit: number, afterId: string | null) {
+  const address = email.toLowerCase();
+  let query = db.selectFrom("roles").selectAll().where("user_email", "=", address);
+  if (afterId !== null) {
+    const createdAt = db.selectFrom("roles").select("created_at").where("id", "=", afterId).where("user_email", "=", address);
+    query = query.where((eb) => eb.or([eb("created_at", ">", createdAt), eb.and([eb("created_at", "=", createdAt), eb("id", ">", afterId)])]));
+  }
+  return query.orderBy("created_at").orderBy("id").limit(limit).execute();
 }
 
-export async function listRolesOfOrg(db: DbOrTx, orgId: string, limit: number, offset: number) {
-  return db
-    .selectFrom("roles")
-    .selectAll()
-    .where("org_id", "=", orgId)
-    .orderBy("created_at")
-    .orderBy("id")
-    .limit(limit)
-    .offset(offset)
-    .execute();
+/** Oldest first; a page starts after the role `afterId` (keyset paging, see graphql/connection.ts). */
+export async function listRolesOfOrg(db: DbOrTx, orgId: string, limit: number, afterId: string | null) {
+  let query = db.selectFrom("roles").selectAll().where("org_id", "=", orgId);
+  if (afterId !== null) {
+    const createdAt = db.selectFrom("roles").select("created_at").where("id", "=", afterId).where("org_id", "=", orgId);
+    query = query.where((eb) => eb.or([eb("created_at", ">", createdAt), eb.and([eb("created_at", "=", createdAt), eb("id", ">", afterId)])]));
+  }
+  return query.orderBy("created_at").orderBy("id").limit(limit).execute();
 }
 
 export async function countRolesOfOrg(db: DbOrTx, orgId: string) {

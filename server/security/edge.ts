@@ -28,7 +28,7 @@ export function createEdge(config: Config, consoleDist: string, route: (request:
    * path); null when it is malformed, so `handle` answers it with 400.
    */
   function headersFor(req: IncomingMessage): Record<string, string> | null {
-    if (!parseRequest(req)) return null;
+    if (!hasParsableTarget(req)) return null;
     const origin = req.headers.origin;
     return { ...headers, ...corsHeadersForOrigin(Array.isArray(origin) ? origin[0] : origin, config.corsOrigins) };
   }
@@ -38,6 +38,19 @@ export function createEdge(config: Config, consoleDist: string, route: (request:
   function withHeaders(response: Response): Response {
     for (const [name, value] of Object.entries(headers)) if (!response.headers.has(name)) response.headers.set(name, value);
     return response;
+  }
+}
+
+/**
+ * parseRequest's check of the Host header and the path, without building a Fetch Request (and
+ * a web stream over the body) that the GraphQL hot path would only throw away (issue 15).
+ */
+function hasParsableTarget(req: IncomingMessage): boolean {
+  try {
+    decodeURIComponent(new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`).pathname);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Context } from "../graphql/context";
 import { requireViewer } from "../graphql/context";
 import { forbidden } from "../graphql/errors";
-import { pageWindow, toConnection, type PageArgs } from "../graphql/connection";
+import { keysetWindow, toKeysetConnection, type PageArgs } from "../graphql/connection";
 import { listSchemaTemplates, toSchemaTemplate, type TemplateLanguage } from "./store";
 
 /** Spec §9: templates are listed 50 at a time. */
@@ -14,9 +14,9 @@ export const templateResolvers = {
       const viewer = requireViewer(ctx);
       const state = args.state ?? "PUBLISHED";
       if (state !== "PUBLISHED" && !viewer.superuser) throw forbidden();
-      const window = pageWindow({ first: Math.min(args.first ?? TEMPLATE_PAGE_SIZE, TEMPLATE_PAGE_SIZE), after: args.after });
-      const rows = await listSchemaTemplates(ctx.db, state, window.limit + 1, window.offset);
-      return toConnection(
+      const window = keysetWindow({ first: Math.min(args.first ?? TEMPLATE_PAGE_SIZE, TEMPLATE_PAGE_SIZE), after: args.after });
+      const rows = await listSchemaTemplates(ctx.db, state, window.limit + 1, window.afterId);
+      return toKeysetConnection(
         rows.map((row) => toSchemaTemplate(row, args.lang)),
         window,
       );

@@ -19,17 +19,14 @@ export function toSchemaTemplate(row: SchemaTemplateRow, lang: TemplateLanguage)
   };
 }
 
-/** In catalog order. */
-export async function listSchemaTemplates(db: DbOrTx, state: string, limit: number, offset: number) {
-  return db
-    .selectFrom("schema_templates")
-    .selectAll()
-    .where("state", "=", state)
-    .orderBy("position")
-    .orderBy("id")
-    .limit(limit)
-    .offset(offset)
-    .execute();
+/** In catalog order; a page starts after the template `afterId` (keyset paging, see graphql/connection.ts). */
+export async function listSchemaTemplates(db: DbOrTx, state: string, limit: number, afterId: string | null) {
+  let query = db.selectFrom("schema_templates").selectAll().where("state", "=", state);
+  if (afterId !== null) {
+    const position = db.selectFrom("schema_templates").select("position").where("id", "=", afterId).where("state", "=", state);
+    query = query.where((eb) => eb.or([eb("position", ">", position), eb.and([eb("position", "=", position), eb("id", ">", afterId)])]));
+  }
+  return query.orderBy("position").orderBy("id").limit(limit).execute();
 }
 
 export async function findSchemaTemplate(db: DbOrTx, id: string) {

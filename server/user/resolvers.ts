@@ -4,7 +4,7 @@ import { forbidden, refuse } from "../graphql/errors";
 import { userIdFromSub } from "../graphql/ids";
 import { ensureUser, findUser } from "./store";
 import { countRolesOfEmail, listRolesOfEmail, toRole } from "../role/store";
-import { pageWindow, toConnection, type PageArgs } from "../graphql/connection";
+import { keysetWindow, toKeysetConnection, type PageArgs } from "../graphql/connection";
 
 interface User {
   id: string;
@@ -46,12 +46,10 @@ export const userResolvers = {
       ctx.config.featureFlagEmails.includes(user.email.toLowerCase()) ? ["flows", "declaration"] : [],
     /** Roles are found by email, so a user sees invitations made before they signed up. */
     async roles(user: User, args: PageArgs, ctx: Context) {
-      const window = pageWindow(args);
-      const [rows, totalCount] = await Promise.all([
-        listRolesOfEmail(ctx.db, user.email, window.limit + 1, window.offset),
-        countRolesOfEmail(ctx.db, user.email),
-      ]);
-      return toConnection(rows.map(toRole), window, { totalCount });
+      const window = keysetWindow(args);
+      const rows = await listRolesOfEmail(ctx.db, user.email, window.limit + 1, window.afterId);
+      // Counted only when the caller asks for totalCount (graphql calls a function-valued field).
+      return toKeysetConnection(rows.map(toRole), window, { totalCount: () => countRolesOfEmail(ctx.db, user.email) });
     },
   },
 };

@@ -1,4 +1,12 @@
-import { Network, Observable, type FetchFunction, type SubscribeFunction, type GraphQLResponse } from "relay-runtime";
+import {
+  Network,
+  Observable,
+  type FetchFunction,
+  type GraphQLResponse,
+  type RequestParameters,
+  type SubscribeFunction,
+  type Variables,
+} from "relay-runtime";
 import { ApiError, requestFailed } from "./errors";
 
 export interface EndpointAuth {
@@ -35,7 +43,7 @@ export function createNetwork(endpoint: string, auth: EndpointAuth) {
   };
 
   const fetchFn: FetchFunction = async (params, variables) => {
-    const body = JSON.stringify({ operationName: params.name, query: params.text, variables });
+    const body = JSON.stringify(requestBody(params, variables));
     const send = async (token: string | undefined) => {
       try {
         return await fetch(endpoint, { method: "POST", headers: headersFor(token), body });
@@ -90,6 +98,18 @@ export function createNetwork(endpoint: string, auth: EndpointAuth) {
     });
 
   return Network.create(fetchFn, subscribeFn);
+}
+
+/**
+ * The console's own operations go by the id Relay's compiler gave them (persisted-queries.json,
+ * which the server reads), in the persisted-query extension's shape, so the server neither
+ * receives nor parses their text (issue 15). Only compiled platform operations have an id.
+ */
+function requestBody(params: RequestParameters, variables: Variables) {
+  if (params.id) {
+    return { operationName: params.name, variables, extensions: { persistedQuery: { version: 1, sha256Hash: params.id } } };
+  }
+  return { operationName: params.name, query: params.text, variables };
 }
 
 /** 'WebSocket error', or the first message of a connection_error (spec §8). */

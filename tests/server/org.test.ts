@@ -74,6 +74,25 @@ describe("workspaces", () => {
     expect(data.rolesByOrg.edges[0].node).toMatchObject({ userEmail: owner.email, type: "OWNER", lastSignInAt: null });
   });
 
+  it("pages roles by the last one seen, so a role removed between pages skips no other (issue 15: keyset paging)", async () => {
+    const owner = await ownerWithOrg();
+    const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
+    for (const i of [1, 2, 3]) {
+      await t.platform.db
+        .insertInto("roles")
+        .values({ id: `role_page${i}${Date.now()}`, org_id: owner.org.id, user_email: `page${i}-${owner.email}`, type: "ADMIN", created_at: later(i), updated_at: later(i) })
+        .execute();
+    }
+    const page = `query ($id: ID!, $after: String) { rolesByOrg(orgId: $id, first: 3, after: $after) { pageInfo { hasNextPage endCursor } edges { node { id userEmail } } } }`;
+    const first = (await t.graphql(page, { id: owner.org.id }, owner.token)).data.rolesByOrg;
+    expect(first.edges.map((edge: { node: { userEmail: string } }) => edge.node.userEmail)).toEqual([owner.email, `page1-${owner.email}`, `page2-${owner.email}`]);
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    await t.platform.db.deleteFrom("roles").where("id", "=", first.edges[1].node.id).execute();
+    const next = (await t.graphql(page, { id: owner.org.id, after: first.pageInfo.endCursor }, owner.token)).data.rolesByOrg;
+    expect(next.edges.map((edge: { node: { userEmail: string } }) => edge.node.userEmail)).toEqual([`page3-${owner.email}`]);
+    expect(next.pageInfo.hasNextPage).toBe(false);
+  });
+
   it("records the last sign-in on the member's own role", async () => {
     const owner = await ownerWithOrg();
     const at = "2026-11-22T10:00:00.000Z";

@@ -88,6 +88,8 @@ export async function verifyUserAttribute(ctx: AuthContext, body: JsonObject) {
     if (isUniqueViolation(error)) throw aliasExists();
     throw error;
   }
+  // Roles are found by email: tokens verified with the old address must not keep acting on it.
+  ctx.verifiedTokens.userChanged(user.sub);
   return {};
 }
 

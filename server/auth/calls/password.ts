@@ -58,6 +58,7 @@ export async function confirmForgotPassword(ctx: AuthContext, body: JsonObject) 
     await clearAllFailedPasswords(tx, user.sub);
     await revokeAllSessions(tx, user.sub);
   });
+  ctx.verifiedTokens.userChanged(user.sub);
   return {};
 }
 

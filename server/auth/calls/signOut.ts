@@ -8,6 +8,7 @@ import { requireClient } from "./client";
 export async function globalSignOut(ctx: AuthContext, body: JsonObject) {
   const user = await authenticate(ctx, requireString(body, "AccessToken"));
   await revokeAllSessions(ctx.db, user.sub);
+  ctx.verifiedTokens.userChanged(user.sub);
   return {};
 }
 
@@ -17,6 +18,6 @@ export async function globalSignOut(ctx: AuthContext, body: JsonObject) {
  */
 export async function revokeToken(ctx: AuthContext, body: JsonObject) {
   requireClient(ctx, body);
-  await revokeSessionByRefreshToken(ctx, requireString(body, "Token"));
+  ctx.verifiedTokens.sessionsEnded(await revokeSessionByRefreshToken(ctx, requireString(body, "Token")));
   return {};
 }

@@ -37,6 +37,16 @@ describe("the network layer (spec §8 call handling)", () => {
     });
   });
 
+  it("sends a compiled operation's persisted id instead of its text (issue 15)", async () => {
+    const environment = environmentAnswering({ data: { api: null, viewer: { id: "usr_1", isSuperuser: false, featureFlags: [] } } });
+    await fetchQuery<Query>(environment, ProjectLayoutQuery, { apiId: "api_1" }).toPromise();
+    const [, init] = vi.mocked(fetch).mock.calls[0];
+    const body = JSON.parse(String(init?.body));
+    expect(body.query).toBeUndefined();
+    expect(body.extensions.persistedQuery).toEqual({ version: 1, sha256Hash: ProjectLayoutQuery.params.id });
+    expect(body.variables).toEqual({ apiId: "api_1" });
+  });
+
   it("refuses a mutation with its first error, even when part of the data came back", async () => {
     const environment = environmentAnswering({ data: { updateOrg: null }, errors: [forbidden] });
     const error = await new Promise((resolve) =>

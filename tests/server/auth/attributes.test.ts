@@ -48,7 +48,10 @@ describe("user attributes", () => {
   });
 
   it("changes the email only after the code sent to the new address is entered", async () => {
-    const { user } = await registeredUser(server, "old@example.com", PASSWORD, "de");
+    const { user, session: before } = await registeredUser(server, "old@example.com", PASSWORD, "de");
+    const tokenBefore = before.getAccessToken().getJwtToken();
+    // Verified (and remembered) while the old address holds, so the change must reach the cache.
+    expect(await server.service.verifyAccessToken(tokenBefore)).toMatchObject({ email: "old@example.com" });
     const details = await update(user, "email", "New@Example.com");
     expect(details.CodeDeliveryDetailsList[0]).toMatchObject({ DeliveryMedium: "EMAIL", AttributeName: "email" });
 
@@ -63,6 +66,7 @@ describe("user attributes", () => {
     expect(wrong.code).toBe("CodeMismatchException");
     await verify(user, code);
     expect(await attributesOf(user)).toMatchObject({ email: "new@example.com", email_verified: "true" });
+    expect(await server.service.verifyAccessToken(tokenBefore)).toMatchObject({ email: "new@example.com" });
 
     const { session } = await signIn(newClient(server), "new@example.com", PASSWORD);
     expect(session.getIdToken().payload.email).toBe("new@example.com");

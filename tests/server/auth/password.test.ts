@@ -84,6 +84,8 @@ describe("forgotten password", () => {
 
   it("ends the user's other sign-ins after a reset", async () => {
     const { client, session } = await registeredUser(server, "resetall@example.com", PASSWORD);
+    // Verified (and remembered) before the reset, as by any API request.
+    expect(await server.service.verifyAccessToken(session.getAccessToken().getJwtToken())).not.toBeNull();
     await forgot(client, "resetall@example.com");
     await confirmNew(client, "resetall@example.com", await latestCode(server.db, "resetall@example.com"), NEW_PASSWORD);
     expect(await server.service.verifyAccessToken(session.getAccessToken().getJwtToken())).toBeNull();

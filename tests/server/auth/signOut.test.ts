@@ -21,6 +21,8 @@ describe("sign-out", () => {
   it("GlobalSignOut ends every sign-in: access tokens and refresh tokens stop working", async () => {
     const { user, session } = await registeredUser(server, "global@example.com", PASSWORD);
     const other = await signIn(newClient(server), "global@example.com", PASSWORD);
+    // Verified (and remembered) before the sign-out, as by any API request, so the sign-out must reach that memory.
+    for (const s of [session, other.session]) expect(await server.service.verifyAccessToken(s.getAccessToken().getJwtToken())).not.toBeNull();
 
     await new Promise((resolve, reject) => user.globalSignOut({ onSuccess: resolve, onFailure: reject }));
 
@@ -40,6 +42,7 @@ describe("sign-out", () => {
   it("signOut revokes this sign-in's refresh token and clears storage, leaving other sign-ins alone", async () => {
     const { client, user, session } = await registeredUser(server, "local@example.com", PASSWORD);
     const other = await signIn(newClient(server), "local@example.com", PASSWORD);
+    for (const s of [session, other.session]) expect(await server.service.verifyAccessToken(s.getAccessToken().getJwtToken())).not.toBeNull();
 
     await new Promise<void>((resolve) => user.signOut(() => resolve()));
 

@@ -58,6 +58,20 @@ describe("sessions end everywhere", () => {
     expect(closed.at - signedOutAt).toBeLessThan(1500);
   });
 
+  it("refuses a signed-out token on the very next request, though it was just verified (issue 15)", async () => {
+    const owner = await t.signUp(`next-request${counter++}@example.com`);
+    const viewer = `{ viewer { email } }`;
+    expect((await t.graphql(viewer, {}, owner.token)).data).toEqual({ viewer: { email: owner.email } });
+    const response = await fetch(`${t.url}/auth`, {
+      method: "POST",
+      headers: { "content-type": "application/x-amz-json-1.1", "x-amz-target": "AWSCognitoIdentityProviderService.GlobalSignOut" },
+      body: JSON.stringify({ AccessToken: owner.token }),
+    });
+    expect(response.status).toBe(200);
+    const after = await t.graphql(viewer, {}, owner.token);
+    expect(after.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+  });
+
   it("closes a subscription whose token has expired", async () => {
     const owner = await subscribedOwner();
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 2 * 60 * 60 * 1000 });
