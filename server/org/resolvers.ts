@@ -6,7 +6,7 @@ import { deleteOrgCascade, findOrg, findOrgForUpdate, findOrgs, insertOrg, toOrg
 import { findRole, insertRole, listRolesOfOrg, toRole } from "../role/store";
 import { canAssignRole, INVITABLE_ROLES } from "../../src/domain/members";
 import { listApisOfOrg, toApi } from "../api/store";
-import { listBillingAccountsOfOrg, toBillingAccount } from "../billing/store";
+import { listBillingAccountsOfOrg, toBillingAccount, upsertBillingAccountOfOrg } from "../billing/store";
 import { keysetWindow, pageWindow, toConnection, toKeysetConnection, type PageArgs } from "../graphql/connection";
 import { deletionConfirmed, parseDataProcessing, validateDataProcessing, validateOrgName, validateOrgWebsite } from "../../src/domain/org";
 import { limitWorkspaces } from "../limits/workspace";
@@ -51,7 +51,10 @@ export const orgResolvers = {
         await limitWorkspaces(tx, ctx.config.limits, viewer.email);
         const org = await insertOrg(tx, { name });
         const role = await insertRole(tx, { orgId: org.id, email: viewer.email, type: "OWNER" });
-        return { org: toOrg(org), role: toRole(role) };
+        // Spec §7 upserts the billing account right after createOrg; in the same transaction a
+        // workspace never exists without one.
+        const account = await upsertBillingAccountOfOrg(tx, { orgId: org.id, name, billingEmail: viewer.email, paymentProviderId: "" });
+        return { org: toOrg(org), role: toRole(role), billingAccount: toBillingAccount(account) };
       });
     },
     /** Name and data-processing record; manage-org only. */
