@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { Config } from "./config";
 import { openDatabase, type Db } from "./db/database";
-import { createMailer } from "./mail/mailer";
+import { createMailer, type Mailer } from "./mail/mailer";
 import { createMailbox } from "./mail/mailbox-routes";
 import { createAuthService } from "./auth";
 import { createPlatformPubSub, type PubSub } from "./pubsub";
@@ -20,6 +20,7 @@ import { log } from "./log";
 import { seedTemplates } from "./templates/seed";
 import { createJobRunner, type JobRunner } from "./jobs/runner";
 import { schemaPromptJob, SCHEMA_PROMPT_JOB } from "./prompts/job";
+import { invitationMailJob, INVITATION_MAIL_JOB } from "./role/invitationMail";
 import { createSchemaGenerator } from "./ai";
 
 export interface Platform {
@@ -27,6 +28,7 @@ export interface Platform {
   db: Db;
   jobs: JobRunner;
   pubsub: PubSub;
+  mailer: Mailer;
   /** The local mailbox link with its token; null when mail goes to SMTP. */
   mailboxLink: string | null;
   listen(): Promise<void>;
@@ -43,6 +45,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
   await seedTemplates(db);
   const jobs = createJobRunner(db);
   jobs.register(SCHEMA_PROMPT_JOB, schemaPromptJob({ db, pubsub, generate: createSchemaGenerator(config) }));
+  jobs.register(INVITATION_MAIL_JOB, invitationMailJob({ db, mailer, publicUrl: config.publicUrl }));
   const schema = createSchema(SCHEMA_PATH);
 
   const contextFor = async (authorization: string | null | undefined): Promise<Context> => ({
@@ -106,6 +109,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
     db,
     jobs,
     pubsub,
+    mailer,
     mailboxLink: mailbox?.link ?? null,
     async listen() {
       closeExtraListeners = await listenOn(server, config.host, config.port);

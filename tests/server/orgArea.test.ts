@@ -19,8 +19,9 @@ async function ownerWithOrg(name = "Acme") {
   return { ...owner, org: created.org, roleId: created.role.id as string, billing };
 }
 
+/** Invitation mails go out from a job, just after createRole answers. */
 async function mailsTo(email: string) {
-  return t.mailsTo(email);
+  return t.awaitMailsTo(email);
 }
 
 describe("invitations", () => {
