@@ -3,7 +3,7 @@ import { requireViewer } from "../graphql/context";
 import { forbidden, refuse } from "../graphql/errors";
 import { membershipOrNull, requireMembership, viewerStanding } from "../access";
 import { deleteOrgCascade, findOrg, findOrgForUpdate, findOrgs, insertOrg, toOrg, updateOrgRow, type Org } from "./store";
-import { findRole, insertRole, listRolesOfOrg, toRole } from "../role/store";
+import { countRolesOfOrg, findRole, insertRole, listRolesOfOrg, toRole } from "../role/store";
 import { canAssignRole, INVITABLE_ROLES } from "../../src/domain/members";
 import { listApisOfOrg, toApi } from "../api/store";
 import { listBillingAccountsOfOrg, toBillingAccount, upsertBillingAccountOfOrg } from "../billing/store";
@@ -147,6 +147,7 @@ export const orgResolvers = {
       const rows = await listApisOfOrg(ctx.db, org.id, window.limit + 1, window.afterId);
       return toKeysetConnection(rows.map(toApi), window);
     },
+    memberCount: (org: Org, _: unknown, ctx: Context) => countRolesOfOrg(ctx.db, org.id),
     async billingAccounts(org: Org, args: PageArgs, ctx: Context) {
       const window = pageWindow(args);
       const rows = await listBillingAccountsOfOrg(ctx.db, org.id, window.limit + 1, window.offset);

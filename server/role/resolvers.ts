@@ -47,6 +47,11 @@ interface CreateRoleInput {
   locale?: string | null;
 }
 
+interface RoleEventValue {
+  change: "CREATED" | "UPDATED" | "DELETED";
+  role: Role;
+}
+
 /** A member rule refused: FORBIDDEN with the spec's key and its English text. */
 const refusedBy = (problem: MemberProblem) => forbidden(problem, messagesFor("en")[problem] ?? problem);
 
@@ -161,6 +166,10 @@ export const roleResolvers = {
       },
       resolve: (event: unknown) => event,
     },
+  },
+  RoleEvent: {
+    createdRole: (event: RoleEventValue) => (event.change === "CREATED" ? event.role : null),
+    deletedRoleId: (event: RoleEventValue) => (event.change === "DELETED" ? event.role.id : null),
   },
   Role: {
     /** Only for members of that org (a role of type NONE grants nothing). */
