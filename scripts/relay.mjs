@@ -2,27 +2,14 @@
 // every change to src/ or schema.graphql. relay-compiler's own --watch needs watchman, which
 // Debian does not package, so watching is done here with fs.watch.
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, watch, writeFileSync } from "node:fs";
-import { buildSchema, printSchema } from "graphql";
+import { mkdirSync, watch } from "node:fs";
 
 mkdirSync("src/__generated__", { recursive: true });
 const args = process.argv.slice(2).filter((arg) => arg !== "--watch");
 
-// Relay treats every `extend type` as a client-only extension and never sends those fields, so
-// it compiles against schema.graphql with the extensions merged in (relay.config.json).
-function mergeSchema() {
-  mkdirSync("node_modules/.cache/relay", { recursive: true });
-  const merged = printSchema(buildSchema(readFileSync("schema.graphql", "utf8")));
-  writeFileSync("node_modules/.cache/relay/schema.graphql", merged + "\n");
-}
-
+// relay-compiler reads schema.graphql itself (relay.config.json). It keeps no `extend type`:
+// Relay would take those fields for client-only extensions and never send them.
 function compile() {
-  try {
-    mergeSchema();
-  } catch (error) {
-    console.error(`schema.graphql: ${error.message}`);
-    return Promise.resolve(1);
-  }
   return new Promise((resolve) => {
     const child = spawn("relay-compiler", args, { stdio: "inherit", shell: process.platform === "win32" });
     child.on("exit", (code) => resolve(code ?? 1));

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { Config } from "./config";
 import { openDatabase, type Db } from "./db/database";
-import { createMailer } from "./mail/mailer";
+import { createMailer, type Mailer } from "./mail/mailer";
 import { createMailbox } from "./mail/mailbox-routes";
 import { createAuthService } from "./auth";
 import { createPlatformPubSub, type PubSub } from "./pubsub";
@@ -20,6 +20,7 @@ import { log } from "./log";
 import { seedTemplates } from "./templates/seed";
 import { createJobRunner, type JobRunner } from "./jobs/runner";
 import { schemaPromptJob, SCHEMA_PROMPT_JOB } from "./prompts/job";
+import { invitationMailJob, INVITATION_MAIL_JOB } from "./role/invitationMail";
 import { createSchemaGenerator } from "./ai";
 import { objectStoreFor, type ObjectStore } from "./publishing/objectStore";
 import { publishJob, PUBLISH_JOB } from "./publishing/job";
@@ -41,6 +42,7 @@ export interface Platform {
   objects: ObjectStore;
   /** Projects' API keys; publishing creates a project's first one (createDefaultApiKey). */
   apiKeys: ApiKeys;
+  mailer: Mailer;
   /** The local mailbox link with its token; null when mail goes to SMTP. */
   mailboxLink: string | null;
   listen(): Promise<void>;
@@ -73,6 +75,7 @@ export async function createPlatform(
   jobs.register(PUBLISH_JOB, publishJob(publishing));
   // Before serving: no project stays PUBLISHING after a crash (spec §4, issue 10).
   await recoverPublishing(publishing);
+  jobs.register(INVITATION_MAIL_JOB, invitationMailJob({ db, mailer, publicUrl: config.publicUrl }));
   const schema = createSchema(SCHEMA_PATH);
 
   const contextFor = async (authorization: string | null | undefined): Promise<Context> => ({
@@ -149,6 +152,7 @@ export async function createPlatform(
     pubsub,
     objects,
     apiKeys,
+    mailer,
     mailboxLink: mailbox?.link ?? null,
     async listen() {
       closeExtraListeners = await listenOn(server, config.host, config.port);

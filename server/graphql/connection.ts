@@ -1,44 +1,10 @@
-/**
- * Offset-based Relay connections: the cursor is the position in a stable ordering. Enough for
- * the platform's short lists (roles, billing accounts); keyset connections are further down.
- */
+/** Relay connection arguments of the platform's lists. */
 export interface PageArgs {
   first?: number | null;
   after?: string | null;
 }
 
 export const MAX_PAGE_SIZE = 100;
-
-export function pageWindow(args: PageArgs) {
-  const limit = Math.min(Math.max(args.first ?? MAX_PAGE_SIZE, 0), MAX_PAGE_SIZE);
-  const offset = args.after ? decodeCursor(args.after) + 1 : 0;
-  return { limit, offset };
-}
-
-/** Builds a connection from `limit + 1` fetched rows, so hasNextPage needs no count query. */
-export function toConnection<T>(rows: T[], window: { limit: number; offset: number }, extra: object = {}) {
-  const page = rows.slice(0, window.limit);
-  const edges = page.map((node, i) => ({ cursor: encodeCursor(window.offset + i), node }));
-  return {
-    edges,
-    pageInfo: {
-      hasNextPage: rows.length > window.limit,
-      hasPreviousPage: window.offset > 0,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-    },
-    ...extra,
-  };
-}
-
-function encodeCursor(position: number) {
-  return Buffer.from(`pos:${position}`).toString("base64url");
-}
-
-function decodeCursor(cursor: string) {
-  const position = Number(Buffer.from(cursor, "base64url").toString().replace(/^pos:/, ""));
-  return Number.isInteger(position) && position >= 0 ? position : -1;
-}
 
 /*
  * Keyset connections (DESIGN: keyset paging): the cursor names the last row seen, so the next

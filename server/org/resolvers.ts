@@ -3,10 +3,10 @@ import { requireViewer } from "../graphql/context";
 import { forbidden, refuse } from "../graphql/errors";
 import { requireMembership, requireOrgAccess, viewerStanding } from "../access";
 import { deleteOrgCascade, findOrgForUpdate, findOrgs, insertOrg, toOrg, updateOrgRow, type Org } from "./store";
-import { findRole, insertRole, listRolesOfOrg, toRole } from "../role/store";
+import { countRolesOfOrg, findRole, insertRole, listRolesOfOrg, toRole } from "../role/store";
 import { canAssignRole, INVITABLE_ROLES } from "../../src/domain/members";
 import { listApisOfOrg, toApi } from "../api/store";
-import { listBillingAccountsOfOrg, toBillingAccount } from "../billing/store";
+import { listBillingAccountsOfOrg, toBillingAccount, upsertBillingAccountOfOrg } from "../billing/store";
 import { keysetWindow, toKeysetConnection, type PageArgs } from "../graphql/connection";
 import { deletionConfirmed, parseDataProcessing, validateDataProcessing, validateOrgName, validateOrgWebsite } from "../../src/domain/org";
 import { limitWorkspaces } from "../limits/workspace";
@@ -49,7 +49,10 @@ export const orgResolvers = {
         await limitWorkspaces(tx, ctx.config.limits, viewer.email);
         const org = await insertOrg(tx, { name });
         const role = await insertRole(tx, { orgId: org.id, email: viewer.email, type: "OWNER" });
-        return { org: toOrg(org), role: toRole(role) };
+        // Spec §7 upserts the billing account right after createOrg; in the same transaction a
+        // workspace never exists without one.
+        const account = await upsertBillingAccountOfOrg(tx, { orgId: org.id, name, billingEmail: viewer.email, paymentProviderId: "" });
+        return { org: toOrg(org), role: toRole(role), billingAccount: toBillingAccount(account) };
       });
     },
     /** Name and data-processing record; manage-org only. */
@@ -142,6 +145,7 @@ export const orgResolvers = {
       const rows = await listApisOfOrg(ctx.db, org.id, window.limit + 1, window.afterId);
       return toKeysetConnection(rows.map(toApi), window);
     },
+    memberCount: (org: Org, _: unknown, ctx: Context) => countRolesOfOrg(ctx.db, org.id),
     async billingAccounts(org: Org, args: PageArgs, ctx: Context) {
       const window = keysetWindow(args);
       const rows = await listBillingAccountsOfOrg(ctx.db, org.id, window.limit + 1, window.afterId);

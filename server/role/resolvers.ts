@@ -18,8 +18,9 @@ import {
 import { findOrg, toOrg } from "../org/store";
 import { keysetWindow, toKeysetConnection, type PageArgs } from "../graphql/connection";
 import { messagesFor } from "../i18n";
-import { log } from "../log";
 import { limitInvitations } from "../limits/workspace";
+import { enqueueJob } from "../jobs/store";
+import { INVITATION_MAIL_JOB, type InvitationMailJob } from "./invitationMail";
 import type { RoleType } from "../../src/domain/permissions";
 import { canManageUsers } from "../../src/domain/permissions";
 import { sanitizeEmail } from "../../src/domain/account";
@@ -46,6 +47,11 @@ interface CreateRoleInput {
   locale?: string | null;
 }
 
+interface RoleEventValue {
+  change: "CREATED" | "UPDATED" | "DELETED";
+  role: Role;
+}
+
 /** A member rule refused: FORBIDDEN with the spec's key and its English text. */
 const refusedBy = (problem: MemberProblem) => forbidden(problem, messagesFor("en")[problem] ?? problem);
 
@@ -62,13 +68,14 @@ export const roleResolvers = {
   Mutation: {
     /**
      * Invites a person: their role exists from now on (found by email when they sign up), and
-     * they get a mail in the inviter's console language with a link to sign up or sign in.
+     * a job mails them, in the inviter's console language, a link to sign up or sign in.
      */
     async createRole(_: unknown, args: { input: CreateRoleInput }, ctx: Context) {
       const viewer = requireViewer(ctx);
       const { input } = args;
       const email = sanitizeEmail(input.userEmail);
-      const { role, orgName } = await ctx.db.transaction().execute(async (tx) => {
+      const locale = toLocale(input.locale) ?? FALLBACK_LOCALE;
+      const role = await ctx.db.transaction().execute(async (tx) => {
         const membership = await requireMembership(ctx, input.orgId, tx);
         if (!canManageUsers(membership.permissions)) throw refusedBy("error_user_mgt_can_manage");
         await limitInvitations(tx, ctx.config.limits, input.orgId);
@@ -81,28 +88,11 @@ export const roleResolvers = {
         const row = await insertRole(tx, { orgId: input.orgId, email, type: input.type }).catch((error: unknown) => {
           throw isUniqueViolation(error) ? alreadyMember() : error;
         });
-        const org = await findOrg(tx, input.orgId);
-        return { role: toRole(row), orgName: org?.name ?? "" };
+        const mail: InvitationMailJob = { roleId: row.id, inviter: viewer.email, locale };
+        await enqueueJob(tx, INVITATION_MAIL_JOB, mail);
+        return toRole(row);
       });
-      const locale = toLocale(input.locale) ?? FALLBACK_LOCALE;
-      try {
-        await ctx.mailer.send({
-          to: email,
-          locale,
-          template: "invitation",
-          values: {
-            orgName,
-            inviter: viewer.email,
-            role: messagesFor(locale)[`org.role.${role.type}`] ?? role.type,
-            link: `${ctx.config.publicUrl}/signup?email=${encodeURIComponent(email)}&lang=${locale}`,
-          },
-        });
-      } catch (error) {
-        // An invitation nobody hears of is not an invitation: take the role back.
-        log.error("invitation mail failed:", error);
-        await deleteRoleRow(ctx.db, role.id);
-        throw error;
-      }
+      ctx.jobs.kick();
       ctx.pubsub.publish("role:changed", role.orgId, { change: "CREATED", orgId: role.orgId, role });
       return { role };
     },
@@ -174,6 +164,10 @@ export const roleResolvers = {
       },
       resolve: (event: unknown) => event,
     },
+  },
+  RoleEvent: {
+    createdRole: (event: RoleEventValue) => (event.change === "CREATED" ? event.role : null),
+    deletedRoleId: (event: RoleEventValue) => (event.change === "DELETED" ? event.role.id : null),
   },
   Role: {
     /** Only for members of that org (a role of type NONE grants nothing). */

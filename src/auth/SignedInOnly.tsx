@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
-import { useSession } from "../session/sessionState";
-import { isSignedIn } from "../router/guards";
+import { isSignedIn, useSession } from "../session/sessionState";
 import { Alert } from "../ui/Alert";
 
 /**

@@ -15,7 +15,7 @@ export function DocumentTitle(props: { place?: string }) {
   const titleId = `title.${routeName}`;
   const screen = routeName && intl.messages[titleId] ? intl.formatMessage({ id: titleId }) : undefined;
   const namedByLayout = Boolean(orgId || apiId) && props.place === undefined;
-  const title = documentTitle(screen, props.place);
+  const title = documentTitle(screen, props.place, intl.formatMessage({ id: "app.name" }));
   useEffect(() => {
     if (!namedByLayout) document.title = title;
   }, [title, namedByLayout]);

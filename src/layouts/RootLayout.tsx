@@ -4,10 +4,9 @@ import { Layout } from "./Layouts";
 import { DocumentTitle } from "./DocumentTitle";
 import { Spinner } from "../ui/Spinner";
 import { SkipLink } from "../ui/SkipLink";
-import { useSession } from "../session/sessionState";
+import { isSignedIn, useSession } from "../session/sessionState";
 import { useSessionExpiredOpen } from "../session/expiry";
 import { RouteErrorBoundary } from "../common/RouteErrorBoundary";
-import { isSignedIn } from "../router/guards";
 
 const SessionExpiredDialog = lazy(() => import("../auth/SessionExpiredDialog"));
 const RelayProvider = lazy(() => import("../relay/RelayProvider"));

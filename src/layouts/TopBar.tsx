@@ -26,7 +26,9 @@ export function TopBar() {
       <div className="topbar-inner">
         <Link to="/" className="home-button" aria-label={intl.formatMessage({ id: "nav.home" })}>
           <Logo />
-          <span>Baukasten</span>
+          <span>
+            <FormattedMessage id="app.name" />
+          </span>
         </Link>
         {orgId && (
           <>

@@ -8,10 +8,10 @@ import { getSession } from "../session/sessionState";
 import { establishRoles } from "../session/actions";
 import { orgLayoutQuery } from "./OrgLayout";
 import { homeOf } from "../router/guards";
-import { addMember, removeMember } from "./users/membersStore";
+import { membersConnectionId } from "./users/membersConnection";
 
 const roleChanges = graphql`
-  subscription OrgRoleUpdatesSubscription($orgId: ID!) {
+  subscription OrgRoleUpdatesSubscription($orgId: ID!, $connections: [ID!]!) {
     onRoleChangedInOrg(orgId: $orgId) {
       change
       orgId
@@ -20,7 +20,15 @@ const roleChanges = graphql`
         type
         userEmail
         ...MemberRow_role
+        org {
+          id
+          memberCount
+        }
       }
+      createdRole @appendNode(connections: $connections, edgeTypeName: "RoleEdge") {
+        id
+      }
+      deletedRoleId @deleteEdge(connections: $connections)
     }
   }
 `;
@@ -29,7 +37,7 @@ type RoleEvent = OrgRoleUpdatesSubscription["response"]["onRoleChangedInOrg"];
 
 /**
  * Keeps every org page in step with the workspace's roles: the members table gains and loses
- * rows, and when the change is the viewer's own role, the org layout's query is asked again so
+ * rows (the event's createdRole and deletedRoleId carry the edge directives), and when the change is the viewer's own role, the org layout's query is asked again so
  * the server's viewerCan… answers (and with them every button) follow at once; a removed member
  * is taken to another workspace.
  */
@@ -45,17 +53,7 @@ function RoleUpdatesOf({ orgId }: { orgId: string }) {
   const config = useMemo<GraphQLSubscriptionConfig<OrgRoleUpdatesSubscription>>(
     () => ({
       subscription: roleChanges,
-      variables: { orgId },
-      updater: (store, data) => {
-        const event = data?.onRoleChangedInOrg;
-        if (!event) return;
-        if (event.change === "CREATED") {
-          const role = store.get(event.role.id);
-          if (role) addMember(store, event.orgId, role);
-        } else if (event.change === "DELETED") {
-          removeMember(store, event.orgId, event.role.id);
-        }
-      },
+      variables: { orgId, connections: [membersConnectionId(orgId)] },
       onNext: (data) => {
         const event = data?.onRoleChangedInOrg;
         if (!event || !isOwnRole(event)) return;

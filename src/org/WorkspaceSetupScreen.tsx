@@ -28,7 +28,7 @@ export default function WorkspaceSetupScreen() {
     setError(null);
     if (problem || !session.email) return;
     try {
-      const org = await createOrg(name.trim(), session.email);
+      const org = await createOrg(name.trim());
       await enterNewOrg(org.id);
       await navigate({ to: "/org/$orgId/apis", params: { orgId: org.id } });
     } catch (caught) {

@@ -1,8 +1,7 @@
 import { Environment, RecordSource, Store } from "relay-runtime";
 import { createNetwork, type EndpointAuth } from "./network";
 import { createProjectEnvironment, projectEnvironments } from "./projectEnvironments";
-import { getSession } from "../session/sessionState";
-import { isSignedIn } from "../router/guards";
+import { getSession, isSignedIn } from "../session/sessionState";
 import { currentAccessToken, refreshAccessToken } from "../session/tokens";
 import { notifySessionExpired } from "../session/expiry";
 

@@ -1,5 +1,5 @@
 import { redirect } from "@tanstack/react-router";
-import { sessionSettled, type SessionState } from "../session/sessionState";
+import { isSignedIn, sessionSettled, type SessionState } from "../session/sessionState";
 import { readStored, writeStored } from "../storage";
 
 /** Where a signed-in user belongs when a page is not for them. */
@@ -9,8 +9,6 @@ export function homeOf(session: SessionState): string {
   if (session.status === "Authenticated" && session.activeOrgId) return `/org/${session.activeOrgId}/apis`;
   return "/login";
 }
-
-export const isSignedIn = (session: SessionState) => session.status === "Authenticated" || session.status === "NoRoles";
 
 /** Auth-required pages: signed-out users go to login and the wanted path is saved. */
 export async function requireAuth({ location }: { location: { href: string } }) {

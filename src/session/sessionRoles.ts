@@ -1,5 +1,6 @@
-import { commitMutation, fetchQuery, graphql } from "relay-runtime";
-import type { Environment, GraphQLTaggedNode, MutationParameters } from "relay-runtime";
+import { fetchQuery, graphql } from "relay-runtime";
+import type { Environment } from "relay-runtime";
+import { mutate } from "../relay/mutate";
 import type { sessionRolesQuery, sessionRolesQuery$data } from "../__generated__/sessionRolesQuery.graphql";
 import type { sessionRolesCreateUserMutation } from "../__generated__/sessionRolesCreateUserMutation.graphql";
 import type { sessionRolesRecordSignInMutation } from "../__generated__/sessionRolesRecordSignInMutation.graphql";
@@ -83,19 +84,4 @@ export function recordSignIn(environment: Environment, roleId: string) {
   return mutate<sessionRolesRecordSignInMutation>(environment, recordSignInMutation, {
     input: { id: roleId, lastSignInAt: new Date().toISOString() },
   });
-}
-
-function mutate<T extends MutationParameters>(
-  environment: Environment,
-  mutation: GraphQLTaggedNode,
-  variables: T["variables"],
-): Promise<T["response"]> {
-  return new Promise((resolve, reject) =>
-    commitMutation<T>(environment, {
-      mutation,
-      variables,
-      onCompleted: (response) => resolve(response),
-      onError: reject,
-    }),
-  );
 }

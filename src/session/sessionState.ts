@@ -36,6 +36,9 @@ export interface SessionState {
 let state: SessionState = { status: "Loading", confirmed: false, roles: {} };
 const listeners = new Set<() => void>();
 
+/** Signed in, with or without a workspace: what the guards, the layouts and the network ask. */
+export const isSignedIn = (session: SessionState) => session.status === "Authenticated" || session.status === "NoRoles";
+
 export function getSession(): SessionState {
   return state;
 }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, PASSWORD, signUpWithWorkspace, test, uniqueEmail, type PlatformProcess } from "./platform";
+import { expect, fillSignUpForm, type PlatformProcess, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 
 /** The organisation area in the browser: members and roles, settings and deletion, billing. */
 
@@ -46,10 +46,7 @@ test("an owner invites a teammate, who signs up from the mail and follows role c
   const other = await inviteeContext.newPage();
   await other.goto(link);
   await expect(other.getByLabel("Email address")).toHaveValue(inviteeEmail);
-  await other.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await other.getByLabel("Confirm password").fill(PASSWORD);
-  await other.getByRole("checkbox").check();
-  await other.getByRole("button", { name: "Sign up" }).click();
+  await fillSignUpForm(other);
   await other.getByLabel("Verification code").fill(await platform.latestCode(inviteeEmail));
   await other.getByRole("button", { name: "Confirm" }).click();
   await expect(other.getByTestId("dashboard-title")).toHaveText("Projects of Team Alpha");
@@ -211,10 +208,7 @@ test("a guest calling /graphql directly is refused and nothing changes", async (
   await page.getByTestId("user-menu").getByRole("button").click();
   await page.getByTestId("sign-out").click();
   await page.goto(link);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
-  await page.getByRole("checkbox").check();
-  await page.getByRole("button", { name: "Sign up" }).click();
+  await fillSignUpForm(page);
   await page.getByLabel("Verification code").fill(await platform.latestCode(guestEmail));
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByTestId("dashboard-title")).toHaveText("Projects of Direct");

@@ -109,14 +109,22 @@ export const test = base.extend<{ platform: PlatformProcess }, { workerPlatform:
 
 export { expect };
 
-/** Signs up through the UI, confirms with the mailed code and creates a workspace. */
-export async function signUpWithWorkspace(page: Page, platform: PlatformProcess, email: string, workspace: string) {
-  await page.goto(`${platform.url}/signup`);
-  await page.getByLabel("Email address").fill(email);
+/**
+ * Fills the open sign-up page with PASSWORD, accepts the terms and sends it. Without `email` the
+ * address stays as the page has it (an invitation link fills it in).
+ */
+export async function fillSignUpForm(page: Page, email?: string) {
+  if (email !== undefined) await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("Confirm password").fill(PASSWORD);
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Sign up" }).click();
+}
+
+/** Signs up through the UI, confirms with the mailed code and creates a workspace. */
+export async function signUpWithWorkspace(page: Page, platform: PlatformProcess, email: string, workspace: string) {
+  await page.goto(`${platform.url}/signup`);
+  await fillSignUpForm(page, email);
   await expect(page).toHaveURL(/\/signup-code-entry\?email=/);
   await page.getByLabel("Verification code").fill(await platform.latestCode(email));
   await page.getByRole("button", { name: "Confirm" }).click();

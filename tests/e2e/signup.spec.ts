@@ -1,4 +1,4 @@
-import { expect, PASSWORD, signIn, signOut, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { expect, fillSignUpForm, PASSWORD, signIn, signOut, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 
 test("a new user signs up, confirms the mailed code, creates a workspace and lands on its dashboard", async ({ page, platform }) => {
   const email = uniqueEmail("new");
@@ -92,11 +92,7 @@ test("the whole sign-up path works in German, with the code mailed in German", a
 test("an empty workspace name is refused in place", async ({ page, platform }) => {
   const email = uniqueEmail("blank");
   await page.goto(`${platform.url}/signup`);
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
-  await page.getByRole("checkbox").check();
-  await page.getByRole("button", { name: "Sign up" }).click();
+  await fillSignUpForm(page, email);
   await page.getByLabel("Verification code").fill(await platform.latestCode(email));
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page).toHaveURL(/\/workspace-setup$/);

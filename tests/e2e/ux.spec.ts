@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createProject, expect, PASSWORD, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { createProject, expect, fillSignUpForm, PASSWORD, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 
 /** The longest workspace name the spec allows: 255 characters, most of them one unbreakable word. */
 const LONG_NAME = `Acme ${"Verylongworkspacename".repeat(12)}`.slice(0, 255);
@@ -30,11 +30,7 @@ test("a new user on a 390 px phone: reload during sign-up, a 255-character works
   await page.setViewportSize({ width: 390, height: 800 });
   const email = uniqueEmail("phone");
   await page.goto(`${platform.url}/signup`);
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
-  await page.getByRole("checkbox").check();
-  await page.getByRole("button", { name: "Sign up" }).click();
+  await fillSignUpForm(page, email);
   await expect(page.getByLabel("Verification code")).toBeVisible();
 
   // A reload keeps the address, so the mailed code can still be entered.
@@ -93,6 +89,9 @@ test("a new user on a 390 px phone: reload during sign-up, a 255-character works
   await page.getByTestId("project-sidebar").getByRole("link", { name: "Model" }).click();
   await expect(page).toHaveURL(/\/types$/);
   await expect(page).toHaveTitle("Model · Dog walks · Baukasten");
+  await expect(page.getByTestId("fields-table")).toBeVisible();
+  // The fields table scrolls inside its own box; the page itself never scrolls sideways.
+  await expectNoSidewaysScroll(page);
   await expect(page.getByTestId("project-sidebar")).toBeHidden();
   await expect(breadcrumb.getByRole("button", { name: "Model" })).toBeVisible();
   await breadcrumb.getByRole("link", { name: "Projects" }).click();

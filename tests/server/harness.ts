@@ -57,6 +57,16 @@ export async function startTestPlatform(env: Record<string, string> = {}, option
     return (await response.json()) as { subject: string; text: string }[];
   }
 
+  /** Waits for mails sent by a job (invitations): at least `count` of them, newest first. */
+  async function awaitMailsTo(email: string, count = 1) {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const mails = await mailsTo(email);
+      if (mails.length >= count || Date.now() > deadline) return mails;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   async function latestCode(email: string) {
     const mails = await mailsTo(email);
     const code = mails[0]?.text.match(/\b(\d{6})\b/)?.[1];
@@ -113,6 +123,7 @@ export async function startTestPlatform(env: Record<string, string> = {}, option
     graphql,
     signUp,
     mailsTo,
+    awaitMailsTo,
     latestCode,
     subscribe,
     async close() {

@@ -104,6 +104,19 @@ describe("workspaces", () => {
     expect(data.updateRole.lastSignInAt).toBe(at);
   });
 
+  it("creates the billing account with the workspace, named like it and billed to the owner (spec §7)", async () => {
+    const owner = await t.signUp(uniqueEmail("owner"));
+    const created = await t.graphql(
+      `mutation ($input: CreateOrgInput!) { createOrg(input: $input) { org { id } billingAccount { id name billingEmail paymentProviderId orgId } } }`,
+      { input: { name: "Books Co" } },
+      owner.token,
+    );
+    const { org, billingAccount } = created.data.createOrg;
+    expect(billingAccount).toMatchObject({ name: "Books Co", billingEmail: owner.email, paymentProviderId: "", orgId: org.id });
+    const { data } = await t.graphql(`query ($id: ID!) { org(id: $id) { billingAccount { id } } }`, { id: org.id }, owner.token);
+    expect(data.org.billingAccount.id).toBe(billingAccount.id);
+  });
+
   it("upserts the billing account after creation, with the owner's email", async () => {
     const owner = await ownerWithOrg("Billing Co");
     const upsert = `mutation ($input: UpsertBillingAccountInput!) { upsertBillingAccount(input: $input) { id name billingEmail paymentProviderId orgId } }`;

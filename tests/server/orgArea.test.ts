@@ -19,8 +19,9 @@ async function ownerWithOrg(name = "Acme") {
   return { ...owner, org: created.org, roleId: created.role.id as string, billing };
 }
 
+/** Invitation mails go out from a job, just after createRole answers. */
 async function mailsTo(email: string) {
-  return t.mailsTo(email);
+  return t.awaitMailsTo(email);
 }
 
 describe("invitations", () => {
@@ -112,9 +113,9 @@ describe("removing and changing members", () => {
     const member = await t.signUp(uniqueEmail("member"));
     const { role } = expectOk(await t.graphql(Q.createRole, { input: { orgId: owner.org.id, userEmail: member.email, type: "GUEST" } }, owner.token)).createRole;
     const listen = (account: Account) =>
-      t.subscribe<{ onRoleChangedInOrg: { change: string; role: { id: string; type: string } } }>(
+      t.subscribe<{ onRoleChangedInOrg: { change: string; role: { id: string; type: string }; createdRole: { id: string } | null; deletedRoleId: string | null } }>(
         account.token,
-        `subscription ($orgId: ID!) { onRoleChangedInOrg(orgId: $orgId) { change role { id type userEmail } } }`,
+        `subscription ($orgId: ID!) { onRoleChangedInOrg(orgId: $orgId) { change role { id type userEmail } createdRole { id } deletedRoleId } }`,
         { orgId: owner.org.id },
       );
     const ownerSide = listen(owner);
@@ -142,7 +143,27 @@ describe("removing and changing members", () => {
       ["DELETED", invited.id, "SUPPORT"],
     ]);
     expect(events(memberSide).map((event) => event.change)).toEqual(["CREATED", "UPDATED", "DELETED"]);
+    // What a members list appends and drops, for the console's @appendNode and @deleteEdge.
+    expect(events(ownerSide).map((event) => [event.createdRole?.id ?? null, event.deletedRoleId])).toEqual([
+      [invited.id, null],
+      [null, null],
+      [null, role.id],
+      [null, invited.id],
+    ]);
     await ownerSide.close();
+  });
+});
+
+describe("member count", () => {
+  it("counts every role of the workspace, open invitations included, as invitations and removals change it", async () => {
+    const owner = await ownerWithOrg();
+    const count = `mutation ($input: CreateRoleInput!) { createRole(input: $input) { role { id org { memberCount } } } }`;
+    const invited = expectOk(await t.graphql(count, { input: { orgId: owner.org.id, userEmail: uniqueEmail("count"), type: "DEV" } }, owner.token)).createRole.role;
+    expect(invited.org.memberCount).toBe(2);
+    const removed = expectOk(
+      await t.graphql(`mutation ($input: DeleteRoleInput!) { deleteRole(input: $input) { org { memberCount } } }`, { input: { id: invited.id } }, owner.token),
+    ).deleteRole;
+    expect(removed.org.memberCount).toBe(1);
   });
 });
 

@@ -26,4 +26,9 @@ describe("the platform schema", () => {
     const written = printed(buildSchema(readFileSync(new URL("../../schema.graphql", import.meta.url), "utf8")));
     expect(served).toBe(written);
   });
+
+  it("keeps every field in its type: relay-compiler reads schema.graphql and takes `extend type` for client-only fields", () => {
+    const written = readFileSync(new URL("../../schema.graphql", import.meta.url), "utf8");
+    expect(written.match(/^\s*extend\s+(type|interface|input|enum|union|schema)\b.*$/gm) ?? []).toEqual([]);
+  });
 });

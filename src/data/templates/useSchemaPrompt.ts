@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { commitMutation, fetchQuery, graphql, requestSubscription, useRelayEnvironment } from "react-relay";
+import { fetchQuery, graphql, requestSubscription, useRelayEnvironment } from "react-relay";
 import type { Disposable } from "relay-runtime";
+import { mutate } from "../../relay/mutate";
 import type { useSchemaPromptCreateMutation } from "../../__generated__/useSchemaPromptCreateMutation.graphql";
 import type { useSchemaPromptSubscription } from "../../__generated__/useSchemaPromptSubscription.graphql";
 import type { useSchemaPromptQuery } from "../../__generated__/useSchemaPromptQuery.graphql";
@@ -72,14 +73,8 @@ export function useSchemaPrompt(apiId: string) {
     async (prompt: string): Promise<string> => {
       setWorking(true);
       try {
-        const created = await new Promise<PromptState>((resolve, reject) =>
-          commitMutation<useSchemaPromptCreateMutation>(environment, {
-            mutation: createPrompt,
-            variables: { input: { apiId, prompt } },
-            onCompleted: (response, errors) => (errors?.length ? reject(errors[0]) : resolve(response.createSchemaPrompt)),
-            onError: reject,
-          }),
-        );
+        const response = await mutate<useSchemaPromptCreateMutation>(environment, createPrompt, { input: { apiId, prompt } });
+        const created: PromptState = response.createSchemaPrompt;
         const immediate = await settle(created);
         if (immediate) return immediate;
         return await new Promise<string>((resolve, reject) => {

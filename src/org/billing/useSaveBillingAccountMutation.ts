@@ -1,8 +1,9 @@
 import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
+import { graphql } from "react-relay";
 import type { useSaveBillingAccountMutationCreateMutation as CreateMutation } from "../../__generated__/useSaveBillingAccountMutationCreateMutation.graphql";
 import type { useSaveBillingAccountMutationUpdateMutation as UpdateMutation } from "../../__generated__/useSaveBillingAccountMutationUpdateMutation.graphql";
 import { isPaymentCustomerId } from "../../domain/billing";
+import { useMutate } from "../../relay/mutate";
 
 export interface BillingInput {
   name: string;
@@ -16,7 +17,7 @@ export interface BillingInput {
  * customer id, otherwise a create without id (spec §7).
  */
 export function useSaveBillingAccountMutation(orgId: string, account: { id: string; paymentProviderId: string } | null | undefined) {
-  const [create, creating] = useMutation<CreateMutation>(graphql`
+  const [create, creating] = useMutate<CreateMutation>(graphql`
     mutation useSaveBillingAccountMutationCreateMutation($input: CreateBillingAccountInput!) {
       createBillingAccount(input: $input) {
         id
@@ -24,7 +25,7 @@ export function useSaveBillingAccountMutation(orgId: string, account: { id: stri
       }
     }
   `);
-  const [update, updating] = useMutation<UpdateMutation>(graphql`
+  const [update, updating] = useMutate<UpdateMutation>(graphql`
     mutation useSaveBillingAccountMutationUpdateMutation($input: UpdateBillingAccountInput!) {
       updateBillingAccount(input: $input) {
         id
@@ -33,22 +34,23 @@ export function useSaveBillingAccountMutation(orgId: string, account: { id: stri
     }
   `);
   const save = useCallback(
-    (input: BillingInput) =>
-      new Promise<void>((resolve, reject) => {
-        if (account?.id && isPaymentCustomerId(account.paymentProviderId)) {
-          update({ variables: { input: { id: account.id, ...input } }, onCompleted: () => resolve(), onError: reject });
-          return;
-        }
-        create({
-          variables: { input: { orgId, ...input } },
+    async (input: BillingInput) => {
+      if (account?.id && isPaymentCustomerId(account.paymentProviderId)) {
+        await update({ input: { id: account.id, ...input } });
+        return;
+      }
+      await create(
+        { input: { orgId, ...input } },
+        {
+          // A workspace created before createOrg made its account has none linked yet; no
+          // directive links a single field, so this one updater does.
           updater: (store) => {
             const saved = store.getRootField("createBillingAccount");
             if (saved) store.get(orgId)?.setLinkedRecord(saved, "billingAccount");
           },
-          onCompleted: () => resolve(),
-          onError: reject,
-        });
-      }),
+        },
+      );
+    },
     [account?.id, account?.paymentProviderId, create, orgId, update],
   );
   return [save, creating || updating] as const;

@@ -1,10 +1,11 @@
 import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
+import { graphql } from "react-relay";
 import type { DeleteOrgInput, useDeleteOrgMutation as DeleteOrgMutation } from "../../__generated__/useDeleteOrgMutation.graphql";
+import { useMutate } from "../../relay/mutate";
 
-/** deleteOrg with deleteBillingAccount, in one request. */
+/** deleteOrg with deleteBillingAccount, in one request; both records leave the store. */
 export function useDeleteOrgMutation() {
-  const [commit, inFlight] = useMutation<DeleteOrgMutation>(graphql`
+  const [commit, inFlight] = useMutate<DeleteOrgMutation>(graphql`
     mutation useDeleteOrgMutation($input: DeleteOrgInput!) {
       deleteOrg(input: $input) {
         org {
@@ -18,10 +19,9 @@ export function useDeleteOrgMutation() {
     }
   `);
   const remove = useCallback(
-    (input: DeleteOrgInput) =>
-      new Promise<void>((resolve, reject) =>
-        commit({ variables: { input }, onCompleted: () => resolve(), onError: reject }),
-      ),
+    async (input: DeleteOrgInput) => {
+      await commit({ input });
+    },
     [commit],
   );
   return [remove, inFlight] as const;

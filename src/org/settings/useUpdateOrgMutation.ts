@@ -1,10 +1,14 @@
 import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
+import { graphql } from "react-relay";
 import type { UpdateOrgInput, useUpdateOrgMutation as UpdateOrgMutation } from "../../__generated__/useUpdateOrgMutation.graphql";
+import { useMutate } from "../../relay/mutate";
 
-/** updateOrg: the workspace name, website and the data-processing record. */
+/**
+ * updateOrg: the workspace name, website and the data-processing record. The user menu reloads
+ * the workspace list each time it opens, so it shows the new name.
+ */
 export function useUpdateOrgMutation() {
-  const [commit, inFlight] = useMutation<UpdateOrgMutation>(graphql`
+  const [commit, inFlight] = useMutate<UpdateOrgMutation>(graphql`
     mutation useUpdateOrgMutation($input: UpdateOrgInput!) {
       updateOrg(input: $input) {
         id
@@ -15,15 +19,9 @@ export function useUpdateOrgMutation() {
     }
   `);
   const update = useCallback(
-    (input: UpdateOrgInput) =>
-      new Promise<void>((resolve, reject) =>
-        commit({
-          variables: { input },
-          // The user menu reloads the workspace list each time it opens, so it shows the new name.
-          onCompleted: () => resolve(),
-          onError: reject,
-        }),
-      ),
+    async (input: UpdateOrgInput) => {
+      await commit({ input });
+    },
     [commit],
   );
   return [update, inFlight] as const;

@@ -1,35 +1,29 @@
 import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
+import { graphql } from "react-relay";
 import type { CreateRoleInput, useCreateRoleMutation as CreateRoleMutation } from "../../__generated__/useCreateRoleMutation.graphql";
-import { addMember } from "./membersStore";
+import { useMutate } from "../../relay/mutate";
+import { membersConnectionId } from "./membersConnection";
 
-/** createRole: the invitation; the new member joins the table as soon as the server confirms. */
+/** createRole: the invitation; the new member joins the table (and its count) when the server confirms. */
 export function useCreateRoleMutation() {
-  const [commit, inFlight] = useMutation<CreateRoleMutation>(graphql`
-    mutation useCreateRoleMutation($input: CreateRoleInput!) {
+  const [commit, inFlight] = useMutate<CreateRoleMutation>(graphql`
+    mutation useCreateRoleMutation($input: CreateRoleInput!, $connections: [ID!]!) {
       createRole(input: $input) {
-        role {
+        role @appendNode(connections: $connections, edgeTypeName: "RoleEdge") {
           id
-          orgId
           ...MemberRow_role
+          org {
+            id
+            memberCount
+          }
         }
       }
     }
   `);
   const invite = useCallback(
-    (input: CreateRoleInput) =>
-      new Promise<void>((resolve, reject) =>
-        commit({
-          variables: { input },
-          updater: (store, data) => {
-            const created = data?.createRole.role;
-            const record = created && store.get(created.id);
-            if (created && record) addMember(store, created.orgId, record);
-          },
-          onCompleted: () => resolve(),
-          onError: reject,
-        }),
-      ),
+    async (input: CreateRoleInput) => {
+      await commit({ input, connections: [membersConnectionId(input.orgId)] });
+    },
     [commit],
   );
   return [invite, inFlight] as const;

@@ -1,31 +1,26 @@
 import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
+import { graphql } from "react-relay";
 import type { useDeleteRoleMutation as DeleteRoleMutation } from "../../__generated__/useDeleteRoleMutation.graphql";
-import { removeMember } from "./membersStore";
+import { useMutate } from "../../relay/mutate";
+import { membersConnectionId } from "./membersConnection";
 
-/** deleteRole for one member; the row leaves the table when the server confirms. */
+/** deleteRole for one member; the row leaves the table (and its count) when the server confirms. */
 export function useDeleteRoleMutation(orgId: string) {
-  const [commit, inFlight] = useMutation<DeleteRoleMutation>(graphql`
-    mutation useDeleteRoleMutation($input: DeleteRoleInput!) {
+  const [commit, inFlight] = useMutate<DeleteRoleMutation>(graphql`
+    mutation useDeleteRoleMutation($input: DeleteRoleInput!, $connections: [ID!]!) {
       deleteRole(input: $input) {
-        id
+        id @deleteEdge(connections: $connections)
         userEmail
         orgId
+        org {
+          id
+          memberCount
+        }
       }
     }
   `);
   const remove = useCallback(
-    (id: string) =>
-      new Promise<DeleteRoleMutation["response"]["deleteRole"]>((resolve, reject) =>
-        commit({
-          variables: { input: { id } },
-          updater: (store, data) => {
-            if (data?.deleteRole) removeMember(store, orgId, data.deleteRole.id);
-          },
-          onCompleted: (response) => resolve(response.deleteRole),
-          onError: reject,
-        }),
-      ),
+    async (id: string) => (await commit({ input: { id }, connections: [membersConnectionId(orgId)] })).deleteRole,
     [commit, orgId],
   );
   return [remove, inFlight] as const;

@@ -1,10 +1,11 @@
 import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
+import { graphql } from "react-relay";
 import type { RoleType, useUpdateRoleMutation as UpdateRoleMutation } from "../../__generated__/useUpdateRoleMutation.graphql";
+import { useMutate } from "../../relay/mutate";
 
 /** updateRole with a new type: the edit screen's save. */
 export function useUpdateRoleMutation() {
-  const [commit, inFlight] = useMutation<UpdateRoleMutation>(graphql`
+  const [commit, inFlight] = useMutate<UpdateRoleMutation>(graphql`
     mutation useUpdateRoleMutation($input: UpdateRoleInput!) {
       updateRole(input: $input) {
         id
@@ -14,10 +15,9 @@ export function useUpdateRoleMutation() {
     }
   `);
   const changeRole = useCallback(
-    (id: string, type: RoleType) =>
-      new Promise<void>((resolve, reject) =>
-        commit({ variables: { input: { id, type } }, onCompleted: () => resolve(), onError: reject }),
-      ),
+    async (id: string, type: RoleType) => {
+      await commit({ input: { id, type } });
+    },
     [commit],
   );
   return [changeRole, inFlight] as const;

@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 /** Renders the root layout at a route whose metadata names `layout`. */
-async function renderAt(layout: string | undefined, path = "/org/$orgId/apis", entry = "/org/org_1/apis") {
+async function renderAt(layout: string | undefined, path = "/org/$orgId/apis", entry = "/org/org_1/apis", messages: Record<string, string> = en) {
   const root = createRootRoute({ component: RootLayout });
   const page = createRoute({
     getParentRoute: () => root,
@@ -24,7 +24,7 @@ async function renderAt(layout: string | undefined, path = "/org/$orgId/apis", e
   });
   const router = createRouter({ routeTree: root.addChildren([page]), history: createMemoryHistory({ initialEntries: [entry] }) });
   render(
-    <IntlProvider locale="en" messages={en}>
+    <IntlProvider locale="en" messages={messages}>
       <RouterProvider router={router} />
     </IntlProvider>,
   );
@@ -51,6 +51,12 @@ describe("root layout", () => {
     expect([...tabs.querySelectorAll("a")].map((a) => a.textContent)).toEqual(["Projects", "Billing", "Users", "Settings"]);
     expect(screen.getByRole("banner")).toBeTruthy();
     expect(screen.getByRole("contentinfo").textContent).toContain(`© ${new Date().getFullYear()} Baukasten`);
+  });
+
+  it("names the product in the top bar from the messages, not from the code", async () => {
+    resetSession("NotAuthenticated");
+    await renderAt("org", undefined, undefined, { ...en, "app.name": "Werkbank" });
+    expect(screen.getByRole("link", { name: "Baukasten home" }).textContent).toBe("Werkbank");
   });
 
   it("gives no-nav pages only the footer", async () => {

@@ -6,7 +6,8 @@ import OrgBillingScreen from "../../../src/org/billing/OrgBillingScreen";
 import OrgBillingScreenQuery, { type OrgBillingScreenQuery as Query } from "../../../src/__generated__/OrgBillingScreenQuery.graphql";
 import { ApiError } from "../../../src/relay/errors";
 import type { RoleType } from "../../../src/domain/permissions";
-import { ORG_ID, operationsNamed, renderWithRelay, signInAs, signOutAfterTest, viewerFields } from "./orgTestKit";
+import { ORG_ID, signInAs, signOutAfterTest, viewerFields } from "./orgTestKit";
+import { operationsNamed, renderWithRelay } from "../renderWithRelay";
 
 afterEach(() => {
   cleanup();

@@ -4,7 +4,8 @@ import { loadQuery } from "react-relay";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import OrgBillingScreen from "../../../src/org/billing/OrgBillingScreen";
 import OrgBillingScreenQuery, { type OrgBillingScreenQuery as Query } from "../../../src/__generated__/OrgBillingScreenQuery.graphql";
-import { ORG_ID, operationsNamed, renderWithRelay, signInAs, signOutAfterTest, viewerFields } from "./orgTestKit";
+import { ORG_ID, signInAs, signOutAfterTest, viewerFields } from "./orgTestKit";
+import { operationsNamed, renderWithRelay } from "../renderWithRelay";
 
 afterEach(() => {
   cleanup();

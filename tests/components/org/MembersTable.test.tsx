@@ -7,7 +7,8 @@ import OrgRoleUpdates from "../../../src/org/OrgRoleUpdates";
 import OrgUsersScreenQuery, { type OrgUsersScreenQuery as Query } from "../../../src/__generated__/OrgUsersScreenQuery.graphql";
 import { ApiError } from "../../../src/relay/errors";
 import type { RoleType } from "../../../src/domain/permissions";
-import { MY_EMAIL, ORG_ID, operationsNamed, renderWithRelay, signInAs, signOutAfterTest, viewerFields } from "./orgTestKit";
+import { MY_EMAIL, ORG_ID, signInAs, signOutAfterTest, viewerFields } from "./orgTestKit";
+import { answerNext, operationsNamed, renderWithRelay } from "../renderWithRelay";
 
 afterEach(() => {
   cleanup();
@@ -23,21 +24,23 @@ interface Member {
 
 const member = (n: number, type: RoleType = "DEV"): Member => ({ id: `role_${n}`, userEmail: `user${n}@example.com`, type, lastSignInAt: null });
 
-/** The members screen with the live role updates of the org layout, on mocked data. */
+const page = (members: Member[], hasNextPage = false) => ({
+  edges: members.map((node) => ({ cursor: node.id, node })),
+  pageInfo: { hasNextPage, endCursor: members.at(-1)?.id ?? null },
+});
+
+/**
+ * The members screen with the live role updates of the org layout, on mocked data: the server
+ * answers with the first page (ten rows) and the workspace's memberCount.
+ */
 function renderMembers(members: Member[], as: RoleType = "OWNER") {
   signInAs(as);
   const environment = createMockEnvironment();
   environment.mock.queuePendingOperation(OrgUsersScreenQuery, { orgId: ORG_ID });
-  environment.mock.queueOperationResolver((operation) =>
-    MockPayloadGenerator.generate(operation, {
-      Org: () => ({ id: ORG_ID, name: "Acme", ...viewerFields(as) }),
-      RoleConnection: () => ({
-        totalCount: members.length,
-        edges: members.map((node, index) => ({ cursor: String(index), node })),
-        pageInfo: { hasNextPage: false, endCursor: null },
-      }),
-    }),
-  );
+  answerNext(environment, {
+    Org: () => ({ id: ORG_ID, name: "Acme", memberCount: members.length, ...viewerFields(as) }),
+    RoleConnection: () => page(members.slice(0, 10), members.length > 10),
+  });
   const queryRef = loadQuery<Query>(environment, OrgUsersScreenQuery, { orgId: ORG_ID });
   renderWithRelay(
     () => (
@@ -56,24 +59,31 @@ function renderMembers(members: Member[], as: RoleType = "OWNER") {
 const rows = () => screen.getAllByTestId("member-row");
 const emails = () => rows().map((row) => within(row).getByTestId("member-email").textContent);
 
-function pushRoleEvent(environment: ReturnType<typeof createMockEnvironment>, change: string, role: Member) {
+/** An event as the server sends it: createdRole only for CREATED, deletedRoleId only for DELETED. */
+function pushRoleEvent(environment: ReturnType<typeof createMockEnvironment>, change: string, role: Member, memberCount: number) {
   const [subscription] = operationsNamed(environment, "OrgRoleUpdatesSubscription");
   act(() => {
     environment.mock.nextValue(
       subscription,
       MockPayloadGenerator.generate(subscription, {
-        RoleEvent: () => ({ change, orgId: ORG_ID }),
+        RoleEvent: () => ({
+          change,
+          orgId: ORG_ID,
+          ...(change === "CREATED" ? {} : { createdRole: null }),
+          deletedRoleId: change === "DELETED" ? role.id : null,
+        }),
         Role: () => role,
+        Org: () => ({ id: ORG_ID, memberCount }),
       }),
     );
   });
 }
 
 describe("members table", () => {
-  it("shows email, role and last sign-in with a total count, ten rows per page", async () => {
+  it("shows email, role and last sign-in with the server's member count, ten rows per page, each page asked from the server", async () => {
     const members = Array.from({ length: 12 }, (_, i) => member(i + 1));
     members[0] = { ...member(1, "OWNER"), userEmail: MY_EMAIL, lastSignInAt: "2026-11-20T09:30:00.000Z" };
-    renderMembers(members);
+    const environment = renderMembers(members);
     expect((await screen.findByTestId("members-total")).textContent).toBe("12 members");
     expect(rows()).toHaveLength(10);
     const first = within(rows()[0]);
@@ -82,6 +92,9 @@ describe("members table", () => {
     expect(within(rows()[1]).getByText("Never")).toBeTruthy();
     expect(screen.getByText("Page 1 of 2")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    const [next] = operationsNamed(environment, "MembersTablePaginationQuery");
+    expect(next.request.variables).toMatchObject({ orgId: ORG_ID, first: 10, after: "role_10" });
+    act(() => environment.mock.resolve(next, { data: { org: { id: ORG_ID, memberCount: 12 }, rolesByOrg: page(members.slice(10)) } }));
     expect(emails()).toEqual(["user11@example.com", "user12@example.com"]);
   });
 
@@ -115,7 +128,9 @@ describe("members table", () => {
     expect(deletes.map((operation) => operation.request.variables.input.id)).toEqual(["role_1", "role_2"]);
     await act(async () => {
       environment.mock.reject(deletes[0], new ApiError("You can't remove yourself.", "error_user_mgt_cant_remove_self", "FORBIDDEN"));
-      environment.mock.resolve(deletes[1], { data: { deleteRole: { id: "role_2", userEmail: "user2@example.com", orgId: ORG_ID } } });
+      environment.mock.resolve(deletes[1], {
+        data: { deleteRole: { id: "role_2", userEmail: "user2@example.com", orgId: ORG_ID, org: { id: ORG_ID, memberCount: 2 } } },
+      });
     });
     expect(emails()).toEqual([MY_EMAIL, "user3@example.com"]);
     expect(screen.getByTestId("members-total").textContent).toBe("2 members");
@@ -143,12 +158,12 @@ describe("members table", () => {
   it("follows invitations, role changes and removals live", async () => {
     const environment = renderMembers([member(1), member(2)]);
     await screen.findByTestId("members-table");
-    pushRoleEvent(environment, "CREATED", member(3, "SUPPORT"));
+    pushRoleEvent(environment, "CREATED", member(3, "SUPPORT"), 3);
     expect(emails()).toEqual(["user1@example.com", "user2@example.com", "user3@example.com"]);
     expect(screen.getByTestId("members-total").textContent).toBe("3 members");
-    pushRoleEvent(environment, "UPDATED", member(1, "ADMIN"));
+    pushRoleEvent(environment, "UPDATED", member(1, "ADMIN"), 3);
     expect(within(rows()[0]).getByTestId("member-role").textContent).toBe("Admin");
-    pushRoleEvent(environment, "DELETED", member(2));
+    pushRoleEvent(environment, "DELETED", member(2), 2);
     expect(emails()).toEqual(["user1@example.com", "user3@example.com"]);
     expect(screen.getByTestId("members-total").textContent).toBe("2 members");
   });
@@ -156,7 +171,7 @@ describe("members table", () => {
   it("asks the server again for the viewer's permissions when their own role changes live", async () => {
     const environment = renderMembers([{ ...member(1, "ADMIN"), id: "role_me", userEmail: MY_EMAIL }], "ADMIN");
     await screen.findByTestId("invite-member");
-    pushRoleEvent(environment, "UPDATED", { ...member(1, "GUEST"), id: "role_me", userEmail: MY_EMAIL });
+    pushRoleEvent(environment, "UPDATED", { ...member(1, "GUEST"), id: "role_me", userEmail: MY_EMAIL }, 1);
     const [layout] = operationsNamed(environment, "OrgLayoutQuery");
     act(() => environment.mock.resolve(layout, MockPayloadGenerator.generate(layout, { Org: () => ({ id: ORG_ID, ...viewerFields("GUEST") }) })));
     expect(screen.queryByTestId("invite-member")).toBeNull();

@@ -6,7 +6,8 @@ import OrgSettingsScreen from "../../../src/org/settings/OrgSettingsScreen";
 import OrgSettingsScreenQuery, { type OrgSettingsScreenQuery as Query } from "../../../src/__generated__/OrgSettingsScreenQuery.graphql";
 import { ApiError } from "../../../src/relay/errors";
 import type { RoleType } from "../../../src/domain/permissions";
-import { ORG_ID, operationsNamed, renderWithRelay, signInAs, signOutAfterTest, viewerFields } from "./orgTestKit";
+import { ORG_ID, signInAs, signOutAfterTest, viewerFields } from "./orgTestKit";
+import { operationsNamed, renderWithRelay } from "../renderWithRelay";
 
 afterEach(() => {
   cleanup();

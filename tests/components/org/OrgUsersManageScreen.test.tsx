@@ -6,7 +6,8 @@ import OrgUsersManageScreenQuery, { type OrgUsersManageScreenQuery as Query } fr
 import OrgUsersManageScreen from "../../../src/org/users/OrgUsersManageScreen";
 import { ApiError } from "../../../src/relay/errors";
 import type { RoleType } from "../../../src/domain/permissions";
-import { ORG_ID, operationsNamed, renderWithRelay, signInAs, signOutAfterTest, viewerFields } from "./orgTestKit";
+import { ORG_ID, signInAs, signOutAfterTest, viewerFields } from "./orgTestKit";
+import { operationsNamed, renderWithRelay } from "../renderWithRelay";
 
 afterEach(() => {
   cleanup();

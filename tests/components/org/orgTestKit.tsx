@@ -1,8 +1,3 @@
-import type { ComponentType } from "react";
-import { RelayEnvironmentProvider } from "react-relay";
-import { createMockEnvironment } from "relay-test-utils";
-import type { OperationDescriptor } from "relay-runtime";
-import { renderScreen } from "../renderScreen";
 import { resetSession, updateSession } from "../../../src/session/sessionState";
 import { canDeleteOrg, canEditApis, canManageOrg, canManageUsers, permissionsFor, type RoleType } from "../../../src/domain/permissions";
 import { canAssignRole, INVITABLE_ROLES } from "../../../src/domain/members";
@@ -36,21 +31,4 @@ export function viewerFields(type: RoleType) {
 
 export function signOutAfterTest() {
   resetSession("NotAuthenticated");
-}
-
-/** Renders a screen inside a memory router and the given mock Relay environment. */
-export function renderWithRelay(
-  Screen: ComponentType,
-  environment: ReturnType<typeof createMockEnvironment>,
-  path: string,
-  entry: string,
-) {
-  return renderScreen(Screen, path, entry, (children) => (
-    <RelayEnvironmentProvider environment={environment}>{children}</RelayEnvironmentProvider>
-  ));
-}
-
-/** The pending operations of one name, oldest first. */
-export function operationsNamed(environment: ReturnType<typeof createMockEnvironment>, name: string): OperationDescriptor[] {
-  return environment.mock.getAllOperations().filter((operation) => operation.request.node.params.name === name);
 }

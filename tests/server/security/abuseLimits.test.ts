@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../harness";
 import { rawCall, startAuthServer, type AuthServer } from "../auth/harness";
 import { callFrom } from "./fromAddress";
+import { INVITATION_MAIL_JOB } from "../../../server/role/invitationMail";
 
 /*
  * Issue 8 §6: "One member sent 50 invitations to address aliases in 300 ms (50 mails); one user
@@ -42,9 +43,14 @@ describe("workspace limits", () => {
     const { token } = await platform.signUp("inviter@example.com");
     const orgId = (await createOrg(token, "Inviting")).data!.createOrg.org.id as string;
     for (let i = 0; i < 3; i++) expect((await invite(token, orgId, `alias+${i}@example.com`)).errors).toBeUndefined();
+    // The three invitation mails go out from a job: count once they are all sent.
+    for (let i = 0; i < 3; i++) await platform.awaitMailsTo(`alias+${i}@example.com`);
     const mails = await mailCount();
     const fourth = await invite(token, orgId, "alias+3@example.com");
     expect(fourth.errors?.[0].extensions).toMatchObject({ code: "RATE_LIMITED", messageId: "error_rate_limited_invitations" });
+    // Nothing is waiting to mail the refused one either.
+    const mailJobs = await platform.platform.db.selectFrom("jobs").select("payload").where("kind", "=", INVITATION_MAIL_JOB).execute();
+    expect(mailJobs).toHaveLength(3);
     expect(await mailCount()).toBe(mails);
     const roles = await platform.platform.db.selectFrom("roles").select("id").where("org_id", "=", orgId).execute();
     expect(roles).toHaveLength(4); // the owner and three invitations
