@@ -7,6 +7,7 @@
 //     on PostgreSQL
 //   - requests and waterfall depth of a reload of signed-in pages (scripts/bench-routes.ts)
 //   - the server's RSS after start and after 10,000 mixed requests (embedded default)
+//   - how fast the 30-level query is refused while /healthz is polled alongside (issue 8)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +18,7 @@ import { createDatabase } from "../tests/server/harness";
 import { PASSWORD, startServer } from "./bench/platform";
 import { prepareWorkload, benchRequestPath } from "./bench/request-path";
 import { formatLoad, rssMiB, runLoad } from "./bench/load";
+import { benchRefusal } from "./bench/refusal";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4510);
 
@@ -36,6 +38,7 @@ async function benchEmbedded() {
     // BENCH_SKIP_BROWSER: for comparing request paths (e.g. an older build via BENCH_SERVER_ENTRY).
     if (!process.env.BENCH_SKIP_BROWSER) await benchConsole(server.base, email, workload);
     await benchRequestPath(server, workload, "PGlite");
+    await benchRefusal(server.base);
     // BENCH_SKIP_MIXED: leaves out the 10,000-request memory run when only the request path is compared.
     if (process.env.BENCH_SKIP_MIXED) return;
     const mixed = await runLoad(server.base, server.pid, workload.mixed, 10, 10_000);
