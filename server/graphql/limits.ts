@@ -104,14 +104,36 @@ export function costRefusal(schema: SchemaLike, document: DocumentNode, operatio
   return refusal as GraphQLError | null;
 }
 
+/*
+ * Accepted pricings, per parsed document (yoga reuses it for the same query text) and per the
+ * values that can be sizes — top-level numbers and nulls — so the console's repeated queries are
+ * priced once. Refusals are not kept; a few sizes per document are enough for real callers.
+ */
+const accepted = new WeakMap<DocumentNode, Set<string>>();
+const MAX_PRICINGS_PER_DOCUMENT = 16;
+
+function withinCost(args: { schema: SchemaLike; document: DocumentNode; operationName?: string | null; variableValues?: Record<string, unknown> | null }) {
+  const sizes = Object.entries(args.variableValues ?? {}).filter(([, value]) => typeof value === "number" || value === null);
+  const key = JSON.stringify([args.operationName ?? null, sizes]);
+  const known = accepted.get(args.document);
+  if (known?.has(key)) return null;
+  const refusal = costRefusal(args.schema, args.document, args.operationName, args.variableValues);
+  if (!refusal) {
+    const pricings = known ?? new Set<string>();
+    if (pricings.size < MAX_PRICINGS_PER_DOCUMENT) pricings.add(key);
+    accepted.set(args.document, pricings);
+  }
+  return refusal;
+}
+
 /** Runs before execution (every request: the sizes come with the variables, which yoga's validation cache ignores). */
 const listCostPlugin: Plugin = {
   onExecute({ args, setResultAndStopExecution }) {
-    const refusal = costRefusal(args.schema, args.document, args.operationName, args.variableValues);
+    const refusal = withinCost(args);
     if (refusal) setResultAndStopExecution({ errors: [refusal] });
   },
   onSubscribe({ args, setResultAndStopExecution }) {
-    const refusal = costRefusal(args.schema, args.document, args.operationName, args.variableValues);
+    const refusal = withinCost(args);
     if (refusal) setResultAndStopExecution({ errors: [refusal] });
   },
 };

@@ -55,6 +55,8 @@ describe("query limits on /graphql", () => {
     expect(limitErrors(large.errors)[0]?.message).toMatch(/Cost limit of 20000 exceeded/);
     expect(large.data ?? null).toBeNull();
     expect((await t.graphql(sized, { n: 2 }, token)).errors).toBeUndefined();
+    // The same query text, priced once as accepted, is priced again for other sizes.
+    expect(limitErrors((await t.graphql(sized, { n: 100 }, token)).errors)[0]?.message).toMatch(/Cost limit of 20000 exceeded/);
     // Without first, roles lists 100 and apis 50 (the schema's defaults): priced as if asked for.
     const unsized = `{ viewer { roles { edges { node { org { apis { pageInfo { hasNextPage } } } } } } } }`;
     expect(limitErrors((await t.graphql(unsized, {}, token)).errors)[0]?.message).toMatch(/Cost limit of 20000 exceeded/);
