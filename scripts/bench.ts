@@ -7,6 +7,7 @@
 //     on PostgreSQL
 //   - requests and waterfall depth of a reload of signed-in pages (scripts/bench-routes.ts)
 //   - the server's RSS after start and after 10,000 mixed requests (embedded default)
+//   - how fast the 30-level query is refused while /healthz is polled alongside (issue 8)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,6 +20,7 @@ import { prepareWorkload, benchRequestPath } from "./bench/request-path";
 import { formatLoad, rssMiB, runLoad } from "./bench/load";
 import { benchPublish } from "./bench/publish";
 import { benchProjectApis } from "./bench/project-api";
+import { benchRefusal } from "./bench/refusal";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4510);
 
@@ -42,6 +44,7 @@ async function benchEmbedded() {
     if (!process.env.BENCH_SKIP_BROWSER) await benchConsole(server.base, email, workload);
     await benchRequestPath(server, workload, "PGlite");
     await benchPublish(server, `bench-publish-${Date.now()}@example.com`, "PGlite");
+    await benchRefusal(server.base);
     // BENCH_SKIP_MIXED: leaves out the 10,000-request memory run when only the request path is compared.
     if (process.env.BENCH_SKIP_MIXED) return;
     const mixed = await runLoad(server.base, server.pid, workload.mixed, 10, 10_000);

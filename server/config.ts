@@ -12,6 +12,8 @@ export interface Config {
   secretKey?: string;
   /** Origins besides the console's own that may call the API from a browser. */
   corsOrigins: string[];
+  /** Reverse proxies whose X-Forwarded-For names the source address (server/http/sourceAddress.ts). */
+  trustedProxies: string[];
   dataDir: string;
   databaseUrl?: string;
   smtpUrl?: string;
@@ -46,6 +48,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailboxToken: env.MAILBOX_TOKEN || undefined,
     secretKey: env.SECRET_KEY || undefined,
     corsOrigins: list(env.CORS_ORIGINS).map((origin) => origin.replace(/\/$/, "")),
+    trustedProxies: list(env.TRUSTED_PROXIES),
     dataDir: env.DATA_DIR === "memory://" ? "memory://" : resolve(env.DATA_DIR ?? ".data"),
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,

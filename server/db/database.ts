@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, type Transaction } from "kysely";
 import type { Tables } from "./tables";
 import { migrateToLatest } from "./migrations";
 import { openPgPool } from "./pg-pool";
+import { createClusterIfMissing } from "./initdbInChild";
 
 export type Db = Kysely<Tables>;
 export type Tx = Transaction<Tables>;
@@ -33,7 +34,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       pglite = new PGlite({ postgresqlconf: EMBEDDED_MEMORY_SETTINGS });
     } else {
       const dir = join(options.dataDir, "pg");
-      mkdirSync(dir, { recursive: true });
+      mkdirSync(options.dataDir, { recursive: true });
+      await createClusterIfMissing(dir, EMBEDDED_MEMORY_SETTINGS);
       pglite = new PGlite(dir, { postgresqlconf: EMBEDDED_MEMORY_SETTINGS });
     }
     db = new Kysely<Tables>({ dialect: new PGliteDialect(pglite) });

@@ -1,7 +1,10 @@
 import { EnvelopArmor } from "@escape.tech/graphql-armor";
 import { blockFieldSuggestionsPlugin } from "@escape.tech/graphql-armor-block-field-suggestions";
-import type { GraphQLError, ValidationRule } from "graphql";
+import { costLimitRule } from "@escape.tech/graphql-armor-cost-limit";
+import type { DocumentNode, GraphQLError, ValidationContext, ValidationRule } from "graphql";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
+import { refuse } from "./errors";
+import { withListSizes, type SchemaLike } from "./listSizes";
 
 /**
  * What one GraphQL request may ask for, on /graphql and on every project endpoint: a query
@@ -12,7 +15,7 @@ import { createGraphQLError, type Plugin } from "graphql-yoga";
 export const QUERY_LIMITS = {
   /** The console's deepest operation (sessionRolesQuery) is 7 fields deep. */
   maxDepth: 8,
-  /** Objects count 2, scalars 1, each level ×1.5 and a literal `first`/`last` multiplies its subtree; the console's costliest is ~12,600. */
+  /** Objects count 2, scalars 1, each level ×1.5 and a list's size (`first`/`last`, given or default) multiplies its subtree. */
   maxCost: 20_000,
   /** The console uses none. */
   maxAliases: 15,
@@ -62,7 +65,8 @@ export function queryLimitPlugins(): Plugin[] {
   const onReject = [markRefusal];
   const armor = new EnvelopArmor({
     maxDepth: { n: QUERY_LIMITS.maxDepth, flattenFragments: true, onReject },
-    costLimit: { maxCost: QUERY_LIMITS.maxCost, flattenFragments: true, onReject },
+    // The cost needs the variables, which validation never sees: listCostPlugin prices it.
+    costLimit: { enabled: false },
     maxAliases: { n: QUERY_LIMITS.maxAliases, onReject },
     maxDirectives: { n: QUERY_LIMITS.maxDirectives, onReject },
     maxTokens: { n: QUERY_LIMITS.maxTokens, onReject },
@@ -77,5 +81,59 @@ export function queryLimitPlugins(): Plugin[] {
       return hideSuggestions.onValidate!({} as never) as never;
     },
   };
-  return [...(armor.protect().plugins as Plugin[]), hideSchemaFromAnonymous];
+  return [...(armor.protect().plugins as Plugin[]), hideSchemaFromAnonymous, listCostPlugin];
 }
+
+/**
+ * armor's cost rule over the operation with its list sizes written out (server/graphql/listSizes.ts),
+ * so `apis(first: $n)` costs what `apis(first: 100)` costs. Null when the operation is within the limit.
+ */
+export function costRefusal(schema: SchemaLike, document: DocumentNode, operationName?: string | null, variables?: Record<string, unknown> | null) {
+  const sized = withListSizes(schema, document, operationName, variables);
+  if (!sized) return null;
+  let refusal: GraphQLError | null = null;
+  const rule = costLimitRule({
+    maxCost: QUERY_LIMITS.maxCost,
+    flattenFragments: true,
+    propagateOnRejection: false,
+    onReject: [(_context, error) => (refusal = refuse("BAD_USER_INPUT", "error_query_limit", error.message))],
+  });
+  // The rule reads nothing of its context but the fragments.
+  const visitor = rule({ getFragment: (name: string) => sized.fragments.get(name) } as unknown as ValidationContext);
+  (visitor.OperationDefinition as { enter(node: unknown): void }).enter(sized.operation);
+  return refusal as GraphQLError | null;
+}
+
+/*
+ * Accepted pricings, per parsed document (yoga reuses it for the same query text) and per the
+ * values that can be sizes — top-level numbers and nulls — so the console's repeated queries are
+ * priced once. Refusals are not kept; a few sizes per document are enough for real callers.
+ */
+const accepted = new WeakMap<DocumentNode, Set<string>>();
+const MAX_PRICINGS_PER_DOCUMENT = 16;
+
+function withinCost(args: { schema: SchemaLike; document: DocumentNode; operationName?: string | null; variableValues?: Record<string, unknown> | null }) {
+  const sizes = Object.entries(args.variableValues ?? {}).filter(([, value]) => typeof value === "number" || value === null);
+  const key = JSON.stringify([args.operationName ?? null, sizes]);
+  const known = accepted.get(args.document);
+  if (known?.has(key)) return null;
+  const refusal = costRefusal(args.schema, args.document, args.operationName, args.variableValues);
+  if (!refusal) {
+    const pricings = known ?? new Set<string>();
+    if (pricings.size < MAX_PRICINGS_PER_DOCUMENT) pricings.add(key);
+    accepted.set(args.document, pricings);
+  }
+  return refusal;
+}
+
+/** Runs before execution (every request: the sizes come with the variables, which yoga's validation cache ignores). */
+const listCostPlugin: Plugin = {
+  onExecute({ args, setResultAndStopExecution }) {
+    const refusal = withinCost(args);
+    if (refusal) setResultAndStopExecution({ errors: [refusal] });
+  },
+  onSubscribe({ args, setResultAndStopExecution }) {
+    const refusal = withinCost(args);
+    if (refusal) setResultAndStopExecution({ errors: [refusal] });
+  },
+};

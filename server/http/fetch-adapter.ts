@@ -4,13 +4,13 @@ import { Readable } from "node:stream";
 /** The peer address of each request, kept beside it: a fetch Request has no socket. */
 const sourceAddresses = new WeakMap<Request, string>();
 
-/** Where a request came from (the TCP peer, never a header a client could set). */
+/** Where a request came from: the TCP peer, or the client a trusted proxy names (server/http/sourceAddress.ts). */
 export function sourceAddressOf(request: Request): string {
   return sourceAddresses.get(request) ?? "unknown";
 }
 
 /** Turns a Node request into a fetch Request, so handlers are plain `(Request) => Response`. */
-export function toFetchRequest(req: IncomingMessage, base: string): Request {
+export function toFetchRequest(req: IncomingMessage, base: string, sourceAddress = req.socket.remoteAddress ?? "unknown"): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
@@ -24,7 +24,7 @@ export function toFetchRequest(req: IncomingMessage, base: string): Request {
     // Node's fetch needs this for streamed request bodies.
     ...(hasBody ? { duplex: "half" } : {}),
   } as RequestInit);
-  sourceAddresses.set(request, req.socket.remoteAddress ?? "unknown");
+  sourceAddresses.set(request, sourceAddress);
   return request;
 }
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Config } from "../config";
 import { toFetchRequest } from "../http/fetch-adapter";
+import { createSourceAddress } from "../http/sourceAddress";
 import { corsHeaders, corsHeadersForOrigin, preflight, withoutCorsHeaders } from "./cors";
 import { contentSecurityPolicy, securityHeaders } from "./headers";
 
@@ -11,8 +12,9 @@ import { contentSecurityPolicy, securityHeaders } from "./headers";
  */
 export function createEdge(config: Config, consoleDist: string, route: (request: Request) => Promise<Response>) {
   const headers = securityHeaders(contentSecurityPolicy(consoleDist, config));
+  const sourceAddress = createSourceAddress(config.trustedProxies);
   async function handle(req: IncomingMessage): Promise<Response> {
-    const request = parseRequest(req);
+    const request = parseRequest(req, sourceAddress);
     if (!request) return withHeaders(new Response("Bad request", { status: 400 }));
     // The edge's own preflight answer already carries exactly the CORS it grants.
     if (request.method === "OPTIONS") return withHeaders(preflight(request, config.corsOrigins));
@@ -55,10 +57,10 @@ function hasParsableTarget(req: IncomingMessage): boolean {
 }
 
 /** A Host header or percent-encoding that cannot be parsed is the client's mistake, not ours. */
-function parseRequest(req: IncomingMessage): Request | null {
+function parseRequest(req: IncomingMessage, sourceAddress: (req: IncomingMessage) => string): Request | null {
   let request: Request;
   try {
-    request = toFetchRequest(req, `http://${req.headers.host ?? "localhost"}`);
+    request = toFetchRequest(req, `http://${req.headers.host ?? "localhost"}`, sourceAddress(req));
     decodeURIComponent(new URL(request.url).pathname);
   } catch {
     return null;

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createSchema } from "../../../server/graphql/schema";
 import { createGraphqlHandler } from "../../../server/graphql/yoga";
+import { costRefusal } from "../../../server/graphql/limits";
 import { SCHEMA_PATH, PROJECT_ROOT } from "../../../server/paths";
 
 /*
@@ -24,6 +25,9 @@ describe("the console's operations pass the query limits", () => {
 
   it.each(operations)("%s", async (file) => {
     const artifact = (await import(join(generated, file))).default as { params: { text: string } };
-    expect(validate(schema, parse(artifact.params.text)).map((error: { message: string }) => error.message)).toEqual([]);
+    const document = parse(artifact.params.text);
+    expect(validate(schema, document).map((error: { message: string }) => error.message)).toEqual([]);
+    // Priced with the sizes the operation asks for by default (its variables' defaults, else the schema's).
+    expect(costRefusal(schema, document)?.message ?? null).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { request } from "node:http";
  * A Cognito protocol call sent from another loopback address (Linux answers on all of
  * 127.0.0.0/8), so a test can play callers on different machines against one server.
  */
-export function callFrom(localAddress: string, url: string, operation: string, body: unknown) {
+export function callFrom(localAddress: string, url: string, operation: string, body: unknown, headers: Record<string, string> = {}) {
   const payload = JSON.stringify(body);
   return new Promise<{ status: number; body: Record<string, any> }>((resolve, reject) => {
     const call = request(
@@ -16,6 +16,7 @@ export function callFrom(localAddress: string, url: string, operation: string, b
           "content-type": "application/x-amz-json-1.1",
           "x-amz-target": `AWSCognitoIdentityProviderService.${operation}`,
           "content-length": Buffer.byteLength(payload),
+          ...headers,
         },
       },
       (response) => {

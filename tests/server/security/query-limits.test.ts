@@ -37,14 +37,29 @@ describe("query limits on /graphql", () => {
     const tooDeep = `{ viewer { roles { edges { node { org { apis { edges { node { id } } } } } } } } }`;
     const { errors } = await t.graphql(tooDeep, {}, token);
     expect(limitErrors(errors)[0]?.message).toMatch(/depth limit of 8 exceeded, found 9/);
-    const consoleDepth = `{ viewer { roles { edges { node { org { apis { pageInfo { hasNextPage } } } } } } } }`;
+    // apis(first: 1): without a size, 100 roles × 50 projects (the schema's defaults) would be priced over the cost limit.
+    const consoleDepth = `{ viewer { roles { edges { node { org { apis(first: 1) { pageInfo { hasNextPage } } } } } } } }`;
     expect((await t.graphql(consoleDepth, {}, token)).errors).toBeUndefined();
   });
 
   it("counts list sizes into the cost", async () => {
-    const costly = `{ viewer { roles(first: 100) { edges { node { org { apis(first: 100) { edges { node { id name state region } } } } } } } } }`;
+    const costly = `{ rolesByOrg(orgId: "org_x", first: 100) { edges { node { org { apis(first: 100) { edges { node { id name state region } } } } } } } }`;
     const { errors } = await t.graphql(costly, {}, token);
     expect(limitErrors(errors)[0]?.message).toMatch(/Cost limit of 20000 exceeded/);
+  });
+
+  it("counts list sizes given as variables, and default sizes when none is given", async () => {
+    // Eight levels deep, within the depth limit: only the cost can refuse these.
+    const sized = `query ($n: Int) { viewer { roles(first: $n) { edges { node { org { apis(first: $n) { pageInfo { hasNextPage } } } } } } } }`;
+    const large = await t.graphql(sized, { n: 100 }, token);
+    expect(limitErrors(large.errors)[0]?.message).toMatch(/Cost limit of 20000 exceeded/);
+    expect(large.data ?? null).toBeNull();
+    expect((await t.graphql(sized, { n: 2 }, token)).errors).toBeUndefined();
+    // The same query text, priced once as accepted, is priced again for other sizes.
+    expect(limitErrors((await t.graphql(sized, { n: 100 }, token)).errors)[0]?.message).toMatch(/Cost limit of 20000 exceeded/);
+    // Without first, roles lists 100 and apis 50 (the schema's defaults): priced as if asked for.
+    const unsized = `{ viewer { roles { edges { node { org { apis { pageInfo { hasNextPage } } } } } } } }`;
+    expect(limitErrors((await t.graphql(unsized, {}, token)).errors)[0]?.message).toMatch(/Cost limit of 20000 exceeded/);
   });
 
   it("refuses 5,000 aliases, and 16 aliases by the alias limit", async () => {
