@@ -9,8 +9,9 @@ export default mergeConfig(
       setupFiles: ["./tests/setup.ts"],
       include: ["tests/**/*.test.{ts,tsx}"],
       // Server tests share one embedded database per file; files run in parallel processes.
-      testTimeout: 30_000,
-      hookTimeout: 60_000,
+      // Generous for a busy machine: starting a server under load has taken over a minute.
+      testTimeout: 60_000,
+      hookTimeout: 180_000,
     },
   }),
 );
