@@ -33,17 +33,8 @@ export function attachSubscriptions(
       onSubscribe: async (ctx, _id, payload) => {
         const contextValue = await context((ctx.connectionParams ?? {}) as Record<string, unknown>);
         // The caller is known before validation, as on HTTP, so the query limits see who asks.
-        const { schema, execute, subscribe, parse, validate } = yoga.getEnveloped({ ...ctx, ...contextValue, req: ctx.extra.request });
-        const args = {
-          schema,
-          operationName: payload.operationName,
-          document: parse(payload.query),
-          variableValues: payload.variables,
-          contextValue,
-          rootValue: { execute, subscribe },
-        };
-        const errors = validate(args.schema, args.document);
-        if (errors.length) return errors;
+        const args = envelopedOperation(yoga, { ...ctx, req: ctx.extra.request }, payload, contextValue);
+        if (Array.isArray(args)) return args;
         const session = args.contextValue.viewer?.session;
         if (session) sessions.watch(ctx.extra.socket, session);
         return args;
@@ -56,4 +47,27 @@ export function attachSubscriptions(
     wss,
   );
   return wss;
+}
+
+/**
+ * Yoga's envelope (the plugins: persisted operations, limits) around one subscribe message:
+ * what graphql-ws executes (execute/subscribe travel in rootValue), or the validation errors.
+ */
+export function envelopedOperation<C extends object>(
+  yoga: GraphqlHandler,
+  serverContext: object,
+  payload: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null },
+  contextValue: C,
+) {
+  const { schema, execute, subscribe, parse, validate } = yoga.getEnveloped({ ...serverContext, ...contextValue });
+  const args = {
+    schema,
+    operationName: payload.operationName,
+    document: parse(payload.query),
+    variableValues: payload.variables,
+    contextValue,
+    rootValue: { execute, subscribe },
+  };
+  const errors = validate(args.schema, args.document);
+  return errors.length ? errors : args;
 }

@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import { useServer } from "graphql-ws/use/ws";
 import { refuse } from "../graphql/errors";
+import { envelopedOperation } from "../graphql/ws";
 import type { ProjectEndpoint } from "./endpoint";
 import { projectApiIdOf } from "./endpoint";
 
@@ -28,17 +29,7 @@ export function attachProjectSubscriptions(endpoint: ProjectEndpoint) {
         if ("status" in contextValue) {
           return [refuse(contextValue.code, contextValue.messageId, contextValue.message)];
         }
-        const { schema, execute, subscribe, parse, validate } = endpoint.yoga.getEnveloped({ ...ctx, ...contextValue, req: ctx.extra.request });
-        const args = {
-          schema,
-          operationName: payload.operationName,
-          document: parse(payload.query),
-          variableValues: payload.variables,
-          contextValue,
-          rootValue: { execute, subscribe },
-        };
-        const errors = validate(args.schema, args.document);
-        return errors.length ? errors : args;
+        return envelopedOperation(endpoint.yoga, { ...ctx, req: ctx.extra.request }, payload, contextValue);
       },
     },
     wss,
