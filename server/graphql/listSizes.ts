@@ -6,7 +6,8 @@ import { MAX_PAGE_SIZE } from "./connection";
  * when that is a literal: `apis(first: $n)` and `apis` without a size counted as one item each.
  * Here every list field of the operation gets its size as the literal the resolvers will see —
  * the variable's value, else the variable's default, else the argument's default in the schema,
- * else MAX_PAGE_SIZE — so the same rule prices what will run (issue 8, item 2).
+ * else MAX_PAGE_SIZE, and never more than MAX_PAGE_SIZE — so the same rule prices what will run
+ * (issue 8, item 2).
  *
  * The schema is read through plain methods and fields, not graphql's type helpers, which refuse
  * types from the second copy of graphql that test runners load next to the first.
@@ -49,7 +50,10 @@ export function withListSizes(
   for (const definition of operation.variableDefinitions ?? []) {
     if (definition.defaultValue?.kind === Kind.INT) variableDefaults.set(definition.variable.name.value, Number(definition.defaultValue.value));
   }
-  const sizeOf = (argument: ArgumentNode | undefined, field: SchemaField, name: string): number => {
+  // Every platform list pages by at most MAX_PAGE_SIZE whatever is asked: price what comes back.
+  const sizeOf = (argument: ArgumentNode | undefined, field: SchemaField, name: string) =>
+    Math.min(Math.max(requestedSize(argument, field, name), 0), MAX_PAGE_SIZE);
+  const requestedSize = (argument: ArgumentNode | undefined, field: SchemaField, name: string): number => {
     if (argument?.value.kind === Kind.INT) return Number(argument.value.value);
     if (argument?.value.kind === Kind.VARIABLE) {
       const variable = argument.value.name.value;
