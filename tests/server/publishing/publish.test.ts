@@ -195,7 +195,7 @@ describe("createPublishRun", () => {
     });
   });
 
-  it("publish rights: DEV publishes, CONTENT, SUPPORT and GUEST are refused", async () => {
+  it("publish rights: DEV publishes; CONTENT, SUPPORT, GUEST, no sign-in and another workspace are refused", async () => {
     const owner = await ownerWithProject();
     const member = async (type: RoleType) => {
       const user = await t.signUp(uniqueEmail(type.toLowerCase()));
@@ -206,6 +206,10 @@ describe("createPublishRun", () => {
       const { errors } = await publish((await member(type)).token, { apiId: owner.apiId });
       expect(errors?.[0].extensions?.code).toBe("FORBIDDEN");
     }
+    // No sign-in, and the owner of another workspace who knows the id, are refused as well.
+    expect((await t.graphql(PUBLISH, { input: { apiId: owner.apiId } })).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+    const otherOwner = await ownerWithProject();
+    expect((await publish(otherOwner.token, { apiId: owner.apiId })).errors?.[0].extensions?.code).toBe("FORBIDDEN");
     expect((await readApi(owner.token, owner.apiId)).latestPublishRun).toBeNull();
     const { errors } = await publish((await member("DEV")).token, { apiId: owner.apiId });
     expect(errors).toBeUndefined();
