@@ -1,31 +1,28 @@
 import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
+import { graphql } from "react-relay";
 import type { useUpdateApiMutation as UpdateApiMutation, UpdateApiInput } from "../__generated__/useUpdateApiMutation.graphql";
+import { useMutate } from "../relay/mutate";
+
+const updateApiMutation = graphql`
+  mutation useUpdateApiMutation($input: UpdateApiInput!) {
+    updateApi(input: $input) {
+      id
+      name
+      schema
+      defaultAuthMode
+      additionalAuthModes
+      oidc
+      updatedAt
+    }
+  }
+`;
 
 /**
  * updateApi: every table, field, enum or connection edit saves the whole declaration (spec §4).
  * Resolves with the stored api; rejects with the server's ApiError (messageId of the broken rule).
  */
 export function useUpdateApiMutation() {
-  const [commit, inFlight] = useMutation<UpdateApiMutation>(graphql`
-    mutation useUpdateApiMutation($input: UpdateApiInput!) {
-      updateApi(input: $input) {
-        id
-        name
-        schema
-        defaultAuthMode
-        additionalAuthModes
-        oidc
-        updatedAt
-      }
-    }
-  `);
-  const update = useCallback(
-    (input: UpdateApiInput) =>
-      new Promise<UpdateApiMutation["response"]["updateApi"]>((resolve, reject) =>
-        commit({ variables: { input }, onCompleted: (response) => resolve(response.updateApi), onError: reject }),
-      ),
-    [commit],
-  );
+  const [run, inFlight] = useMutate<UpdateApiMutation>(updateApiMutation);
+  const update = useCallback(async (input: UpdateApiInput) => (await run({ input })).updateApi, [run]);
   return [update, inFlight] as const;
 }
