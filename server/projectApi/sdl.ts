@@ -1,6 +1,7 @@
 import type { ObjectType } from "../../src/domain/model";
 import type { ModelPlan, TablePlan } from "./plan";
 import { DEFAULT_LIMIT } from "./paging";
+import { FILTER_INPUTS_SDL } from "./filterInputs";
 import { BUILT_IN_MUTATIONS, BUILT_IN_QUERIES, BUILT_IN_SDL } from "./builtIns";
 import { childrenFieldName, operationNames, parentFieldName, parentIdInputName, typeNames } from "./names";
 
@@ -14,17 +15,8 @@ enum SortOrder { ASC DESC }
 "Which parent slot of a child (spec §7 listTypesByParentType: FIRST or SECOND)."
 enum ParentKey { FIRST SECOND }
 type PageInfo { hasNextPage: Boolean! hasPreviousPage: Boolean! startCursor: String endCursor: String }
-"Spec §7 sort-range operators, on the list's sort field."
-input SortRangeInput { eq: String lt: String le: String gt: String ge: String beginsWith: String }
-input StringFilterInput { eq: String ne: String lt: String le: String gt: String ge: String beginsWith: String contains: String notContains: String attributeExists: Boolean }
-input IntFilterInput { eq: Int ne: Int lt: Int le: Int gt: Int ge: Int attributeExists: Boolean }
-input FloatFilterInput { eq: Float ne: Float lt: Float le: Float gt: Float ge: Float attributeExists: Boolean }
-input BooleanFilterInput { eq: Boolean ne: Boolean attributeExists: Boolean }
-input ListStringFilterInput { contains: String notContains: String attributeExists: Boolean }
-input ListIntFilterInput { contains: Int notContains: Int attributeExists: Boolean }
-input ListFloatFilterInput { contains: Float notContains: Float attributeExists: Boolean }
-input ListBooleanFilterInput { contains: Boolean notContains: Boolean attributeExists: Boolean }
-input ExistsFilterInput { attributeExists: Boolean }
+"Spec §7 sort-range operators, on the list's sort field; the filter operators per field type."
+${FILTER_INPUTS_SDL}
 `;
 
 const listArgs = (type: ObjectType) =>

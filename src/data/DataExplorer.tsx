@@ -20,6 +20,9 @@ import { TableGrid } from "./TableGrid";
 import { TABLE_TABS_ID, TableTabs } from "./TableTabs";
 import { panelId } from "../ui/Tabs";
 import { useSelectedTable } from "./useSelectedTable";
+import { FilterDropdown } from "./filter/FilterDropdown";
+import { FilterChips } from "./filter/FilterChips";
+import { useTableFilter } from "./filter/useTableFilter";
 import type { useProjectModel } from "./useProjectModel";
 import "./DataExplorer.css";
 
@@ -46,6 +49,7 @@ export function DataExplorer(props: {
   const { model, save } = props.project;
   const [selected, select] = useSelectedTable(model);
   const [dialog, setDialog] = useState<TableDialog | null>(null);
+  const [filter, setFilter] = useTableFilter(props.api.id, selected);
   const [error, setError] = useState<unknown>(null);
   const imported = isImported(props.api);
   // Table editing is hidden for imported APIs and for members who may not edit the model.
@@ -102,7 +106,21 @@ export function DataExplorer(props: {
           />
         )}
       </div>
-      <DataToolbar published={Boolean(props.api.graphqlUrl)} onReload={props.onReload} reloading={props.reloading} />
+      <DataToolbar
+        published={Boolean(props.api.graphqlUrl)}
+        onReload={props.onReload}
+        reloading={props.reloading}
+        filter={
+          <FilterDropdown
+            fields={selected?.fields ?? []}
+            enums={model.enumTypes}
+            conditions={filter}
+            onChange={setFilter}
+            disabled={!props.api.graphqlUrl || !selected}
+          />
+        }
+        below={<FilterChips conditions={filter} onChange={setFilter} />}
+      />
       {error != null && (
         <Alert variant="danger" testId="data-error">
           <ErrorMessage error={error} />

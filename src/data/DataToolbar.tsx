@@ -1,14 +1,15 @@
+import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Button } from "../ui/Button";
 import { Alert } from "../ui/Alert";
 
-const DATA_ACTIONS = ["add", "import", "filter", "delete", "export"] as const;
+const DATA_ACTIONS = ["add", "import", "delete", "export"] as const;
 
 /**
  * The data toolbar. Entries exist only once the table is published, so until then add,
  * import, filter, delete and export are disabled and a hint says to publish first (spec §4).
  */
-export function DataToolbar(props: { published: boolean; onReload(): void; reloading: boolean }) {
+export function DataToolbar(props: { published: boolean; onReload(): void; reloading: boolean; filter: ReactNode; below?: ReactNode }) {
   const intl = useIntl();
   return (
     <div className="data-toolbar-area">
@@ -18,10 +19,12 @@ export function DataToolbar(props: { published: boolean; onReload(): void; reloa
             <FormattedMessage id={`data.toolbar.${action}`} />
           </Button>
         ))}
+        {props.filter}
         <Button onClick={props.onReload} busy={props.reloading} data-testid="toolbar-reload">
           <FormattedMessage id="data.toolbar.reload" />
         </Button>
       </div>
+      {props.below}
       {!props.published && (
         <Alert variant="info" testId="publish-hint">
           <FormattedMessage id="error_api_management_before_publish" />

@@ -22,7 +22,13 @@ export function useSelectedTable(model: SchemaModel) {
   const select = useCallback(
     (name: string, options: { replace?: boolean } = {}) => {
       writeStored("active-table", name);
-      void navigate({ to: ".", hash: name, search: true, replace: options.replace });
+      // A filter names the fields of its own table; the next table brings its own (stored) one.
+      void navigate({
+        to: ".",
+        hash: name,
+        search: (previous: Record<string, unknown>) => ({ ...previous, filter: undefined }),
+        replace: options.replace,
+      });
     },
     [navigate],
   );

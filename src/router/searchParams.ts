@@ -1,4 +1,5 @@
 import { type } from "arktype";
+import { filterExpression, parseFilterSearch, type FilterExpression } from "../domain/filters";
 
 /**
  * Search params of the routes, checked where they enter (validateSearch). A value of the wrong
@@ -15,10 +16,19 @@ function lenient<T extends object>(schema: type.Any<T>) {
   };
 }
 
-/** project-data: ?showTemplates=true opens the templates modal (links pass true, typed URLs "true"). */
-export const dataSearch = lenient(
+const templatesSearch = lenient(
   type({ "showTemplates?": type("boolean | 'true' | 'false'").pipe((value) => value === true || value === "true") }),
 );
+
+/**
+ * project-data: ?showTemplates=true opens the templates modal (links pass true, typed URLs
+ * "true"); ?filter= is the table's filter, {field: {operator: value}} as JSON (several
+ * conditions as {and: [...]}), kept only in that shape.
+ */
+export function dataSearch(raw: Record<string, unknown>): ReturnType<typeof templatesSearch> & { filter?: FilterExpression } {
+  const filter = filterExpression(parseFilterSearch(raw.filter));
+  return filter ? { ...templatesSearch(raw), filter } : templatesSearch(raw);
+}
 
 /** org-users-manage: the edit link pre-fills the member's email, role and role id. */
 export const manageMemberSearch = lenient(type({ "email?": "string <= 254", "role?": "string <= 20", "roleId?": "string <= 100" }));
