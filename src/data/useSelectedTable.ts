@@ -23,10 +23,11 @@ export function useSelectedTable(model: SchemaModel) {
     (name: string, options: { replace?: boolean } = {}) => {
       writeStored("active-table", name);
       // A filter names the fields of its own table; the next table brings its own (stored) one.
+      // The record editor closes with the table it was opened from.
       void navigate({
         to: ".",
         hash: name,
-        search: (previous: Record<string, unknown>) => ({ ...previous, filter: undefined }),
+        search: (previous: Record<string, unknown>) => ({ ...previous, filter: undefined, record: undefined }),
         replace: options.replace,
       });
     },

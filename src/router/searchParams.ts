@@ -20,14 +20,26 @@ const templatesSearch = lenient(
   type({ "showTemplates?": type("boolean | 'true' | 'false'").pipe((value) => value === true || value === "true") }),
 );
 
+/** The record editor's stack: at most 20 frames of a table name and a record id (null while new). */
+const recordStack = type({
+  table: "string <= 64",
+  id: "string <= 100 | null",
+  "parentLink?": { field: "string <= 70", id: "string <= 100" },
+})
+  .array()
+  .atMostLength(20);
+
+const recordSearch = lenient(type({ "record?": recordStack }));
+
 /**
  * project-data: ?showTemplates=true opens the templates modal (links pass true, typed URLs
  * "true"); ?filter= is the table's filter, {field: {operator: value}} as JSON (several
- * conditions as {and: [...]}), kept only in that shape.
+ * conditions as {and: [...]}), kept only in that shape; ?record= the record editor's stack.
  */
-export function dataSearch(raw: Record<string, unknown>): ReturnType<typeof templatesSearch> & { filter?: FilterExpression } {
+export function dataSearch(raw: Record<string, unknown>): ReturnType<typeof templatesSearch> & ReturnType<typeof recordSearch> & { filter?: FilterExpression } {
   const filter = filterExpression(parseFilterSearch(raw.filter));
-  return filter ? { ...templatesSearch(raw), filter } : templatesSearch(raw);
+  const kept = { ...templatesSearch(raw), ...recordSearch(raw) };
+  return filter ? { ...kept, filter } : kept;
 }
 
 /** org-users-manage: the edit link pre-fills the member's email, role and role id. */
