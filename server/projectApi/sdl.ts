@@ -3,6 +3,7 @@ import type { ModelPlan, TablePlan } from "./plan";
 import { DEFAULT_LIMIT } from "./paging";
 import { FILTER_INPUTS_SDL } from "./filterInputs";
 import { BUILT_IN_MUTATIONS, BUILT_IN_QUERIES, BUILT_IN_SDL } from "./builtIns";
+import { GENERIC_MUTATIONS, GENERIC_QUERIES, GENERIC_SDL, GENERIC_SUBSCRIPTIONS } from "./genericSdl";
 import { childrenFieldName, operationNames, parentFieldName, parentIdInputName, typeNames } from "./names";
 
 /**
@@ -90,16 +91,17 @@ function tableOperations(table: TablePlan) {
 export function generateSdl(plan: ModelPlan): string {
   const enums = [...plan.enums.values()].map((enumType) => `enum ${enumType.name} { ${enumType.values.map((value) => value.name).join(" ")} }`);
   const operations = plan.tables.map(tableOperations);
-  const queries = [...operations.flatMap((op) => op.queries), ...BUILT_IN_QUERIES];
-  const mutations = [...operations.flatMap((op) => op.mutations), ...BUILT_IN_MUTATIONS];
-  const subscriptions = operations.flatMap((op) => op.subscriptions);
+  const queries = [...operations.flatMap((op) => op.queries), ...BUILT_IN_QUERIES, ...GENERIC_QUERIES];
+  const mutations = [...operations.flatMap((op) => op.mutations), ...BUILT_IN_MUTATIONS, ...GENERIC_MUTATIONS];
+  const subscriptions = [...operations.flatMap((op) => op.subscriptions), ...GENERIC_SUBSCRIPTIONS];
   return [
     SHARED,
     BUILT_IN_SDL,
+    GENERIC_SDL,
     ...enums,
     ...plan.tables.map(tableTypes),
     `type Query {\n  ${[...queries, `"The live version's number."\n  liveVersion: Int!`].join("\n  ")}\n}`,
     `type Mutation {\n  ${mutations.join("\n  ")}\n}`,
-    ...(subscriptions.length ? [`type Subscription {\n  ${subscriptions.join("\n  ")}\n}`] : []),
+    `type Subscription {\n  ${subscriptions.join("\n  ")}\n}`,
   ].join("\n");
 }

@@ -118,7 +118,7 @@ function ChildPage(props: {
   onPage(page: number): void;
 }) {
   const intl = useIntl();
-  const data = usePreloadedQuery(childrenQuery, props.queryRef);
+  const data = usePreloadedQuery<ChildConnectionListQuery>(childrenQuery, props.queryRef);
   const { items, nextToken } = data.listTypesByParentType;
   useEffect(() => {
     if (nextToken) props.onNextToken(nextToken);

@@ -77,7 +77,7 @@ export function ParentConnection(props: {
 }
 
 function ParentCard(props: { queryRef: PreloadedQuery<ParentConnectionQuery>; onOpen(id: string, table: string): void }) {
-  const data = usePreloadedQuery(parentQuery, props.queryRef);
+  const data = usePreloadedQuery<ParentConnectionQuery>(parentQuery, props.queryRef);
   if (!data.type) {
     return (
       <p className="field-hint">

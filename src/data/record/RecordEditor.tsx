@@ -65,7 +65,7 @@ function ExistingRecord(props: EditorProps & { id: string }) {
 }
 
 function LoadedRecord(props: EditorProps & { id: string; queryRef: PreloadedQuery<RecordEditorQuery>; onReload(): void }) {
-  const data = usePreloadedQuery(recordQuery, props.queryRef);
+  const data = usePreloadedQuery<RecordEditorQuery>(recordQuery, props.queryRef);
   const { deleted } = useRecordLive(props.frame.table, props.id);
   const table = props.model.objectTypes.find((candidate) => candidate.name === props.frame.table)!;
   if (!data.type) {

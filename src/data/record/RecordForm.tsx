@@ -128,7 +128,7 @@ export function RecordForm(props: {
     }
     setError(null);
     try {
-      if (isNew) {
+      if (!entry) {
         const link = props.frame.parentLink;
         const result = await create({
           ofType: props.table.name,

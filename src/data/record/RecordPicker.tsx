@@ -51,7 +51,7 @@ function PickerPage(props: {
   onNext(token: string): void;
   onPrevious?(): void;
 }) {
-  const data = usePreloadedQuery(pickerQuery, props.queryRef);
+  const data = usePreloadedQuery<RecordPickerQuery>(pickerQuery, props.queryRef);
   const { items, nextToken } = data.listTypes;
   return (
     <>
