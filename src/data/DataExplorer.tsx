@@ -23,6 +23,8 @@ import { useSelectedTable } from "./useSelectedTable";
 import { FilterDropdown } from "./filter/FilterDropdown";
 import { FilterChips } from "./filter/FilterChips";
 import { useTableFilter } from "./filter/useTableFilter";
+import { RecordSidebarArea } from "./record/RecordSidebarArea";
+import { useRecordStack } from "./record/useRecordStack";
 import type { useProjectModel } from "./useProjectModel";
 import "./DataExplorer.css";
 
@@ -50,6 +52,7 @@ export function DataExplorer(props: {
   const [selected, select] = useSelectedTable(model);
   const [dialog, setDialog] = useState<TableDialog | null>(null);
   const [filter, setFilter] = useTableFilter(props.api.id, selected);
+  const [records, recordActions] = useRecordStack();
   const [error, setError] = useState<unknown>(null);
   const imported = isImported(props.api);
   // Table editing is hidden for imported APIs and for members who may not edit the model.
@@ -110,6 +113,7 @@ export function DataExplorer(props: {
         published={Boolean(props.api.graphqlUrl)}
         onReload={props.onReload}
         reloading={props.reloading}
+        onAddEntry={() => selected && recordActions.open({ table: selected.name, id: null })}
         filter={
           <FilterDropdown
             fields={selected?.fields ?? []}
@@ -141,6 +145,7 @@ export function DataExplorer(props: {
           <FormattedMessage id="data.noTables" />
         </p>
       )}
+      {records.length > 0 && <RecordSidebarArea apiId={props.api.id} model={model} stack={records} actions={recordActions} />}
       {dialog && selected && (
         <TableDialogs
           dialog={dialog}

@@ -1,13 +1,13 @@
 import { useIntl } from "react-intl";
 import type { EnumType, Field } from "../../domain/model";
 import { sanitizeEmail } from "../../domain/account";
-import { DATA_ENTRY_MAX_LENGTH, sanitizeInteger, sanitizeNumber, sanitizePhone } from "../../domain/inputSanitizers";
+import { INPUT_MAX_LENGTH, INTEGER_INPUT_MAX_LENGTH, sanitizeInteger, sanitizeNumber, sanitizePhone } from "../../domain/entryInput";
 import { SelectField } from "../../ui/SelectField";
 import { TextField } from "../../ui/TextField";
 import type { ValueInputKind } from "./filterValue";
 
 const SANITIZE: Partial<Record<ValueInputKind, (text: string) => string>> = {
-  integer: sanitizeInteger,
+  integer: (text) => sanitizeInteger(text),
   number: sanitizeNumber,
   email: sanitizeEmail,
   phone: sanitizePhone,
@@ -56,7 +56,7 @@ export function FilterValueInput(props: {
       {...common}
       type={NATIVE_TYPE[props.kind] ?? "text"}
       inputMode={props.kind === "integer" ? "numeric" : props.kind === "number" ? "decimal" : undefined}
-      maxLength={props.kind === "integer" ? DATA_ENTRY_MAX_LENGTH.integer : DATA_ENTRY_MAX_LENGTH.other}
+      maxLength={props.kind === "integer" ? INTEGER_INPUT_MAX_LENGTH : INPUT_MAX_LENGTH}
       onChange={(text) => props.onChange(sanitize(text))}
     />
   );

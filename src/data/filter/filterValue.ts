@@ -1,6 +1,5 @@
 import { operandOf, type FilterOperator, type FilterValue } from "../../domain/filters";
 import type { FieldType } from "../../domain/model";
-import { typedNumber } from "../../domain/inputSanitizers";
 
 /** What the value step shows for a field type and operator. */
 export type ValueInputKind = "yesNo" | "boolean" | "enum" | "integer" | "number" | "date" | "dateTime" | "time" | "email" | "phone" | "text";
@@ -29,6 +28,13 @@ export function valueInputKind(fieldType: FieldType, operator: FilterOperator): 
     default:
       return "text";
   }
+}
+
+/** A number typed into a sanitised input, or null while it is not one yet ("-", "1."). */
+function typedNumber(text: string): number | null {
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : null;
 }
 
 /** A yes/no choice starts at yes, so Apply works at once. */

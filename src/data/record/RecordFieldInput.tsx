@@ -1,20 +1,11 @@
 import { useIntl } from "react-intl";
-import { sanitizeEmail } from "../../domain/account";
-import { DATA_ENTRY_MAX_LENGTH, sanitizeInteger, sanitizeNumber, sanitizePhone } from "../../domain/inputSanitizers";
+import { INPUT_MAX_LENGTH, INTEGER_INPUT_MAX_LENGTH, entryInputKind, sanitizeEntryText } from "../../domain/entryInput";
 import { effectiveFieldType, type EnumType, type Field, type FieldType } from "../../domain/model";
 import { SelectField } from "../../ui/SelectField";
 import { TextAreaField } from "../../ui/TextAreaField";
 import { TextField } from "../../ui/TextField";
 
-const SANITIZE: Partial<Record<FieldType, (text: string) => string>> = {
-  Integer: sanitizeInteger,
-  Float: sanitizeNumber,
-  Timestamp: sanitizeInteger,
-  Email: sanitizeEmail,
-  Phone: sanitizePhone,
-};
-
-const NATIVE_TYPE: Partial<Record<FieldType, string>> = { Date: "date", Time: "time", Url: "url" };
+const NATIVE_TYPE: Partial<Record<FieldType, string>> = { Date: "date", DateTime: "datetime-local", Time: "time", Url: "url" };
 
 /**
  * One field of the record form with its type's input and the §5 sanitisers; read-only fields
@@ -49,25 +40,26 @@ export function RecordFieldInput(props: {
         : (props.enums.find((enumType) => enumType.id === props.field.typeId)?.values ?? []).map((value) => ({ value: value.name, label: value.name }));
     return <SelectField {...common} onChange={props.onChange} options={options} placeholder={intl.formatMessage({ id: "data.record.noValue" })} />;
   }
-  if (fieldType.startsWith("List") || fieldType === "Json") {
+  if (fieldType === "Json") {
     const { error: _shownBelow, ...area } = common;
     return (
       <TextAreaField
         {...area}
-        maxLength={DATA_ENTRY_MAX_LENGTH.other}
-        hint={props.error ?? (fieldType === "Json" ? undefined : intl.formatMessage({ id: "data.record.listHint" }))}
+        maxLength={INPUT_MAX_LENGTH}
+        hint={props.error}
         onChange={props.onChange}
       />
     );
   }
-  const sanitize = SANITIZE[fieldType] ?? ((text: string) => text);
+  const kind = entryInputKind(props.field);
   return (
     <TextField
       {...common}
       type={NATIVE_TYPE[fieldType] ?? "text"}
-      inputMode={fieldType === "Integer" || fieldType === "Timestamp" ? "numeric" : fieldType === "Float" ? "decimal" : undefined}
-      maxLength={fieldType === "Integer" ? DATA_ENTRY_MAX_LENGTH.integer : DATA_ENTRY_MAX_LENGTH.other}
-      onChange={(text) => props.onChange(sanitize(text))}
+      hint={fieldType.startsWith("List") ? intl.formatMessage({ id: "data.record.listHint" }) : undefined}
+      inputMode={kind === "integer" ? "numeric" : kind === "number" ? "decimal" : undefined}
+      maxLength={kind === "integer" ? INTEGER_INPUT_MAX_LENGTH : INPUT_MAX_LENGTH}
+      onChange={(text) => props.onChange(sanitizeEntryText(props.field, text))}
     />
   );
 }

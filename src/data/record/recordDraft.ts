@@ -1,4 +1,4 @@
-import { inputText, inputValue, sameValue } from "../../domain/entryInput";
+import { entryText, entryValueOf } from "../../domain/entryInput";
 import { effectiveFieldType, isSystemField, requiredFlags, type EnumType, type Field, type ObjectType } from "../../domain/model";
 import { entryInputProblem, type ValueProblem } from "../../domain/values";
 
@@ -19,10 +19,13 @@ export const editableFields = (table: ObjectType) => table.fields.filter((field)
 
 export function shownText(draft: RecordDraft, field: Field): string {
   const typed = draft.typed[field.name];
-  return typed ?? inputText(effectiveFieldType(field)!, draft.saved[field.name]);
+  return typed ?? entryText(field, draft.saved[field.name]);
 }
 
-const valueOf = (draft: RecordDraft, field: Field) => inputValue(effectiveFieldType(field)!, shownText(draft, field));
+const valueOf = (draft: RecordDraft, field: Field) => entryValueOf(field, shownText(draft, field));
+
+/** Equal as the form compares, so an untouched or retyped value is never "changed". */
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The fields whose value differs from the saved one. */
 export const changedFields = (draft: RecordDraft) =>
