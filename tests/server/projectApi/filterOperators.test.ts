@@ -30,3 +30,14 @@ describe("the project API's filter inputs hold exactly the operators the domain 
     });
   }
 });
+
+describe("the generic Type model's JSON filter is held to the same operators", () => {
+  it("lists with an allowed operator and refuses one the field's type does not allow, naming the filter", async () => {
+    const allowed = await p.call(`query ($f: String) { listTypes(ofType: "Author", filter: $f) { items { id } } }`, { f: JSON.stringify({ age: { gt: 1 } }) });
+    expect(allowed.errors).toBeUndefined();
+    for (const filter of [{ age: { beginsWith: "1" } }, { status: { contains: "ACT" } }, { meta: { eq: "{}" } }, { tags: { gt: "a" } }]) {
+      const refused = await p.call(`query ($f: String) { listTypes(ofType: "Author", filter: $f) { items { id } } }`, { f: JSON.stringify(filter) });
+      expect(refused.errors?.[0].extensions?.messageId, JSON.stringify(filter)).toBe("error_filter_invalid");
+    }
+  });
+});
