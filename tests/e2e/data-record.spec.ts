@@ -115,6 +115,9 @@ test.describe("the data explorer's filter and record editor", () => {
     await page.getByTestId("record-add-Book").click();
     await expect(page.getByTestId("record-title")).toHaveText("Add Book");
     await expect(page.getByTestId("record-back")).toHaveText(`Back to Author ${authorId}`);
+    // A new record starts empty except its parent link, the previous record's id (spec §2).
+    await expect(page.getByTestId("record-link-field-authorId")).toHaveValue(authorId);
+    await expect(page.getByTestId("record-field-title")).toHaveValue("");
     await page.getByTestId("record-field-title").fill("Notes");
     await page.getByTestId("record-save").click();
     await expect(page.getByTestId("record-title")).toHaveText("Edit Book");

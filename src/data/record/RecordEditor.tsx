@@ -5,6 +5,7 @@ import type { SchemaModel } from "../../domain/model";
 import { childConnections, parentConnections } from "../../domain/records";
 import { Alert } from "../../ui/Alert";
 import { Spinner } from "../../ui/Spinner";
+import { TextField } from "../../ui/TextField";
 import { ChildConnectionList } from "./ChildConnectionList";
 import { ParentConnection } from "./ParentConnection";
 import { RecordForm } from "./RecordForm";
@@ -40,6 +41,7 @@ export function RecordEditor(props: EditorProps) {
     );
   }
   if (!props.frame.id) {
+    const link = props.frame.parentLink;
     return (
       <RecordForm
         entry={null}
@@ -50,6 +52,17 @@ export function RecordEditor(props: EditorProps) {
         onCreated={(id) => props.actions.replaceTop({ table: table.name, id })}
         onCancelNew={props.actions.pop}
         onReload={() => undefined}
+        linkFields={parentConnections(props.model, table).map((connection) => (
+          // Spec §2: the parent-link field is prefilled with the previous record's id.
+          <TextField
+            key={connection.slot}
+            label={connection.link}
+            value={link?.field === connection.link ? link.id : ""}
+            readOnly
+            onChange={() => undefined}
+            data-testid={`record-link-field-${connection.link}`}
+          />
+        ))}
       />
     );
   }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { graphql, useFragment } from "react-relay";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { EnumType, ObjectType } from "../../domain/model";
@@ -61,6 +61,8 @@ export function RecordForm(props: {
   onCreated(id: string): void;
   onCancelNew(): void;
   onReload(): void;
+  /** A new record's parent links, shown read-only below its id. */
+  linkFields?: ReactNode;
 }) {
   const intl = useIntl();
   const entry = useFragment(
@@ -187,6 +189,7 @@ export function RecordForm(props: {
         </Alert>
       )}
       <TextField label="id" value={entry?.id ?? ""} readOnly onChange={() => undefined} placeholder={intl.formatMessage({ id: "data.record.generated" })} data-testid="record-field-id" />
+      {props.linkFields}
       {editableFields(props.table).map((field) => (
         <RecordFieldInput
           key={field.id}

@@ -40,7 +40,8 @@ export function draftInput(draft: RecordDraft): { input: Record<string, unknown>
   const operation = draft.isNew ? "create" : "update";
   for (const field of editableFields(draft.table)) {
     const value = valueOf(draft, field);
-    const send = draft.isNew ? value !== null : changedFields(draft).includes(field) || requiredFlags(field).requiredOnUpdate;
+    // A new record starts with every field null (spec §2): only what was typed is sent.
+    const send = draft.isNew ? field.name in draft.typed && value !== null : changedFields(draft).includes(field) || requiredFlags(field).requiredOnUpdate;
     if (send) input[field.name] = value;
   }
   return { input, problem: entryInputProblem(draft.table, draft.enums, input, operation) };
