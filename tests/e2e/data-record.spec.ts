@@ -150,6 +150,12 @@ test.describe("the data explorer's filter and record editor", () => {
     await parent.getByTestId("record-link").click();
     await page.getByTestId("record-picker").getByTestId("connection-card").filter({ hasText: "Ada Lovelace" }).click();
     await expect(parent.getByTestId("connection-card")).toContainText("Ada Lovelace");
+    // Linking wrote this record; that is no conflict for the next save and no news to announce.
+    await page.getByTestId("record-field-title").fill("Notes, 2nd ed.");
+    await page.getByTestId("record-save").click();
+    await expect(page.getByTestId("record-save")).toHaveCount(0);
+    await expect(page.getByTestId("record-error")).toHaveCount(0);
+    await expect(page.getByTestId("record-notice")).toHaveCount(0);
 
     await page.getByTestId("record-close").click();
     await expect(page.getByTestId("record-sidebar")).toHaveCount(0);

@@ -41,7 +41,7 @@ export function ConnectionCard(props: { entry: ConnectionCard_entry$key; onOpen(
           </>
         ) : (
           fields.map(([name, value]) => (
-            <div key={name} style={{ display: "contents" }}>
+            <div key={name} className="connection-card-field">
               <dt>{name}</dt>
               <dd>{shown(value)}</dd>
             </div>

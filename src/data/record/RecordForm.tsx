@@ -91,9 +91,13 @@ export function RecordForm(props: {
   const saving = useRef(false);
 
   // Someone else's save reaches the store live: take it when nothing was typed, else say so.
+  // A write that left the values alone (a link changed) or our own save is no news.
+  const seenFields = useRef(entry?.fields);
   useEffect(() => {
     if (!entry || entry.updatedAt === openedAt) return;
-    if (saving.current) {
+    const valuesChanged = entry.fields !== seenFields.current;
+    seenFields.current = entry.fields;
+    if (saving.current || !valuesChanged) {
       setOpenedAt(entry.updatedAt);
     } else if (dirty) {
       setNotice("changed");
@@ -114,6 +118,7 @@ export function RecordForm(props: {
   }, [signature]);
 
   const reload = () => {
+    seenFields.current = entry?.fields;
     setTyped({});
     setError(null);
     setNotice(null);
