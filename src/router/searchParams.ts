@@ -15,10 +15,30 @@ function lenient<T extends object>(schema: type.Any<T>) {
   };
 }
 
-/** project-data: ?showTemplates=true opens the templates modal (links pass true, typed URLs "true"). */
+/**
+ * project-data: ?showTemplates=true opens the templates modal (links pass true, typed URLs
+ * "true"); ?sort=<field>:<ASC|DESC> sorts the grid; ?filter= is its filter as JSON text of
+ * {field: {operator: value}} conditions (the server checks fields and operands).
+ */
 export const dataSearch = lenient(
-  type({ "showTemplates?": type("boolean | 'true' | 'false'").pipe((value) => value === true || value === "true") }),
+  type({
+    "showTemplates?": type("boolean | 'true' | 'false'").pipe((value) => value === true || value === "true"),
+    "sort?": /^[_A-Za-z][_0-9A-Za-z]{0,127}:(ASC|DESC)$/,
+    "filter?": type("string <= 4000").narrow(isFilterJson),
+  }),
 );
+
+/** A JSON object whose every value is an object of operators (or and/or/not), as listTypes takes. */
+function isFilterJson(text: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isConditionObject(parsed);
+  } catch {
+    return false;
+  }
+}
+const isConditionObject = (value: unknown): boolean =>
+  value !== null && typeof value === "object" && !Array.isArray(value) && Object.values(value).every((condition) => condition !== null && typeof condition === "object");
 
 /** org-users-manage: the edit link pre-fills the member's email, role and role id. */
 export const manageMemberSearch = lenient(type({ "email?": "string <= 254", "role?": "string <= 20", "roleId?": "string <= 100" }));
