@@ -1,5 +1,6 @@
 import { buildSchema, coerceInputValue, isInputObjectType, type GraphQLInputObjectType, type GraphQLSchema } from "graphql";
 import { forbidden, notFound, refuse } from "../graphql/errors";
+import { mayDo } from "./access";
 import type { ProjectContext } from "./context";
 import { entryOperations, entryValues, type EntryInput, type EntryOperations, type ListArgs } from "./entries";
 import type { EntryEvent } from "./events";
@@ -152,6 +153,8 @@ export function genericResolvers(plan: ModelPlan) {
 
   return {
     Query: {
+      viewerCanEditData: (_: unknown, __: unknown, ctx: ProjectContext) => mayDo(ctx.project.caller, "update"),
+      viewerCanDeleteData: (_: unknown, __: unknown, ctx: ProjectContext) => mayDo(ctx.project.caller, "delete"),
       async type(_: unknown, args: TableArgs & { id: string }, ctx: ProjectContext) {
         const operations = operationsFor(ctx, args, "queries");
         const row = await operations.get(ctx, args.id);

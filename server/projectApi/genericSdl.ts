@@ -32,6 +32,8 @@ const TABLE_ARGS = `ofType: String!, namespace: String`;
 const VALUE_ARGS = `fields: String, connections: String, directives: String`;
 
 export const GENERIC_QUERIES = [
+  `"Whether the caller may create and edit entries (docs/ROLES.md data.edit)."\n  viewerCanEditData: Boolean!`,
+  `"Whether the caller may delete entries (docs/ROLES.md data.delete)."\n  viewerCanDeleteData: Boolean!`,
   `type(id: ID!, ${TABLE_ARGS}): Type`,
   `listTypes(${TABLE_ARGS}, ${LIST_ARGS}): TypeConnection!`,
   `listTypesByParentType(${TABLE_ARGS}, parentType: String!, parentId: ID!, parentKey: ParentKey = FIRST, ${LIST_ARGS}): TypeConnection!`,

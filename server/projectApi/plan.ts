@@ -1,8 +1,8 @@
-import { hasDirective } from "../../src/domain/model/directives";
 import {
   PUBLISHING_TYPES,
   effectiveFieldType,
   isSystemField,
+  listSortFields,
   requiredFlags,
   type EnumType,
   type Field,
@@ -91,15 +91,13 @@ export function planModel(model: SchemaModel): ModelPlan {
     const children = types.flatMap((child) =>
       (["first", "second"] as const).filter((slot) => child.parents[slot]?.parentId === objectType.id).map((slot) => ({ slot, type: child })),
     );
-    const sortBy = userFields.filter((field) => hasDirective(field.directives, "sortBy") && !effectiveFieldType(field)?.startsWith("List")).map((field) => field.name);
     return {
       type: objectType,
       fields: userFields.map((field) => plannedField(field, enums)).filter((field): field is PlannedField => field !== null),
       byName: new Map(objectType.fields.map((field) => [field.name, field])),
       parents,
       children,
-      // Spec §7: "descending by the sort-by field, updatedAt by default".
-      sortFields: [...sortBy, "updatedAt", "createdAt"],
+      sortFields: listSortFields(userFields),
       publishes: new Set(objectType.publishingTypes ?? PUBLISHING_TYPES),
     };
   });

@@ -1,5 +1,5 @@
 import { type } from "arktype";
-import { filterExpression, parseFilterSearch, type FilterExpression } from "../domain/filters";
+import { filterSearchValue, parseFilterSearch } from "../domain/filters";
 
 /**
  * Search params of the routes, checked where they enter (validateSearch). A value of the wrong
@@ -16,29 +16,30 @@ function lenient<T extends object>(schema: type.Any<T>) {
   };
 }
 
-const templatesSearch = lenient(
-  type({ "showTemplates?": type("boolean | 'true' | 'false'").pipe((value) => value === true || value === "true") }),
+const lenientDataSearch = lenient(
+  type({
+    "showTemplates?": type("boolean | 'true' | 'false'").pipe((value) => value === true || value === "true"),
+    "sort?": /^[_A-Za-z][_0-9A-Za-z]{0,127}:(ASC|DESC)$/,
+    // The record editor's stack: at most 20 frames of a table name and a record id (null while new).
+    "record?": type({
+      table: "string <= 64",
+      id: "string <= 100 | null",
+      "parentLink?": { field: "string <= 70", id: "string <= 100" },
+    })
+      .array()
+      .atMostLength(20),
+  }),
 );
-
-/** The record editor's stack: at most 20 frames of a table name and a record id (null while new). */
-const recordStack = type({
-  table: "string <= 64",
-  id: "string <= 100 | null",
-  "parentLink?": { field: "string <= 70", id: "string <= 100" },
-})
-  .array()
-  .atMostLength(20);
-
-const recordSearch = lenient(type({ "record?": recordStack }));
 
 /**
  * project-data: ?showTemplates=true opens the templates modal (links pass true, typed URLs
- * "true"); ?filter= is the table's filter, {field: {operator: value}} as JSON (several
- * conditions as {and: [...]}), kept only in that shape; ?record= the record editor's stack.
+ * "true"); ?sort=<field>:<ASC|DESC> sorts the grid; ?filter= is its filter as JSON text of
+ * {field: {operator: value}} (several conditions as {and: [...]}), kept only in the shape the
+ * filter dropdown makes (src/domain/filters.ts); ?record= is the record editor's stack.
  */
-export function dataSearch(raw: Record<string, unknown>): ReturnType<typeof templatesSearch> & ReturnType<typeof recordSearch> & { filter?: FilterExpression } {
-  const filter = filterExpression(parseFilterSearch(raw.filter));
-  const kept = { ...templatesSearch(raw), ...recordSearch(raw) };
+export function dataSearch(raw: Record<string, unknown>): ReturnType<typeof lenientDataSearch> & { filter?: string } {
+  const filter = filterSearchValue(parseFilterSearch(raw.filter));
+  const kept = lenientDataSearch(raw);
   return filter ? { ...kept, filter } : kept;
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo } from "react";
 import { useNavigate, useSearch } from "@tanstack/react-router";
-import { allowsOperator, filterExpression, parseFilterSearch, type FilterCondition, type FilterExpression } from "../../domain/filters";
+import { allowsOperator, filterExpression, filterSearchValue, parseFilterSearch, type FilterCondition, type FilterExpression } from "../../domain/filters";
 import { effectiveFieldType, type ObjectType } from "../../domain/model";
 import { readStored, writeStored } from "../../storage";
 
@@ -36,7 +36,8 @@ export function useTableFilter(apiId: string, table: ObjectType | undefined) {
       }
       void navigate({
         to: ".",
-        search: (previous: Record<string, unknown>) => ({ ...previous, filter: expression ?? undefined }),
+        // The list query takes the same JSON text (entriesSearch.ts).
+        search: (previous: Record<string, unknown>) => ({ ...previous, filter: filterSearchValue(next) }),
         hash: (current) => current ?? "",
         replace: options.replace,
       });

@@ -168,6 +168,8 @@ describe("who may use the generic model (docs/ROLES.md data.*)", () => {
     const as = { token: member.token };
     const read = await p.call(LIST, { ofType: "Author", first: 1 }, as);
     expect(read.errors?.[0].extensions?.code ?? "ok").toBe(may.read ? "ok" : "FORBIDDEN");
+    const rights = await p.call(`{ viewerCanEditData viewerCanDeleteData }`, {}, as);
+    expect(rights.data).toEqual({ viewerCanEditData: may.write, viewerCanDeleteData: may.remove });
     const created = await p.call(CREATE, { ofType: "Author", fields: JSON.stringify({ name: "by member" }) }, as);
     expect(created.errors?.[0].extensions?.code ?? "ok").toBe(may.write ? "ok" : "FORBIDDEN");
     const victim = await createAuthor({ name: `victim ${roleType}`, age: 7000 });
@@ -193,7 +195,7 @@ describe("the console's operations on a project endpoint", () => {
     const persisted = JSON.parse(readFileSync(new URL("../../../persisted-queries.project.json", import.meta.url), "utf8")) as Record<string, string>;
     await createAuthor({ name: "Persisted 1" });
     await createAuthor({ name: "Persisted 2" });
-    const [id] = Object.entries(persisted).find(([, text]) => text.startsWith("query entriesPanelQuery"))!;
+    const [id] = Object.entries(persisted).find(([, text]) => text.startsWith("query EntriesPanelQuery"))!;
     const response = await fetch(`${p.t.url}/p/${p.apiId}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-api-key": p.apiKey },
