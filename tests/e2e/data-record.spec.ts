@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { addConnection, addField, addObjectType, type SchemaModel } from "../../src/domain/model";
 import { createProject, expect, PlatformProcess, signIn, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { publishableModel } from "../server/publishing/models";
+import { parseFilterSearch } from "../../src/domain/filters";
 
 /**
  * Issue 11, the filter dropdown and the record editor (spec §2 'Filter dropdown', 'Record
@@ -67,7 +68,7 @@ test.describe("the data explorer's filter and record editor", () => {
     await page.getByTestId("filter-value").press("Enter");
     await expect(page.getByTestId("filter-dropdown")).toHaveCount(0);
     await expect(page.getByTestId("filter-chip")).toHaveText(["age is at least 30×"]);
-    expect(JSON.parse(new URL(page.url()).searchParams.get("filter")!)).toEqual({ age: { ge: 30 } });
+    expect(parseFilterSearch(JSON.parse(new URL(page.url()).searchParams.get("filter")!))).toEqual([{ field: "age", operator: "ge", value: 30 }]);
 
     await page.reload();
     await expect(page.getByTestId("filter-chip")).toHaveText(["age is at least 30×"]);
@@ -190,6 +191,25 @@ test.describe("the data explorer's filter and record editor", () => {
     } finally {
       await other.context().close();
     }
+  });
+
+  test("the filter narrows the grid's rows, and the edit column opens a row in the sidebar", async () => {
+    await openTable("Author");
+    await expect(page.getByTestId("grid-row")).toHaveCount(2);
+    await page.getByTestId("toolbar-filter").click();
+    await page.getByTestId("filter-field-age").click();
+    await page.getByTestId("filter-operator-ge").click();
+    await page.getByTestId("filter-value").fill("30");
+    await page.getByTestId("filter-apply").click();
+    await expect(page.getByTestId("grid-row")).toHaveCount(1);
+    await expect(page.getByTestId("grid-row")).toContainText("Ada Lovelace");
+
+    await page.getByTestId("grid-row").getByTestId("row-edit").click();
+    await expect(page.getByTestId("record-title")).toHaveText("Edit Author");
+    await expect(page.getByTestId("record-field-name")).toHaveValue("Ada Lovelace");
+    await page.getByTestId("record-close").click();
+    await page.getByTestId("filter-chip").getByRole("button").click();
+    await expect(page.getByTestId("grid-row")).toHaveCount(2);
   });
 });
 
