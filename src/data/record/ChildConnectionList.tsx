@@ -33,6 +33,7 @@ const childrenQuery = graphql`
 export function ChildConnectionList(props: {
   connection: ChildConnection;
   parent: { id: string; table: ObjectType };
+  canEdit: boolean;
   onOpen(id: string, table: string): void;
   onAdd(): void;
 }) {
@@ -85,7 +86,7 @@ export function ChildConnectionList(props: {
             lastKnown={tokens.length}
             busy={linking}
             onOpen={props.onOpen}
-            onUnlink={(entry) => void setLink(entry, null)}
+            onUnlink={props.canEdit ? (entry) => void setLink(entry, null) : undefined}
             onNextToken={(token) => setTokens((current) => (current.length > page ? current : [...current, token]))}
             onPage={setPage}
           />
@@ -94,14 +95,16 @@ export function ChildConnectionList(props: {
       {picking ? (
         <RecordPicker table={child.name} onPick={(entry) => void setLink(entry, props.parent.id)} onCancel={() => setPicking(false)} />
       ) : (
-        <div className="record-actions">
-          <Button onClick={props.onAdd} data-testid={`record-add-${child.name}`}>
-            <FormattedMessage id="data.record.addChild" values={{ table: child.name }} />
-          </Button>
-          <Button onClick={() => setPicking(true)} data-testid={`record-link-${child.name}`}>
-            <FormattedMessage id="data.record.link" values={{ table: child.name }} />
-          </Button>
-        </div>
+        props.canEdit && (
+          <div className="record-actions">
+            <Button onClick={props.onAdd} data-testid={`record-add-${child.name}`}>
+              <FormattedMessage id="data.record.addChild" values={{ table: child.name }} />
+            </Button>
+            <Button onClick={() => setPicking(true)} data-testid={`record-link-${child.name}`}>
+              <FormattedMessage id="data.record.link" values={{ table: child.name }} />
+            </Button>
+          </div>
+        )
       )}
     </section>
   );
@@ -113,7 +116,7 @@ function ChildPage(props: {
   lastKnown: number;
   busy: boolean;
   onOpen(id: string, table: string): void;
-  onUnlink(entry: { id: string; fields: string }): void;
+  onUnlink?(entry: { id: string; fields: string }): void;
   onNextToken(token: string): void;
   onPage(page: number): void;
 }) {
@@ -135,9 +138,11 @@ function ChildPage(props: {
       {items.map((item) => (
         <div key={item.id} className="connection-row">
           <ConnectionCard entry={item} onOpen={props.onOpen} />
-          <Button onClick={() => props.onUnlink(item)} busy={props.busy} data-testid="record-unlink">
-            <FormattedMessage id="data.record.unlink" />
-          </Button>
+          {props.onUnlink && (
+            <Button onClick={() => props.onUnlink?.(item)} busy={props.busy} data-testid="record-unlink">
+              <FormattedMessage id="data.record.unlink" />
+            </Button>
+          )}
         </div>
       ))}
       {pages.length > 1 && (

@@ -28,6 +28,7 @@ export function ParentConnection(props: {
   connection: Connection;
   record: { id: string; table: ObjectType; fields: string };
   parentId: string | null;
+  canEdit: boolean;
   onOpen(id: string, table: string): void;
 }) {
   const intl = useIntl();
@@ -61,13 +62,15 @@ export function ParentConnection(props: {
           <Suspense fallback={<Spinner />}>
             <ParentCard queryRef={queryRef} onOpen={props.onOpen} />
           </Suspense>
-          <Button onClick={() => void setParent(null)} busy={linking} data-testid="record-unlink">
-            <FormattedMessage id="data.record.unlink" />
-          </Button>
+          {props.canEdit && (
+            <Button onClick={() => void setParent(null)} busy={linking} data-testid="record-unlink">
+              <FormattedMessage id="data.record.unlink" />
+            </Button>
+          )}
         </div>
       ) : picking ? (
         <RecordPicker table={parentName} onPick={(entry) => void setParent(entry.id)} onCancel={() => setPicking(false)} />
-      ) : (
+      ) : props.parentId || !props.canEdit ? null : (
         <Button onClick={() => setPicking(true)} data-testid="record-link">
           <FormattedMessage id="data.record.link" values={{ table: parentName }} />
         </Button>

@@ -17,6 +17,7 @@ import type { RecordEditor_connections$key } from "../../__generated__/RecordEdi
 
 const recordQuery = graphql`
   query RecordEditorQuery($id: ID!, $ofType: String!) {
+    viewerCanEditData
     type(id: $id, ofType: $ofType) {
       ...RecordForm_entry
       ...RecordEditor_connections
@@ -98,11 +99,12 @@ function LoadedRecord(props: EditorProps & { id: string; queryRef: PreloadedQuer
         enums={props.model.enumTypes}
         frame={props.frame}
         deleted={deleted}
+        readOnly={!data.viewerCanEditData}
         onCreated={() => undefined}
         onCancelNew={() => undefined}
         onReload={props.onReload}
       />
-      {!deleted && <RecordConnections entry={data.type} model={props.model} onOpen={open} onAdd={props.actions.push} />}
+      {!deleted && <RecordConnections entry={data.type} model={props.model} canEdit={data.viewerCanEditData} onOpen={open} onAdd={props.actions.push} />}
     </>
   );
 }
@@ -110,6 +112,8 @@ function LoadedRecord(props: EditorProps & { id: string; queryRef: PreloadedQuer
 function RecordConnections(props: {
   entry: RecordEditor_connections$key;
   model: SchemaModel;
+  /** Whether the viewer may write entries (docs/ROLES.md data.edit): linking is a write. */
+  canEdit: boolean;
   onOpen(id: string, table: string): void;
   onAdd(frame: RecordFrame): void;
 }) {
@@ -136,13 +140,21 @@ function RecordConnections(props: {
   return (
     <>
       {parentConnections(props.model, table).map((connection) => (
-        <ParentConnection key={connection.slot} connection={connection} record={record} parentId={links[connection.link] ?? null} onOpen={props.onOpen} />
+        <ParentConnection
+          key={connection.slot}
+          connection={connection}
+          record={record}
+          parentId={links[connection.link] ?? null}
+          canEdit={props.canEdit}
+          onOpen={props.onOpen}
+        />
       ))}
       {childConnections(props.model, table).map((connection) => (
         <ChildConnectionList
           key={`${connection.child.id}-${connection.slot}`}
           connection={connection}
           parent={record}
+          canEdit={props.canEdit}
           onOpen={props.onOpen}
           onAdd={() => props.onAdd({ table: connection.child.name, id: null, parentLink: { field: connection.link, id: entry.id } })}
         />

@@ -58,6 +58,8 @@ export function RecordForm(props: {
   enums: readonly EnumType[];
   frame: RecordFrame;
   deleted: boolean;
+  /** The viewer may read but not write entries: no inputs to change, no Save. */
+  readOnly?: boolean;
   onCreated(id: string): void;
   onCancelNew(): void;
   onReload(): void;
@@ -201,12 +203,12 @@ export function RecordForm(props: {
           field={field}
           enums={props.enums}
           text={shownText(draft, field)}
-          readOnly={props.deleted}
+          readOnly={props.deleted || props.readOnly === true}
           error={error instanceof ApiError && error.values?.field === field.name ? errorText(intl, error) : undefined}
           onChange={(text) => setTyped((current) => ({ ...current, [field.name]: text }))}
         />
       ))}
-      {showsSaveCancel(draft) && !props.deleted && (
+      {showsSaveCancel(draft) && !props.deleted && !props.readOnly && (
         <div className="record-actions">
           <Button type="submit" variant="primary" busy={creating || updating} data-testid="record-save">
             <FormattedMessage id="data.record.save" />
