@@ -4,7 +4,8 @@ import { type } from "arktype";
  * Search params of the routes, checked where they enter (validateSearch). A value of the wrong
  * shape is dropped, as if the link had not carried it, instead of failing the page.
  */
-function lenient<T extends object>(schema: type.Any<T>) {
+function lenient<S extends type.Any<object>>(schema: S) {
+  type T = S["infer"];
   return (raw: Record<string, unknown>): Partial<T> => {
     const kept: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(raw)) {
@@ -24,7 +25,8 @@ export const dataSearch = lenient(
   type({
     "showTemplates?": type("boolean | 'true' | 'false'").pipe((value) => value === true || value === "true"),
     "sort?": /^[_A-Za-z][_0-9A-Za-z]{0,127}:(ASC|DESC)$/,
-    "filter?": type("string <= 4000").narrow(isFilterJson),
+    // The router reads a JSON value in the URL as an object; the grid sends the filter as text.
+    "filter?": type("string | object").pipe((value): string => (typeof value === "string" ? value : JSON.stringify(value)), type("string <= 4000").narrow(isFilterJson)),
   }),
 );
 
