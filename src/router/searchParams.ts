@@ -5,7 +5,8 @@ import { filterSearchValue, parseFilterSearch } from "../domain/filters";
  * Search params of the routes, checked where they enter (validateSearch). A value of the wrong
  * shape is dropped, as if the link had not carried it, instead of failing the page.
  */
-function lenient<T extends object>(schema: type.Any<T>) {
+function lenient<S extends type.Any<object>>(schema: S) {
+  type T = S["infer"];
   return (raw: Record<string, unknown>): Partial<T> => {
     const kept: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(raw)) {
@@ -38,10 +39,15 @@ const lenientDataSearch = lenient(
  * filter dropdown makes (src/domain/filters.ts); ?record= is the record editor's stack.
  */
 export function dataSearch(raw: Record<string, unknown>): ReturnType<typeof lenientDataSearch> & { filter?: string } {
-  const filter = filterSearchValue(parseFilterSearch(raw.filter));
-  const kept = lenientDataSearch(raw);
-  return filter ? { ...kept, filter } : kept;
+  // The router reads a JSON value in the URL as an object; the list query takes it as text.
+  const { filter: unchecked, ...rest } = raw;
+  const filter = filterSearchValue(parseFilterSearch(unchecked));
+  const kept = lenientDataSearch(rest);
+  return filter && filter.length <= MAX_FILTER_TEXT ? { ...kept, filter } : kept;
 }
+
+/** A filter the dropdown makes stays far below this; a longer one in a link is dropped. */
+const MAX_FILTER_TEXT = 4000;
 
 /** org-users-manage: the edit link pre-fills the member's email, role and role id. */
 export const manageMemberSearch = lenient(type({ "email?": "string <= 254", "role?": "string <= 20", "roleId?": "string <= 100" }));

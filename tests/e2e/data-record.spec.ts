@@ -26,7 +26,7 @@ test.describe("the data explorer's filter and record editor", () => {
   let page: Page;
 
   test.beforeAll(async ({ browser }, workerInfo) => {
-    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 70 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: email });
+    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 80 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: email });
     await platform.start();
     page = await browser.newPage();
     await signUpWithWorkspace(page, platform, email, "Library Co");

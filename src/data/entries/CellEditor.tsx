@@ -30,8 +30,8 @@ export function CellEditor(props: {
     const input = inputRef.current;
     if (!input) return;
     input.focus();
-    // Typing replaced the content: the caret goes after what was typed.
-    if (input instanceof HTMLInputElement && ["text", "email", "tel", "search"].includes(input.type)) input.setSelectionRange(input.value.length, input.value.length);
+    // Typing replaced the content: the caret goes after what was typed (email inputs have no caret API).
+    if (input instanceof HTMLInputElement && ["text", "tel", "search"].includes(input.type)) input.setSelectionRange(input.value.length, input.value.length);
   }, []);
 
   const onKeyDown = (event: React.KeyboardEvent) => {
@@ -54,8 +54,8 @@ export function CellEditor(props: {
     "aria-label": props.label,
     "aria-invalid": props.error ? true : undefined,
     "aria-describedby": props.error ? errorId : undefined,
+    // Not disabled while saving: that would take the focus away, and Escape with it.
     "aria-busy": props.saving || undefined,
-    disabled: props.saving,
     onKeyDown,
     "data-testid": "cell-input",
   };
@@ -64,7 +64,7 @@ export function CellEditor(props: {
   return (
     <div className="data-grid-editor">
       {kind === "boolean" || kind === "enum" ? (
-        <select {...common} value={props.draft} onChange={(event) => props.onDraft(event.target.value)}>
+        <select {...common} value={props.draft} onChange={(event) => !props.saving && props.onDraft(event.target.value)}>
           <option value="">{intl.formatMessage({ id: "data.grid.noValue" })}</option>
           {kind === "boolean"
             ? ["true", "false"].map((value) => (
@@ -85,6 +85,7 @@ export function CellEditor(props: {
           inputMode={kind === "integer" ? "numeric" : kind === "number" ? "decimal" : undefined}
           maxLength={kind === "integer" ? INTEGER_INPUT_MAX_LENGTH : INPUT_MAX_LENGTH}
           value={props.draft}
+          readOnly={props.saving}
           onChange={(event) => props.onDraft(sanitizeEntryText(props.field, event.target.value))}
         />
       )}
