@@ -40,8 +40,8 @@ test.describe("the data grid of a published table", () => {
     await page.goto(`${dataUrl}#Item1`);
     await expect(page.getByTestId("grid-empty")).toHaveText("No entries.");
 
-    // Add entry inserts rows through createType.
-    for (let n = 0; n < 3; n++) await page.getByTestId("toolbar-add").click();
+    // Add entry opens the record editor; its Save creates the row (spec §2 'Record editor').
+    for (let n = 0; n < 3; n++) await addThroughSidebar(page);
     const rows = page.getByTestId("grid-row");
     await expect(rows).toHaveCount(3);
 
@@ -127,7 +127,7 @@ test.describe("the data grid of a published table", () => {
     await rankZero(page).getByTestId("cell-title").dblclick();
     await page.getByTestId("cell-input").fill("heard live");
     await page.keyboard.press("Enter");
-    await page.getByTestId("toolbar-add").click();
+    await addThroughSidebar(page);
     await expect(rankZero(second).getByTestId("cell-title")).toHaveText("heard live", { timeout: 5_000 });
     await expect(second.getByTestId("rows-loaded")).toHaveText("101 entries loaded", { timeout: 5_000 });
     await other.close();
@@ -168,4 +168,13 @@ async function saveDeclaration(page: Page, platform: PlatformProcess, apiId: str
   await page.keyboard.insertText(text);
   await page.getByTestId("declaration-save").click();
   await expect(page.getByTestId("declaration-save")).toBeDisabled();
+}
+
+/** Adds an empty entry: add entry opens the record editor, Save creates it, close hides it. */
+async function addThroughSidebar(page: Page) {
+  await page.getByTestId("toolbar-add").click();
+  await page.getByTestId("record-save").click();
+  await expect(page.getByTestId("record-title")).toHaveText(/^Edit /);
+  await page.getByTestId("record-close").click();
+  await expect(page.getByTestId("record-sidebar")).toHaveCount(0);
 }
