@@ -1,13 +1,15 @@
 // `npm run relay` compiles the Relay artifacts once; `npm run relay -- --watch` recompiles on
-// every change to src/ or schema.graphql. relay-compiler's own --watch needs watchman, which
-// Debian does not package, so watching is done here with fs.watch.
+// every change to src/, schema.graphql or schema.project.graphql. relay.config.json has two
+// projects: src/data/entries/ compiles against a project's own API, the rest against the
+// platform's. relay-compiler's own --watch needs watchman, which Debian does not package, so
+// watching is done here with fs.watch.
 import { spawn } from "node:child_process";
 import { mkdirSync, watch } from "node:fs";
 
 mkdirSync("src/__generated__", { recursive: true });
 const args = process.argv.slice(2).filter((arg) => arg !== "--watch");
 
-// relay-compiler reads schema.graphql itself (relay.config.json). It keeps no `extend type`:
+// relay-compiler reads the schemas itself (relay.config.json). schema.graphql keeps no `extend type`:
 // Relay would take those fields for client-only extensions and never send them.
 function compile() {
   return new Promise((resolve) => {
@@ -33,4 +35,5 @@ watch("src", { recursive: true }, (_event, file) => {
   if (file && !file.includes("__generated__") && /\.(ts|tsx)$/.test(file)) schedule();
 });
 watch("schema.graphql", schedule);
-console.log("Watching src/ and schema.graphql for Relay changes…");
+watch("schema.project.graphql", schedule);
+console.log("Watching src/, schema.graphql and schema.project.graphql for Relay changes…");

@@ -17,4 +17,6 @@ export const PROJECT_ROOT = findProjectRoot();
 export const SCHEMA_PATH = join(PROJECT_ROOT, "schema.graphql");
 /** The console's compiled operations by id (relay.config.json persistConfig). */
 export const PERSISTED_QUERIES_PATH = join(PROJECT_ROOT, "persisted-queries.json");
+/** The console's compiled operations on a project's own endpoint (relay.config.json project "project"). */
+export const PROJECT_PERSISTED_QUERIES_PATH = join(PROJECT_ROOT, "persisted-queries.project.json");
 export const CONSOLE_DIST = join(PROJECT_ROOT, "dist", "console");

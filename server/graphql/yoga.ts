@@ -14,11 +14,13 @@ import { PERSISTED_QUERIES_PATH } from "../paths";
  * else is logged and masked so internals never reach the caller. The per-request Context is
  * handed in as yoga's server context, so it exists before validation (the limits tell signed-in
  * callers from anonymous ones) and is built once per request. A project endpoint passes the
- * schema as a function of that context: the version live when its request started.
+ * schema as a function of that context: the version live when its request started, and the
+ * console's operations compiled against schema.project.graphql.
  */
 export function createGraphqlHandler(
   schema: GraphQLSchema | ((context: Context) => GraphQLSchema),
   graphqlEndpoint = "/graphql",
+  persistedQueriesPath = PERSISTED_QUERIES_PATH,
 ) {
   // A schema per context is set when the operation is enveloped, which HTTP and graphql-ws share
   // (yoga's own factory option only works for HTTP requests).
@@ -31,7 +33,7 @@ export function createGraphqlHandler(
     landingPage: false,
     logging: false,
     // Yoga's own parse and validation cache (on by default) keeps each document's results.
-    plugins: [...schemaOfContext, persistedOperationsPlugin(PERSISTED_QUERIES_PATH), ...queryLimitPlugins(), inputLimitsPlugin()],
+    plugins: [...schemaOfContext, persistedOperationsPlugin(persistedQueriesPath), ...queryLimitPlugins(), inputLimitsPlugin()],
     // serveGraphqlOverNode reads the body within MAX_BODY_BYTES first; yoga's own limit would
     // only stream the already read body through another web stream on every request.
     maxRequestBodySize: false,

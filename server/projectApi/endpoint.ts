@@ -3,6 +3,7 @@ import type { Db } from "../db/database";
 import type { Context } from "../graphql/context";
 import type { ErrorCode } from "../graphql/errors";
 import { createGraphqlHandler } from "../graphql/yoga";
+import { PROJECT_PERSISTED_QUERIES_PATH } from "../paths";
 import { MAX_BODY_BYTES } from "../graphql/limits";
 import { answerBodyTooLarge, readBodyWithin } from "../http/body";
 import { requireMembership } from "../access";
@@ -48,7 +49,7 @@ export function createProjectEndpoint(options: {
 }) {
   const { db, apiKeys, events, contextFor } = options;
   const liveSchema = createLiveCache((live) => generateProjectSchema(live.model).schema);
-  const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql");
+  const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql", PROJECT_PERSISTED_QUERIES_PATH);
 
   /** The request's context, or why it is refused; the same for HTTP and for graphql-ws. */
   async function projectContext(apiId: string, credentials: { apiKey?: string; authorization?: string }): Promise<ProjectContext | Refusal> {

@@ -1,8 +1,8 @@
-import { hasDirective } from "../../src/domain/model/directives";
 import {
   PUBLISHING_TYPES,
   effectiveFieldType,
   isSystemField,
+  listSortFields,
   requiredFlags,
   type EnumType,
   type Field,
@@ -12,6 +12,7 @@ import {
   type SchemaModel,
 } from "../../src/domain/model";
 import type { ParentSlot } from "./store";
+import { filterInputName } from "./filterInputs";
 
 /**
  * What the generator needs to know about each table of a live model, worked out once per
@@ -50,31 +51,31 @@ const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
 const isGraphqlEnum = (enumType: EnumType) =>
   enumType.values.length > 0 && GRAPHQL_NAME.test(enumType.name) && enumType.values.every((value) => GRAPHQL_NAME.test(value.name) && !["true", "false", "null"].includes(value.name));
 
-const SCALARS: Partial<Record<FieldType, [graphqlType: string, filterType: string]>> = {
-  Integer: ["Int", "IntFilterInput"],
-  Float: ["Float", "FloatFilterInput"],
+const SCALARS: Partial<Record<FieldType, string>> = {
+  Integer: "Int",
+  Float: "Float",
   /** Seconds since the epoch do not fit GraphQL's 32-bit Int. */
-  Timestamp: ["Float", "FloatFilterInput"],
-  Boolean: ["Boolean", "BooleanFilterInput"],
-  ID: ["ID", "StringFilterInput"],
-  ListBoolean: ["[Boolean!]", "ListBooleanFilterInput"],
-  ListFloat: ["[Float!]", "ListFloatFilterInput"],
-  ListId: ["[ID!]", "ListStringFilterInput"],
-  ListInteger: ["[Int!]", "ListIntFilterInput"],
-  ListString: ["[String!]", "ListStringFilterInput"],
-  /** JSON travels as text (spec §5 "Json strings are parsed"); only its presence can be filtered. */
-  Json: ["String", "ExistsFilterInput"],
+  Timestamp: "Float",
+  Boolean: "Boolean",
+  ID: "ID",
+  ListBoolean: "[Boolean!]",
+  ListFloat: "[Float!]",
+  ListId: "[ID!]",
+  ListInteger: "[Int!]",
+  ListString: "[String!]",
+  /** JSON travels as text (spec §5 "Json strings are parsed"). */
+  Json: "String",
 };
 
 function plannedField(field: Field, enums: Map<string, EnumType>): PlannedField | null {
   const kind = effectiveFieldType(field);
   if (!kind) return null;
-  let types = SCALARS[kind] ?? ["String", "StringFilterInput"];
+  let graphqlType = SCALARS[kind] ?? "String";
   if (kind === "Enum") {
     const enumType = field.typeId ? enums.get(field.typeId) : undefined;
-    types = enumType ? [enumType.name, "StringFilterInput"] : ["String", "StringFilterInput"];
+    graphqlType = enumType ? enumType.name : "String";
   }
-  return { field, kind, graphqlType: types[0], filterType: types[1], requiredOnDelete: requiredFlags(field).requiredOnDelete };
+  return { field, kind, graphqlType, filterType: filterInputName(kind), requiredOnDelete: requiredFlags(field).requiredOnDelete };
 }
 
 export function planModel(model: SchemaModel): ModelPlan {
@@ -90,15 +91,13 @@ export function planModel(model: SchemaModel): ModelPlan {
     const children = types.flatMap((child) =>
       (["first", "second"] as const).filter((slot) => child.parents[slot]?.parentId === objectType.id).map((slot) => ({ slot, type: child })),
     );
-    const sortBy = userFields.filter((field) => hasDirective(field.directives, "sortBy") && !effectiveFieldType(field)?.startsWith("List")).map((field) => field.name);
     return {
       type: objectType,
       fields: userFields.map((field) => plannedField(field, enums)).filter((field): field is PlannedField => field !== null),
       byName: new Map(objectType.fields.map((field) => [field.name, field])),
       parents,
       children,
-      // Spec §7: "descending by the sort-by field, updatedAt by default".
-      sortFields: [...sortBy, "updatedAt", "createdAt"],
+      sortFields: listSortFields(userFields),
       publishes: new Set(objectType.publishingTypes ?? PUBLISHING_TYPES),
     };
   });

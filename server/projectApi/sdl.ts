@@ -1,7 +1,9 @@
 import type { ObjectType } from "../../src/domain/model";
 import type { ModelPlan, TablePlan } from "./plan";
 import { DEFAULT_LIMIT } from "./paging";
+import { FILTER_INPUTS_SDL } from "./filterInputs";
 import { BUILT_IN_MUTATIONS, BUILT_IN_QUERIES, BUILT_IN_SDL } from "./builtIns";
+import { GENERIC_MUTATIONS, GENERIC_QUERIES, GENERIC_SDL, GENERIC_SUBSCRIPTIONS } from "./genericSdl";
 import { childrenFieldName, operationNames, parentFieldName, parentIdInputName, typeNames } from "./names";
 
 /**
@@ -14,17 +16,8 @@ enum SortOrder { ASC DESC }
 "Which parent slot of a child (spec §7 listTypesByParentType: FIRST or SECOND)."
 enum ParentKey { FIRST SECOND }
 type PageInfo { hasNextPage: Boolean! hasPreviousPage: Boolean! startCursor: String endCursor: String }
-"Spec §7 sort-range operators, on the list's sort field."
-input SortRangeInput { eq: String lt: String le: String gt: String ge: String beginsWith: String }
-input StringFilterInput { eq: String ne: String lt: String le: String gt: String ge: String beginsWith: String contains: String notContains: String attributeExists: Boolean }
-input IntFilterInput { eq: Int ne: Int lt: Int le: Int gt: Int ge: Int attributeExists: Boolean }
-input FloatFilterInput { eq: Float ne: Float lt: Float le: Float gt: Float ge: Float attributeExists: Boolean }
-input BooleanFilterInput { eq: Boolean ne: Boolean attributeExists: Boolean }
-input ListStringFilterInput { contains: String notContains: String attributeExists: Boolean }
-input ListIntFilterInput { contains: Int notContains: Int attributeExists: Boolean }
-input ListFloatFilterInput { contains: Float notContains: Float attributeExists: Boolean }
-input ListBooleanFilterInput { contains: Boolean notContains: Boolean attributeExists: Boolean }
-input ExistsFilterInput { attributeExists: Boolean }
+"Spec §7 sort-range operators, on the list's sort field; the filter operators per field type."
+${FILTER_INPUTS_SDL}
 `;
 
 const listArgs = (type: ObjectType) =>
@@ -98,16 +91,17 @@ function tableOperations(table: TablePlan) {
 export function generateSdl(plan: ModelPlan): string {
   const enums = [...plan.enums.values()].map((enumType) => `enum ${enumType.name} { ${enumType.values.map((value) => value.name).join(" ")} }`);
   const operations = plan.tables.map(tableOperations);
-  const queries = [...operations.flatMap((op) => op.queries), ...BUILT_IN_QUERIES];
-  const mutations = [...operations.flatMap((op) => op.mutations), ...BUILT_IN_MUTATIONS];
-  const subscriptions = operations.flatMap((op) => op.subscriptions);
+  const queries = [...operations.flatMap((op) => op.queries), ...BUILT_IN_QUERIES, ...GENERIC_QUERIES];
+  const mutations = [...operations.flatMap((op) => op.mutations), ...BUILT_IN_MUTATIONS, ...GENERIC_MUTATIONS];
+  const subscriptions = [...operations.flatMap((op) => op.subscriptions), ...GENERIC_SUBSCRIPTIONS];
   return [
     SHARED,
     BUILT_IN_SDL,
+    GENERIC_SDL,
     ...enums,
     ...plan.tables.map(tableTypes),
     `type Query {\n  ${[...queries, `"The live version's number."\n  liveVersion: Int!`].join("\n  ")}\n}`,
     `type Mutation {\n  ${mutations.join("\n  ")}\n}`,
-    ...(subscriptions.length ? [`type Subscription {\n  ${subscriptions.join("\n  ")}\n}`] : []),
+    `type Subscription {\n  ${subscriptions.join("\n  ")}\n}`,
   ].join("\n");
 }

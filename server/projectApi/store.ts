@@ -146,6 +146,20 @@ export async function deleteEntries(db: DbOrTx, apiId: string, typeId: string, i
   return rows;
 }
 
+/** Entries a filter matches (any condition made by compileFilter), deleted in one statement. */
+export async function deleteEntriesMatching(db: DbOrTx, apiId: string, typeId: string, condition: RawBuilder<unknown>): Promise<EntryRow[]> {
+  const { rows } = await sql<EntryRow>`delete from project_entries
+    where api_id = ${apiId} and type_id = ${typeId} and ${condition} returning ${COLUMNS}`.execute(db);
+  return rows;
+}
+
+/** Reads one entry and locks it until the transaction ends, so a check before a write holds. */
+export async function lockEntry(tx: DbOrTx, apiId: string, typeId: string, id: string): Promise<EntryRow | undefined> {
+  const { rows } = await sql<EntryRow>`select ${COLUMNS} from project_entries
+    where api_id = ${apiId} and type_id = ${typeId} and id = ${id} for update`.execute(tx);
+  return rows[0];
+}
+
 export type ActivityEvent = "INSERT" | "MODIFY" | "REMOVE";
 
 /** Spec §3 "Activity": one row per written entry, in the write's transaction. */

@@ -1,9 +1,11 @@
 import { useState } from "react";
+import { useNavigate, useSearch } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import {
   addObjectType,
   canEditObjectType,
   duplicateObjectType,
+  listSortFields,
   removeField,
   type Field,
   type ObjectType,
@@ -18,8 +20,16 @@ import { TableActionsMenu } from "./TableActionsMenu";
 import { TableDialogs, type TableDialog } from "./TableDialogs";
 import { TableGrid } from "./TableGrid";
 import { TABLE_TABS_ID, TableTabs } from "./TableTabs";
-import { panelId } from "../ui/Tabs";
+import { panelId, tabId } from "../ui/Tabs";
+import { filterSearchValue } from "../domain/filters";
 import { useSelectedTable } from "./useSelectedTable";
+import { FilterDropdown } from "./filter/FilterDropdown";
+import { FilterChips } from "./filter/FilterChips";
+import { useTableFilter } from "./filter/useTableFilter";
+import { RecordSidebarArea } from "./record/RecordSidebarArea";
+import { useRecordStack } from "./record/useRecordStack";
+import { EntriesPanel, type EntriesRef } from "./entries/EntriesPanel";
+import { DEFAULT_PAGE_SIZE, entriesVariables, formatSort, parseSort } from "./entries/entriesSearch";
 import type { useProjectModel } from "./useProjectModel";
 import "./DataExplorer.css";
 
@@ -42,10 +52,14 @@ export function DataExplorer(props: {
   project: ReturnType<typeof useProjectModel>;
   onReload(): void;
   reloading: boolean;
+  /** The entries query the data route started (null when it did not know the table). */
+  entriesRef: EntriesRef | null;
 }) {
   const { model, save } = props.project;
   const [selected, select] = useSelectedTable(model);
   const [dialog, setDialog] = useState<TableDialog | null>(null);
+  const [filter, setFilter] = useTableFilter(props.api.id, selected);
+  const [records, recordActions] = useRecordStack();
   const [error, setError] = useState<unknown>(null);
   const imported = isImported(props.api);
   // Table editing is hidden for imported APIs and for members who may not edit the model.
@@ -74,6 +88,28 @@ export function DataExplorer(props: {
     void saveHere(result.model, () => name && select(name));
   };
   const enumName = (enumId: string | null | undefined) => model.enumTypes.find((enumType) => enumType.id === enumId)?.name;
+  // Entries exist once the project has a live version; a table added since shows as unpublished.
+  const live = Boolean(props.api.graphqlUrl);
+  const search = useSearch({ strict: false }) as { sort?: string };
+  const navigate = useNavigate();
+  const setSearch = (change: { sort?: string }) =>
+    void navigate({ to: ".", search: (previous: Record<string, unknown>) => ({ ...previous, ...change }), hash: (current) => current ?? "", replace: true });
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const fieldActions = {
+    onAddField: () => setDialog({ kind: "field" }),
+    onEditField: (field: Field) => setDialog({ kind: "field", fieldId: field.id }),
+    onRemoveField: (field: Field) => selected && void saveHere(removeField(model, selected.id, field.id)),
+  };
+  const headerOnly = (table: ObjectType, publishHint: boolean) => (
+    <>
+      {publishHint && (
+        <Alert variant="info" testId="table-unpublished">
+          <FormattedMessage id="data.entries.tableNotPublished" />
+        </Alert>
+      )}
+      <TableGrid table={table} enumName={enumName} panelId={panelId(TABLE_TABS_ID, table.id)} editable={editable(table)} {...fieldActions} />
+    </>
+  );
 
   return (
     <div className="data-explorer" data-testid="data-explorer">
@@ -102,27 +138,52 @@ export function DataExplorer(props: {
           />
         )}
       </div>
-      <DataToolbar published={Boolean(props.api.graphqlUrl)} onReload={props.onReload} reloading={props.reloading} />
       {error != null && (
         <Alert variant="danger" testId="data-error">
           <ErrorMessage error={error} />
         </Alert>
       )}
-      {selected ? (
-        <TableGrid
+      {selected && live ? (
+        <EntriesPanel
+          key={props.api.id}
+          apiId={props.api.id}
+          initialRef={props.entriesRef}
+          variables={entriesVariables(selected.name, { sort: search.sort, filter: filterSearchValue(filter) }, pageSize)}
           table={selected}
+          model={model}
           enumName={enumName}
+          sort={parseSort(search.sort) ?? { field: listSortFields(selected.fields)[0], order: "DESC" }}
+          onSort={(sort) => setSearch({ sort: formatSort(sort) })}
+          filter={filterSearchValue(filter) ?? null}
+          filterControl={
+            <>
+              <FilterDropdown fields={selected.fields} enums={model.enumTypes} conditions={filter} onChange={setFilter} />
+              <FilterChips conditions={filter} onChange={setFilter} />
+            </>
+          }
+          onAddEntry={() => recordActions.open({ table: selected.name, id: null })}
+          onOpenEntry={(id) => recordActions.open({ table: selected.name, id })}
+          pageSize={pageSize}
+          onPageSize={setPageSize}
           panelId={panelId(TABLE_TABS_ID, selected.id)}
-          editable={editable(selected)}
-          onAddField={() => setDialog({ kind: "field" })}
-          onEditField={(field: Field) => setDialog({ kind: "field", fieldId: field.id })}
-          onRemoveField={(field: Field) => void saveHere(removeField(model, selected.id, field.id))}
+          labelledBy={tabId(TABLE_TABS_ID, selected.id)}
+          editableModel={editable(selected)}
+          onAddField={fieldActions.onAddField}
+          onEditField={fieldActions.onEditField}
+          onRemoveField={fieldActions.onRemoveField}
+          unpublished={headerOnly(selected, true)}
         />
+      ) : selected ? (
+        <>
+          <DataToolbar published={false} onReload={props.onReload} reloading={props.reloading} />
+          {headerOnly(selected, false)}
+        </>
       ) : (
         <p className="field-hint" data-testid="no-tables">
           <FormattedMessage id="data.noTables" />
         </p>
       )}
+      {records.length > 0 && <RecordSidebarArea apiId={props.api.id} model={model} stack={records} actions={recordActions} />}
       {dialog && selected && (
         <TableDialogs
           dialog={dialog}

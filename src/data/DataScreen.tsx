@@ -1,6 +1,6 @@
 import { useTransition } from "react";
 import { graphql, usePreloadedQuery, useRefetchableFragment, type PreloadedQuery } from "react-relay";
-import { useNavigate, useSearch } from "@tanstack/react-router";
+import { useLoaderData, useNavigate, useSearch } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import type { DataScreenQuery } from "../__generated__/DataScreenQuery.graphql";
 import { ProjectHeader } from "../project/ProjectHeader";
@@ -10,6 +10,7 @@ import { TemplatesModal } from "./templates/TemplatesModal";
 import { useProjectModel } from "./useProjectModel";
 import type { DataScreen_api$key } from "../__generated__/DataScreen_api.graphql";
 import type { TemplatesModal_query$key } from "../__generated__/TemplatesModal_query.graphql";
+import type { EntriesRef } from "./entries/EntriesPanel";
 
 const dataScreenQuery = graphql`
   query DataScreenQuery($apiId: ID!, $withTemplates: Boolean!, $lang: Language!) {
@@ -47,6 +48,8 @@ export default function DataScreen(props: { queryRef: PreloadedQuery<DataScreenQ
 function DataArea(props: { api: DataScreen_api$key; templates: TemplatesModal_query$key | null }) {
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { showTemplates?: unknown };
+  // The route starts the selected table's entries with this screen's query (routes.tsx).
+  const entriesRef = (useLoaderData({ strict: false }) as { entriesRef?: EntriesRef | null } | undefined)?.entriesRef;
   const [api, refetch] = useRefetchableFragment(
     graphql`
       fragment DataScreen_api on Api @refetchable(queryName: "DataScreenRefetchQuery") {
@@ -83,6 +86,7 @@ function DataArea(props: { api: DataScreen_api$key; templates: TemplatesModal_qu
         api={api}
         project={project}
         reloading={reloading}
+        entriesRef={entriesRef ?? null}
         onReload={() =>
           startReload(() => {
             refetch({}, { fetchPolicy: "network-only" });

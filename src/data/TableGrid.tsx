@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from "react-intl";
-import { effectiveFieldType, type Field, type ObjectType } from "../domain/model";
+import type { Field, ObjectType } from "../domain/model";
+import { fieldTypeLabel } from "./fieldTypeLabel";
 import { Menu, MenuItem } from "../ui/Menu";
 import { tabId } from "../ui/Tabs";
 import { TABLE_TABS_ID } from "./TableTabs";
@@ -18,11 +19,7 @@ export function TableGrid(props: {
   onRemoveField(field: Field): void;
 }) {
   const intl = useIntl();
-  const typeLabel = (field: Field) => {
-    const fieldType = effectiveFieldType(field);
-    if (fieldType === "Enum") return props.enumName(field.typeId) ?? intl.formatMessage({ id: "model.fieldType.Enum" });
-    return fieldType ? intl.formatMessage({ id: `model.fieldType.${fieldType}` }) : "";
-  };
+  const typeLabel = (field: Field) => fieldTypeLabel(intl, field, props.enumName);
   const columns = props.table.fields.filter((field) => field.type != null);
   return (
     <div

@@ -2,6 +2,7 @@ import { useCallback, useEffect } from "react";
 import { useNavigate, useRouterState } from "@tanstack/react-router";
 import type { ObjectType, SchemaModel } from "../domain/model";
 import { readStored, writeStored } from "../storage";
+import { wantedTableName } from "./selectedTableName";
 
 /**
  * The selected table (spec §2 "Data explorer"): the URL hash holds its name; without a hash the
@@ -10,10 +11,8 @@ import { readStored, writeStored } from "../storage";
 export function useSelectedTable(model: SchemaModel) {
   const navigate = useNavigate();
   const hash = useRouterState({ select: (state) => state.location.hash });
-  const wanted = safeDecode(hash);
-  const remembered = readStored<string>("active-table");
   const byName = (name: string | undefined) => (name ? model.objectTypes.find((type) => type.name === name) : undefined);
-  const selected: ObjectType | undefined = (wanted ? byName(wanted) : undefined) ?? byName(remembered) ?? model.objectTypes[0];
+  const selected: ObjectType | undefined = byName(wantedTableName(hash)) ?? byName(readStored<string>("active-table")) ?? model.objectTypes[0];
 
   useEffect(() => {
     if (selected) writeStored("active-table", selected.name);
@@ -22,17 +21,16 @@ export function useSelectedTable(model: SchemaModel) {
   const select = useCallback(
     (name: string, options: { replace?: boolean } = {}) => {
       writeStored("active-table", name);
-      void navigate({ to: ".", hash: name, search: true, replace: options.replace });
+      // A filter names the fields of its own table; the next table brings its own (stored) one.
+      // The record editor closes with the table it was opened from.
+      void navigate({
+        to: ".",
+        hash: name,
+        search: (previous: Record<string, unknown>) => ({ ...previous, filter: undefined, record: undefined }),
+        replace: options.replace,
+      });
     },
     [navigate],
   );
   return [selected, select] as const;
-}
-
-function safeDecode(hash: string) {
-  try {
-    return decodeURIComponent(hash);
-  } catch {
-    return hash;
-  }
 }

@@ -59,14 +59,14 @@ export function createNetwork(endpoint: string, auth: EndpointAuth) {
     }
     const json = (await response.json().catch(() => null)) as GraphQLResponse & {
       data?: unknown;
-      errors?: { message: string; extensions?: { messageId?: string; code?: string; values?: Record<string, string> } }[];
+      errors?: { message: string; extensions?: { messageId?: string; code?: string } & Record<string, unknown> }[];
     };
     if (!json) throw requestFailed();
     const [first] = json.errors ?? [];
     // A query's answer with data and errors is passed on whole, so Relay renders what resolved
     // (the failed fields are null); a mutation's error is the caller's answer (spec §8).
     const partial = json.data != null && params.operationKind === "query";
-    if (first && !partial) throw new ApiError(first.message, first.extensions?.messageId, first.extensions?.code, first.extensions?.values);
+    if (first && !partial) throw new ApiError(first.message, first.extensions?.messageId, first.extensions?.code, messageValues(first.extensions));
     if (!response.ok && json.data == null) throw requestFailed();
     if (json.data == null) throw new ApiError("data missing in response", "error_field_missing", "MISSING_FIELD", { field: "data" });
     return json;
@@ -110,6 +110,17 @@ function requestBody(params: RequestParameters, variables: Variables) {
     return { operationName: params.name, variables, extensions: { persistedQuery: { version: 1, sha256Hash: params.id } } };
   }
   return { operationName: params.name, query: params.text, variables };
+}
+
+/**
+ * The values a refusal's message is filled with: `refuse(code, messageId, text, { field })`
+ * sends them beside code and messageId in the extensions (older answers under `values`).
+ */
+function messageValues(extensions: Record<string, unknown> | undefined): Record<string, string> | undefined {
+  if (!extensions) return undefined;
+  const { code: _code, messageId: _messageId, values, http: _http, ...rest } = extensions;
+  const picked = Object.entries({ ...rest, ...(values as Record<string, unknown> | undefined) }).filter(([, value]) => typeof value === "string" || typeof value === "number");
+  return picked.length ? Object.fromEntries(picked.map(([key, value]) => [key, String(value)])) : undefined;
 }
 
 /** 'WebSocket error', or the first message of a connection_error (spec §8). */

@@ -30,6 +30,8 @@ type AnyRef = PreloadedQuery<OperationType>;
 export function routeQuery<Q extends OperationType>(
   query: ConcreteRequest,
   environment: (variables: VariablesOf<Q>) => HeldEnvironment | Promise<HeldEnvironment>,
+  /** Where the route's loader data holds the reference (a route may load a second query). */
+  key = "queryRef",
 ) {
   const preloadTimers = new Map<AnyRef, ReturnType<typeof setTimeout>>();
   const releases = new Map<AnyRef, () => void>();
@@ -49,12 +51,13 @@ export function routeQuery<Q extends OperationType>(
     if (shown && shown !== ref) dispose(shown);
     shown = ref;
   };
-  const refOf = (match: RouteMatchLike) => (match.loaderData as Partial<RouteQueryData<OperationType>> | undefined)?.queryRef;
+  const refOf = (match: RouteMatchLike) => (match.loaderData as Record<string, AnyRef | null | undefined> | undefined)?.[key] ?? undefined;
 
   return {
-    async load(variables: VariablesOf<Q>, preload: boolean): Promise<RouteQueryData<Q>> {
+    /** `heldEnvironment` overrides the environment chosen by the variables (a project's, by its id). */
+    async load(variables: VariablesOf<Q>, preload: boolean, heldEnvironment?: Promise<HeldEnvironment>): Promise<RouteQueryData<Q>> {
       // Relay itself loads with the first signed-in page (see RelayProvider).
-      const [{ loadQuery }, held] = await Promise.all([import("react-relay"), environment(variables)]);
+      const [{ loadQuery }, held] = await Promise.all([import("react-relay"), heldEnvironment ?? environment(variables)]);
       const queryRef = loadQuery<Q>(held.environment, query, variables, { fetchPolicy: "store-and-network" });
       releases.set(queryRef, held.release);
       if (preload) preloadTimers.set(queryRef, setTimeout(() => dispose(queryRef), PRELOAD_KEEP_MS));
@@ -80,5 +83,27 @@ export function routeQuery<Q extends OperationType>(
       staleTime: Infinity,
       gcTime: 0,
     },
+  };
+}
+
+type Lifecycle = ReturnType<typeof routeQuery>["lifecycle"];
+
+/** The lifecycle of a route that loads two queries (its screen's and a second endpoint's). */
+export function bothLifecycles(first: Lifecycle, second: Lifecycle): Lifecycle {
+  return {
+    onEnter: (match) => {
+      first.onEnter(match);
+      second.onEnter(match);
+    },
+    onStay: (match) => {
+      first.onStay(match);
+      second.onStay(match);
+    },
+    onLeave: (match) => {
+      first.onLeave(match);
+      second.onLeave(match);
+    },
+    staleTime: first.staleTime,
+    gcTime: first.gcTime,
   };
 }

@@ -3,8 +3,8 @@ import "./routeMeta";
 import { RootLayout } from "../layouts/RootLayout";
 import { NotFoundScreen } from "../common/NotFoundScreen";
 import { homeOf, requireAuth, requireSignedIn, requireSignedOut } from "./guards";
-import { heldPlatformEnvironment, plainScreen, queryScreen } from "./lazyScreen";
-import { routeQuery } from "./routeQuery";
+import { heldPlatformEnvironment, heldProjectEnvironment, plainScreen, queryScreen } from "./lazyScreen";
+import { bothLifecycles, routeQuery } from "./routeQuery";
 import { dataSearch, loginSearch, manageMemberSearch } from "./searchParams";
 import { RouteError } from "../common/RouteError";
 import { sessionSettled } from "../session/sessionState";
@@ -31,6 +31,9 @@ import PublishOverviewScreenQuery, {
 import PublishingScreenQuery, { type PublishingScreenQuery as PublishingQuery } from "../__generated__/PublishingScreenQuery.graphql";
 import { detectLocale } from "../i18n/locale";
 import { templateLanguage } from "../data/templates/templateLanguage";
+import { wantedTableName } from "../data/selectedTableName";
+import { entriesVariables } from "../data/entries/entriesSearch";
+import EntriesPanelQuery, { type EntriesPanelQuery as EntriesQuery } from "../__generated__/EntriesPanelQuery.graphql";
 
 const placeholder = plainScreen(() => import("../common/PlaceholderScreen"));
 
@@ -165,6 +168,7 @@ const projectLayout = createRoute({
 });
 
 const dataScreen = queryScreen<DataQuery>(() => import("../data/DataScreen"), DataScreenQuery);
+const entriesData = routeQuery<EntriesQuery>(EntriesPanelQuery, heldPlatformEnvironment, "entriesRef");
 const projectData = createRoute({
   getParentRoute: () => projectLayout,
   path: "data",
@@ -172,9 +176,17 @@ const projectData = createRoute({
   validateSearch: dataSearch,
   // Templates are part of the route's one query while the modal is open (?showTemplates=true).
   loaderDeps: ({ search }) => ({ withTemplates: search.showTemplates === true }),
-  loader: ({ params, deps, preload }) =>
-    dataScreen.load({ apiId: params.apiId, withTemplates: deps.withTemplates, lang: templateLanguage(detectLocale()) }, preload),
-  ...dataScreen.lifecycle,
+  // The selected table's entries load from the project's endpoint in parallel with the screen's
+  // query; the grid loads them itself when the table, sort or filter changes afterwards.
+  loader: async ({ params, deps, preload, location }) => {
+    const table = wantedTableName(location.hash);
+    const [screen, entries] = await Promise.all([
+      dataScreen.load({ apiId: params.apiId, withTemplates: deps.withTemplates, lang: templateLanguage(detectLocale()) }, preload),
+      table ? entriesData.load(entriesVariables(table, dataSearch(location.search as Record<string, unknown>)), preload, heldProjectEnvironment({ apiId: params.apiId })) : null,
+    ]);
+    return { ...screen, entriesRef: entries?.queryRef ?? null };
+  },
+  ...bothLifecycles(dataScreen.lifecycle, entriesData.lifecycle),
   component: dataScreen.component,
   errorComponent: RouteError,
   notFoundComponent: NotFoundScreen,

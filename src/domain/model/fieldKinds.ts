@@ -24,6 +24,16 @@ export function canSortBy(field: Field): boolean {
   return fieldType !== null && !fieldType.startsWith("List") && !NOT_SORTABLE.includes(fieldType);
 }
 
+/**
+ * What a table's entry lists can be sorted by (spec §7 "descending by the sort-by field,
+ * updatedAt by default"): its sort-by fields, then updatedAt and createdAt; the first is the
+ * default. The project API and the data grid both read it.
+ */
+export function listSortFields(fields: readonly Field[]): string[] {
+  const sortBy = fields.filter((field) => !isSystemField(field) && hasDirective(field.directives, "sortBy") && !effectiveFieldType(field)?.startsWith("List"));
+  return [...sortBy.map((field) => field.name), "updatedAt", "createdAt"];
+}
+
 /** The default sort of updatedAt cannot be unset. */
 export const isDefaultSortField = (field: Field) => isSystemField(field) && field.name === "updatedAt";
 

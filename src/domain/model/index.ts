@@ -22,6 +22,8 @@ export {
   isDefaultSortField,
   /** One of the read-only system fields id, createdAt, updatedAt. */
   isSystemField,
+  /** What entry lists sort by: the sort-by fields, updatedAt (the default without one), createdAt. */
+  listSortFields,
   /** The type the editor shows ("Dynamic" for a String with @dynamic). */
   effectiveFieldType,
   /** How large a declaration may be: counts, lengths, total size and nesting depth. */

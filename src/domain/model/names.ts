@@ -15,6 +15,9 @@ export const BUILT_IN_TYPE_NAMES = [
   "Float",
   "Boolean",
   "ID",
+  // The generic Type model of spec §7 (type, listTypes, createType…) is on every project's API.
+  "Type",
+  "Types",
 ] as const;
 
 /** The three system fields every table has, read-only (spec §3). */

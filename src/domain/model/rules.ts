@@ -3,4 +3,4 @@ export { parseModel } from "./parse";
 export { validateModel, modelProblems, type ModelContext } from "./problems";
 export { MODEL_LIMITS, LIMIT_MESSAGE_IDS, type ModelLimit } from "./limits";
 export { normalizeModel } from "./normalize";
-export { canSortBy, effectiveFieldType, isSystemField, isDefaultSortField } from "./fieldKinds";
+export { canSortBy, effectiveFieldType, isSystemField, isDefaultSortField, listSortFields } from "./fieldKinds";

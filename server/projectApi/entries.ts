@@ -1,0 +1,242 @@
+import { sql } from "kysely";
+import { entryInputProblem, type WriteOperation } from "../../src/domain/values";
+import { isUniqueViolation } from "../db/errors";
+import type { Tx } from "../db/database";
+import { notFound, refuse } from "../graphql/errors";
+import { requireAction, type DataAction } from "./access";
+import type { ProjectContext } from "./context";
+import type { EntryEvent } from "./events";
+import { compileFilter, type Filter } from "./filters";
+import { indexName } from "./indexes";
+import { valueRefusal } from "./messages";
+import { parentIdInputName } from "./names";
+import { checkLimit, compileSortRange, readToken, type SortRange } from "./paging";
+import type { ModelPlan, TablePlan } from "./plan";
+import {
+  deleteEntries,
+  deleteEntriesMatching,
+  entriesByIds,
+  insertEntries,
+  listEntries,
+  lockEntry,
+  recordActivities,
+  updateEntry,
+  type EntryRow,
+  type ListQuery,
+  type NewEntry,
+  type ParentSlot,
+  type SortOrder,
+} from "./store";
+
+/**
+ * What can be done with one table's entries, whichever API asks: the per-table operations
+ * (resolvers.ts) and the generic Type model (generic.ts) both call these, so values, filters,
+ * paging, activities, events and access are checked once, the same way.
+ */
+
+/** Spec §7: CSV import and deletion go in batches of 25; a batch call takes at most this many. */
+export const MAX_BATCH = 100;
+
+export interface ListArgs {
+  limit: number;
+  nextToken?: string | null;
+  filter?: Filter | null;
+  sortOrder: SortOrder;
+  sortBy?: string | null;
+  sortRange?: SortRange | null;
+}
+
+export type EntryInput = Record<string, unknown>;
+
+/** An entry's user values as the API shows them: JSON as text (spec §5), no value as null. */
+export function entryValues(row: EntryRow, table: TablePlan): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const planned of table.fields) {
+    const value = row.data[planned.field.name];
+    values[planned.field.name] = planned.kind === "Json" && value !== undefined && value !== null ? JSON.stringify(value) : value ?? null;
+  }
+  return values;
+}
+
+function listQuery(ctx: ProjectContext, table: TablePlan, args: ListArgs): ListQuery {
+  checkLimit(args.limit);
+  const sort = { field: args.sortBy ?? table.sortFields[0], order: args.sortOrder };
+  return {
+    apiId: ctx.project.apiId,
+    typeId: table.type.id,
+    limit: args.limit,
+    sort,
+    after: readToken(args.nextToken, sort),
+    filter: args.filter ? compileFilter(args.filter, table.byName) : null,
+    range: compileSortRange(args.sortRange, sort, table),
+  };
+}
+
+const batchTooLarge = () => refuse("BAD_USER_INPUT", "error_batch_too_large", `A batch can hold at most ${MAX_BATCH} entries.`, { max: MAX_BATCH });
+const checkBatch = (items: readonly unknown[]) => {
+  if (items.length > MAX_BATCH) throw batchTooLarge();
+};
+
+/** Splits a write's input into values and parent ids, checked by the shared rules. */
+function readInput(table: TablePlan, plan: ModelPlan, input: EntryInput, operation: WriteOperation) {
+  const values: Record<string, unknown> = {};
+  const parents: Partial<Record<ParentSlot, string | null>> = {};
+  for (const [name, value] of Object.entries(input)) {
+    if (name === "id") continue;
+    const parent = table.parents.find(({ type }) => parentIdInputName(type) === name);
+    if (parent) parents[parent.slot] = (value as string | null) ?? null;
+    else values[name] = value;
+  }
+  const problem = entryInputProblem(table.type, plan.model.enumTypes, values, operation);
+  if (problem) throw valueRefusal(problem);
+  // Spec §5 "Json strings are parsed": stored as JSON, so filters and exports see the value.
+  for (const planned of table.fields) {
+    if (planned.kind === "Json" && typeof values[planned.field.name] === "string") values[planned.field.name] = JSON.parse(values[planned.field.name] as string);
+  }
+  return { values, parents };
+}
+
+/** Each parent id given must name an entry of the parent table. */
+async function checkParents(tx: Tx, ctx: ProjectContext, table: TablePlan, parents: Partial<Record<ParentSlot, string | null>>) {
+  for (const { slot, type } of table.parents) {
+    const id = parents[slot];
+    if (!id) continue;
+    const [found] = await entriesByIds(tx, ctx.project.apiId, type.id, [id]);
+    if (!found) {
+      const field = parentIdInputName(type);
+      throw refuse("BAD_USER_INPUT", "error_value_parent_missing", `${field}: there is no ${type.name} with this id.`, { field });
+    }
+  }
+}
+
+/** A unique index refusing the write becomes CONFLICT naming the field. */
+function uniqueConflict(error: unknown, ctx: ProjectContext, table: TablePlan) {
+  if (!isUniqueViolation(error)) return error;
+  const constraint = (error as { constraint?: string }).constraint;
+  const field = table.fields.find((planned) => indexName("uniq", ctx.project.apiId, table.type.id, planned.field.name) === constraint)?.field.name ?? "";
+  return refuse("CONFLICT", "error_value_unique", `${field} must be unique: another entry has this value.`, { field });
+}
+
+async function write<T>(ctx: ProjectContext, table: TablePlan, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await ctx.db.transaction().execute(work);
+  } catch (error) {
+    throw uniqueConflict(error, ctx, table);
+  }
+}
+
+const staleWrite = (updatedAt: string) =>
+  refuse("CONFLICT", "error_entry_changed", "This entry was changed by someone else since you loaded it; reload it and try again.", { updatedAt });
+
+export function entryOperations(plan: ModelPlan, table: TablePlan) {
+  const typeId = table.type.id;
+  const recordType = table.type.name;
+  const allowed = (ctx: ProjectContext, action: DataAction) => requireAction(ctx.project.caller, action);
+
+  const createMany = async (ctx: ProjectContext, inputs: EntryInput[]): Promise<EntryRow[]> => {
+    allowed(ctx, "create");
+    checkBatch(inputs);
+    const entries: NewEntry[] = inputs.map((input) => {
+      const { values, parents } = readInput(table, plan, input, "create");
+      return { data: values, parentFirst: parents.first ?? null, parentSecond: parents.second ?? null };
+    });
+    const rows = await write(ctx, table, async (tx) => {
+      for (const created of entries) await checkParents(tx, ctx, table, { first: created.parentFirst, second: created.parentSecond });
+      const inserted = await insertEntries(tx, ctx.project.apiId, typeId, entries);
+      await recordActivities(tx, ctx.project.apiId, "INSERT", recordType, inserted.map((row) => row.id));
+      return inserted;
+    });
+    ctx.project.events.publish(ctx.project.apiId, typeId, "create", rows);
+    return rows;
+  };
+
+  const deleteMany = async (ctx: ProjectContext, inputs: (EntryInput & { id: string })[]): Promise<EntryRow[]> => {
+    allowed(ctx, "delete");
+    checkBatch(inputs);
+    for (const input of inputs) readInput(table, plan, input, "delete");
+    const rows = await write(ctx, table, async (tx) => {
+      const deleted = await deleteEntries(tx, ctx.project.apiId, typeId, inputs.map((input) => input.id));
+      await recordActivities(tx, ctx.project.apiId, "REMOVE", recordType, deleted.map((row) => row.id));
+      return deleted;
+    });
+    ctx.project.events.publish(ctx.project.apiId, typeId, "delete", rows);
+    return rows;
+  };
+
+  return {
+    table,
+    async get(ctx: ProjectContext, id: string) {
+      allowed(ctx, "read");
+      return ctx.project.loaders.entry(typeId).load(id);
+    },
+    async list(ctx: ProjectContext, args: ListArgs) {
+      allowed(ctx, "read");
+      const query = listQuery(ctx, table, args);
+      return { rows: await listEntries(ctx.db, query), query };
+    },
+    async batchGet(ctx: ProjectContext, ids: string[]) {
+      allowed(ctx, "read");
+      checkBatch(ids);
+      const rows = await ctx.project.loaders.entry(typeId).loadMany(ids);
+      return rows.map((row) => (row && !(row instanceof Error) ? row : null));
+    },
+    /** The children of one parent; `key` tells argument sets apart in the request's batch. */
+    async listByParent(ctx: ProjectContext, args: ListArgs & { parentId: string; parentKey: "FIRST" | "SECOND" }) {
+      allowed(ctx, "read");
+      const slot: ParentSlot = args.parentKey === "SECOND" ? "second" : "first";
+      if (!table.parents.some((parent) => parent.slot === slot)) {
+        throw refuse("BAD_USER_INPUT", "error_parent_key_invalid", `${table.type.name} has no ${args.parentKey} parent.`, { parentKey: args.parentKey });
+      }
+      const query = listQuery(ctx, table, args);
+      const rows = await ctx.project.loaders.children(query, slot, JSON.stringify(args)).load(args.parentId);
+      return { rows, query };
+    },
+    /** Children of many parents, batched per request (the connection fields of a list). */
+    async childrenOf(ctx: ProjectContext, parentId: string, slot: ParentSlot, args: ListArgs) {
+      const query = listQuery(ctx, table, args);
+      return { rows: await ctx.project.loaders.children(query, slot, JSON.stringify(args)).load(parentId), query };
+    },
+    createMany,
+    /**
+     * Writes the values sent; with `expectedUpdatedAt`, only if nobody wrote the entry since
+     * (the console's editors must never overwrite a change they have not seen).
+     */
+    async update(ctx: ProjectContext, input: EntryInput & { id: string }, expectedUpdatedAt?: string | null) {
+      allowed(ctx, "update");
+      const { values, parents } = readInput(table, plan, input, "update");
+      const row = await write(ctx, table, async (tx) => {
+        await checkParents(tx, ctx, table, parents);
+        if (expectedUpdatedAt) {
+          const current = await lockEntry(tx, ctx.project.apiId, typeId, input.id);
+          if (!current) throw notFound();
+          if (current.updated_at !== expectedUpdatedAt) throw staleWrite(current.updated_at);
+        }
+        const updated = await updateEntry(tx, ctx.project.apiId, typeId, input.id, { data: values, parentFirst: parents.first, parentSecond: parents.second });
+        if (!updated) throw notFound();
+        await recordActivities(tx, ctx.project.apiId, "MODIFY", recordType, [updated.id]);
+        return updated;
+      });
+      ctx.project.events.publish(ctx.project.apiId, typeId, "update", [row]);
+      return row;
+    },
+    deleteMany,
+    /** Every entry the filter matches (all without one), in one transaction; returns the count. */
+    async deleteMatching(ctx: ProjectContext, filter: Filter | null) {
+      allowed(ctx, "delete");
+      const condition = filter ? compileFilter(filter, table.byName) : sql`true`;
+      const rows = await write(ctx, table, async (tx) => {
+        const deleted = await deleteEntriesMatching(tx, ctx.project.apiId, typeId, condition);
+        await recordActivities(tx, ctx.project.apiId, "REMOVE", recordType, deleted.map((row) => row.id));
+        return deleted;
+      });
+      ctx.project.events.publish(ctx.project.apiId, typeId, "delete", rows);
+      return rows.length;
+    },
+    subscribe(ctx: ProjectContext, event: EntryEvent) {
+      allowed(ctx, "read");
+      return ctx.project.events.subscribe(ctx.project.apiId, typeId, event);
+    },
+  };
+}
+
+export type EntryOperations = ReturnType<typeof entryOperations>;

@@ -1,0 +1,49 @@
+/**
+ * The SDL of spec §7 "The generic Type model" (resolvers in generic.ts): every table's entries
+ * through one set of operations named by the table (`ofType`), the values as JSON text.
+ */
+export const GENERIC_SDL = `
+"Spec §7 'The generic Type model': an entry of any table, its values as JSON text."
+type Type {
+  id: ID!
+  "The table's name."
+  ofType: String!
+  "The project's id."
+  namespace: String!
+  createdAt: String!
+  updatedAt: String!
+  "The user fields' values as a JSON object (Json values as text, as in the table's own API)."
+  fields: String!
+  "The parent ids as a JSON object keyed like the table's inputs (authorId)."
+  connections: String!
+}
+type TypeEdge { node: Type! cursor: String! }
+type TypeConnection { items: [Type!]! nextToken: String edges: [TypeEdge!]! pageInfo: PageInfo! }
+"The values of one entry to create: JSON objects as text."
+input TypeItemInput { fields: String connections: String directives: String }
+"An entry to delete, with the values its table requires on delete."
+input TypeKeyInput { id: ID! fields: String }
+type DeleteTypesResult { deletedCount: Int! }
+`;
+
+/** first/after are Relay's names for limit/nextToken, so the console can page with @connection. */
+const LIST_ARGS = `limit: Int, nextToken: String, first: Int, after: String, filter: String, sortOrder: SortOrder = DESC, sortField: String, sortRange: SortRangeInput`;
+const TABLE_ARGS = `ofType: String!, namespace: String`;
+const VALUE_ARGS = `fields: String, connections: String, directives: String`;
+
+export const GENERIC_QUERIES = [
+  `"Whether the caller may create and edit entries (docs/ROLES.md data.edit)."\n  viewerCanEditData: Boolean!`,
+  `"Whether the caller may delete entries (docs/ROLES.md data.delete)."\n  viewerCanDeleteData: Boolean!`,
+  `type(id: ID!, ${TABLE_ARGS}): Type`,
+  `listTypes(${TABLE_ARGS}, ${LIST_ARGS}): TypeConnection!`,
+  `listTypesByParentType(${TABLE_ARGS}, parentType: String!, parentId: ID!, parentKey: ParentKey = FIRST, ${LIST_ARGS}): TypeConnection!`,
+];
+export const GENERIC_MUTATIONS = [
+  `createType(${TABLE_ARGS}, ${VALUE_ARGS}): Type!`,
+  `batchCreateType(${TABLE_ARGS}, items: [TypeItemInput!]!): [Type!]!`,
+  `"With expectedUpdatedAt, refused with CONFLICT when the entry was written since."\n  updateType(id: ID!, ${TABLE_ARGS}, ${VALUE_ARGS}, expectedUpdatedAt: String): Type!`,
+  `deleteType(id: ID!, ${TABLE_ARGS}, fields: String): Type!`,
+  `batchDeleteType(${TABLE_ARGS}, items: [TypeKeyInput!]!): [Type!]!`,
+  `"Deletes every entry the filter (JSON, as for listTypes) matches, all without one, in one transaction."\n  deleteTypes(${TABLE_ARGS}, filter: String): DeleteTypesResult!`,
+];
+export const GENERIC_SUBSCRIPTIONS = [`onCreateType(${TABLE_ARGS}): Type!`, `onUpdateType(${TABLE_ARGS}): Type!`, `onDeleteType(${TABLE_ARGS}): Type!`];

@@ -1,0 +1,286 @@
+import { useMemo, useState, useTransition, type ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { graphql, usePaginationFragment } from "react-relay";
+import { readEntryText } from "../../domain/entryInput";
+import { listSortFields, type Field, type ObjectType, type SchemaModel } from "../../domain/model";
+import { ApiError } from "../../relay/errors";
+import { ErrorMessage } from "../../common/ErrorMessage";
+import { Alert } from "../../ui/Alert";
+import { Announced } from "../../ui/LiveRegion";
+import { Menu, MenuItem } from "../../ui/Menu";
+import { fieldTypeLabel } from "../fieldTypeLabel";
+import type { EntriesGrid_query$key } from "../../__generated__/EntriesGrid_query.graphql";
+import { DataGrid, type GridColumn, type GridRow, type SortState } from "./DataGrid";
+import { DeleteEntriesDialog, type DeleteScope } from "./DeleteEntriesDialog";
+import { EntriesToolbar } from "./EntriesToolbar";
+import { useCreateEntry } from "./useCreateEntry";
+import { useDeleteEntries, useDeleteEntriesByFilter } from "./useDeleteEntries";
+import { useLiveEntries } from "./useLiveEntries";
+import "./EntriesGrid.css";
+import { useUpdateEntry } from "./useUpdateEntry";
+
+/** Spec §9: "Generic table pagination: sizes 50 and 100, default 100". */
+export const PAGE_SIZES = [50, 100] as const;
+/** Spec §9: "Pagination appears above 5 rows or when there is a next page." */
+const PAGINATION_FROM_ROWS = 5;
+/** Spec §7: deletion goes in batches of 25. */
+const DELETE_BATCH = 25;
+
+export interface EntriesGridProps {
+  query: EntriesGrid_query$key;
+  table: ObjectType;
+  model: SchemaModel;
+  enumName(enumId: string | null | undefined): string | undefined;
+  sort: SortState;
+  onSort(sort: SortState): void;
+  filter: string | null;
+  pageSize: number;
+  onPageSize(size: number): void;
+  panelId: string;
+  labelledBy: string;
+  /** Whether the viewer may change the table's fields (the column configure menu). */
+  editableModel: boolean;
+  onAddField(): void;
+  onEditField(field: Field): void;
+  onRemoveField(field: Field): void;
+  /** Seams for the record editor (add opens its sidebar) and CSV import/export. */
+  onAddEntry?(): void;
+  /** Opens an entry in the record editor (the grid's edit column). */
+  onOpenEntry?(id: string): void;
+  onImport?(): void;
+  onExport?(): void;
+  /** The filter dropdown, drawn in the toolbar. */
+  filterControl?: ReactNode;
+}
+
+/**
+ * A published table's entries (spec §2 'Generic data table'): pages of listTypes appended with
+ * loadNext, kept live by the table's subscriptions, edited in place through updateType, and the
+ * toolbar's add, reload and delete (selected entries, or all the filter matches in one request).
+ */
+export function EntriesGrid(props: EntriesGridProps) {
+  const intl = useIntl();
+  const { table } = props;
+  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
+    graphql`
+      fragment EntriesGrid_query on Query
+      @refetchable(queryName: "EntriesGridPaginationQuery")
+      @argumentDefinitions(
+        ofType: { type: "String!" }
+        filter: { type: "String" }
+        sortField: { type: "String" }
+        sortOrder: { type: "SortOrder!" }
+        count: { type: "Int!" }
+        cursor: { type: "String" }
+      ) {
+        viewerCanEditData
+        viewerCanDeleteData
+        listTypes(ofType: $ofType, filter: $filter, sortField: $sortField, sortOrder: $sortOrder, first: $count, after: $cursor)
+          @connection(key: "EntriesGrid_listTypes", filters: ["ofType", "filter", "sortField", "sortOrder"]) {
+          __id
+          edges {
+            node {
+              id
+              fields
+              createdAt
+              updatedAt
+            }
+          }
+        }
+      }
+    `,
+    props.query,
+  );
+  const connectionId = data.listTypes.__id;
+  useLiveEntries(table.name, connectionId);
+  const [update] = useUpdateEntry();
+  const [create, creating] = useCreateEntry();
+  const [deleteEntries] = useDeleteEntries();
+  const [deleteByFilter] = useDeleteEntriesByFilter();
+  const [reloading, startReload] = useTransition();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState<DeleteScope | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [deletedCount, setDeletedCount] = useState<number | null>(null);
+  const [error, setError] = useState<unknown>(null);
+
+  const canEdit = data.viewerCanEditData;
+  const canDelete = data.viewerCanDeleteData;
+
+  const rows = useMemo<(GridRow & { updatedAt: string })[]>(
+    () =>
+      data.listTypes.edges.map(({ node }) => ({
+        id: node.id,
+        updatedAt: node.updatedAt,
+        values: { ...(JSON.parse(node.fields) as Record<string, unknown>), id: node.id, createdAt: node.createdAt, updatedAt: node.updatedAt },
+      })),
+    [data.listTypes.edges],
+  );
+  // Rows that left the list (deleted here or live) leave the selection too.
+  const selection = useMemo(() => new Set(rows.filter((row) => selected.has(row.id)).map((row) => row.id)), [rows, selected]);
+
+  const sortable = new Set(listSortFields(table.fields));
+  const columns: GridColumn[] = table.fields
+    .filter((field) => field.type != null)
+    .map((field) => ({
+      field,
+      label: field.label || field.name,
+      typeLabel: fieldTypeLabel(intl, field, props.enumName),
+      readonly: field.readonly === true,
+      sortable: sortable.has(field.name),
+    }));
+
+  const reload = () =>
+    startReload(() => {
+      refetch({}, { fetchPolicy: "network-only" });
+    });
+
+  const save = async (row: GridRow, field: Field, text: string) => {
+    const { value, problem } = readEntryText(field, text, props.model.enumTypes);
+    if (problem) {
+      const values = { field: problem.field, ...problem.values };
+      throw new ApiError(problem.messageId, problem.messageId, "BAD_USER_INPUT", Object.fromEntries(Object.entries(values).map(([key, item]) => [key, String(item)])));
+    }
+    const current = rows.find((candidate) => candidate.id === row.id);
+    await update({ id: row.id, ofType: table.name, fields: JSON.stringify({ [field.name]: value }), expectedUpdatedAt: current?.updatedAt ?? null });
+  };
+
+  const addEntry = async () => {
+    setError(null);
+    try {
+      await create({ ofType: table.name, fields: "{}", lists: [connectionId] });
+    } catch (caught) {
+      setError(caught);
+    }
+  };
+
+  const confirmDelete = async (scope: DeleteScope) => {
+    setDeleting(true);
+    setError(null);
+    setDeletedCount(null);
+    try {
+      if (scope === "selected") {
+        const ids = [...selection];
+        for (let start = 0; start < ids.length; start += DELETE_BATCH) {
+          await deleteEntries({ ofType: table.name, items: ids.slice(start, start + DELETE_BATCH).map((id) => ({ id })) });
+        }
+        setDeletedCount(ids.length);
+        setSelected(new Set());
+      } else {
+        const result = await deleteByFilter({ ofType: table.name, filter: props.filter });
+        setDeletedCount(result.deleteTypes.deletedCount);
+        reload();
+      }
+      setConfirming(null);
+    } catch (caught) {
+      setError(caught);
+      setConfirming(null);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const columnMenu = (column: GridColumn) =>
+    props.editableModel && !column.readonly ? (
+      <Menu buttonClassName="btn column-menu-button" ariaLabel={intl.formatMessage({ id: "data.grid.columnMenu" }, { name: column.field.name })} label="⋯">
+        <MenuItem onSelect={() => props.onEditField(column.field)}>
+          <FormattedMessage id="data.grid.editField" />
+        </MenuItem>
+        <MenuItem onSelect={() => props.onRemoveField(column.field)}>
+          <FormattedMessage id="data.grid.removeField" />
+        </MenuItem>
+      </Menu>
+    ) : null;
+
+  return (
+    <div className="entries-grid">
+      <EntriesToolbar
+        canEdit={canEdit}
+        canDelete={canDelete}
+        filtered={props.filter !== null}
+        selectedCount={selection.size}
+        adding={creating}
+        reloading={reloading}
+        onAdd={props.onAddEntry ?? (() => void addEntry())}
+        onImport={props.onImport}
+        onExport={props.onExport}
+        onReload={reload}
+        onDeleteSelected={() => setConfirming("selected")}
+        onDeleteMatching={() => setConfirming("matching")}
+        filterControl={props.filterControl}
+      />
+      {deleting && (
+        <div className="entries-progress" data-testid="delete-progress">
+          <progress aria-label={intl.formatMessage({ id: "data.entries.deleting" })} />
+          <FormattedMessage id="data.entries.deleting" />
+        </div>
+      )}
+      {deletedCount !== null && (
+        <Announced announceKey={deletedCount} testId="deleted-count">
+          <FormattedMessage id="data.entries.deleted" values={{ count: deletedCount }} />
+        </Announced>
+      )}
+      {error != null && (
+        <Alert variant="danger" testId="entries-error">
+          <ErrorMessage error={error} />
+        </Alert>
+      )}
+      <DataGrid
+        onOpenRow={props.onOpenEntry ? (row) => props.onOpenEntry?.(row.id) : undefined}
+        label={table.name}
+        columns={columns}
+        rows={rows}
+        enums={props.model.enumTypes}
+        canEdit={canEdit}
+        selectable={canDelete}
+        selected={selection}
+        onSelect={setSelected}
+        sort={props.sort}
+        onSort={props.onSort}
+        onSave={save}
+        columnMenu={columnMenu}
+        panelId={props.panelId}
+        labelledBy={props.labelledBy}
+        trailingHeader={
+          props.editableModel ? (
+            <th scope="col" className="add-field-column">
+              <button type="button" className="btn" data-grid-control onClick={props.onAddField} aria-label={intl.formatMessage({ id: "data.grid.addField" })} data-testid="add-field-column">
+                +
+              </button>
+            </th>
+          ) : undefined
+        }
+      />
+      {(rows.length > PAGINATION_FROM_ROWS || hasNext) && (
+        <nav className="pagination entries-pagination" aria-label={intl.formatMessage({ id: "common.pagination" })} data-testid="entries-pagination">
+          <label className="pagination-size">
+            <FormattedMessage id="common.pagination.rowsPerPage" />
+            <select value={props.pageSize} onChange={(event) => props.onPageSize(Number(event.target.value))} data-testid="page-size">
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </label>
+          <span className="pagination-page" data-testid="rows-loaded">
+            <FormattedMessage id="data.entries.loaded" values={{ count: rows.length }} />
+          </span>
+          <button type="button" className="btn" disabled={!hasNext || isLoadingNext} aria-busy={isLoadingNext || undefined} onClick={() => loadNext(props.pageSize)} data-testid="load-more">
+            <FormattedMessage id="data.entries.loadMore" values={{ count: props.pageSize }} />
+          </button>
+        </nav>
+      )}
+      {confirming && (
+        <DeleteEntriesDialog
+          scope={confirming}
+          tableName={table.name}
+          count={confirming === "selected" ? selection.size : null}
+          busy={deleting}
+          onConfirm={() => void confirmDelete(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+    </div>
+  );
+}

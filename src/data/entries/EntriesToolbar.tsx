@@ -1,0 +1,61 @@
+import type { ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Button } from "../../ui/Button";
+
+/**
+ * The data toolbar of a published table (spec §2 "add entry, import, export, reload, delete,
+ * filter"): what the viewer may not do is not offered (docs/ROLES.md data.edit, data.delete).
+ * Import and export are shown when a handler is given.
+ */
+export function EntriesToolbar(props: {
+  canEdit: boolean;
+  canDelete: boolean;
+  filtered: boolean;
+  selectedCount: number;
+  adding: boolean;
+  reloading: boolean;
+  onAdd(): void;
+  onImport?(): void;
+  onExport?(): void;
+  onReload(): void;
+  onDeleteSelected(): void;
+  onDeleteMatching(): void;
+  filterControl?: ReactNode;
+}) {
+  const intl = useIntl();
+  return (
+    <div className="data-toolbar-area">
+      <div className="data-toolbar" role="toolbar" aria-label={intl.formatMessage({ id: "data.toolbar.label" })}>
+        {props.canEdit && (
+          <Button onClick={props.onAdd} busy={props.adding} data-testid="toolbar-add">
+            <FormattedMessage id="data.toolbar.add" />
+          </Button>
+        )}
+        {props.canEdit && props.onImport && (
+          <Button onClick={props.onImport} data-testid="toolbar-import">
+            <FormattedMessage id="data.toolbar.import" />
+          </Button>
+        )}
+        {props.onExport && (
+          <Button onClick={props.onExport} data-testid="toolbar-export">
+            <FormattedMessage id="data.toolbar.export" />
+          </Button>
+        )}
+        {props.filterControl}
+        {props.canDelete && (
+          <Button onClick={props.onDeleteSelected} disabled={props.selectedCount === 0} data-testid="toolbar-delete">
+            <FormattedMessage id="data.entries.deleteSelected" values={{ count: props.selectedCount }} />
+          </Button>
+        )}
+        {props.canDelete && (
+          <Button onClick={props.onDeleteMatching} data-testid="toolbar-delete-matching">
+            <FormattedMessage id={props.filtered ? "data.entries.deleteMatching" : "data.entries.deleteAll"} />
+          </Button>
+        )}
+        <Button onClick={props.onReload} busy={props.reloading} data-testid="toolbar-reload">
+          <FormattedMessage id="data.toolbar.reload" />
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { operandOf, type FilterOperator, type FilterValue } from "../../domain/filters";
+import type { FieldType } from "../../domain/model";
+
+/** What the value step shows for a field type and operator. */
+export type ValueInputKind = "yesNo" | "boolean" | "enum" | "integer" | "number" | "date" | "dateTime" | "time" | "email" | "phone" | "text";
+
+export function valueInputKind(fieldType: FieldType, operator: FilterOperator): ValueInputKind {
+  if (operator === "attributeExists") return "yesNo";
+  const operand = operandOf(fieldType, operator);
+  if (operand === "Boolean") return "boolean";
+  if (operand === "Int") return "integer";
+  if (operand === "Float") return "number";
+  // A part of a date ("2024-05") is a fine beginsWith or contains; only whole values get pickers.
+  const partial = operator === "beginsWith" || operator === "contains" || operator === "notContains";
+  switch (fieldType) {
+    case "Enum":
+      return "enum";
+    case "Date":
+      return partial ? "text" : "date";
+    case "DateTime":
+      return partial ? "text" : "dateTime";
+    case "Time":
+      return partial ? "text" : "time";
+    case "Email":
+      return "email";
+    case "Phone":
+      return "phone";
+    default:
+      return "text";
+  }
+}
+
+/** A number typed into a sanitised input, or null while it is not one yet ("-", "1."). */
+function typedNumber(text: string): number | null {
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** A yes/no choice starts at yes, so Apply works at once. */
+export const initialValueText = (kind: ValueInputKind) => (kind === "yesNo" || kind === "boolean" ? "true" : "");
+
+/** The typed text as the value sent, or null while it is not a value yet. */
+export function filterValueFromText(kind: ValueInputKind, text: string): FilterValue | null {
+  switch (kind) {
+    case "yesNo":
+    case "boolean":
+      return text === "true" ? true : text === "false" ? false : null;
+    case "integer":
+    case "number":
+      return typedNumber(text);
+    case "dateTime": {
+      // The picker gives local time without a zone; the stored values carry one (ISO 8601 in UTC).
+      const instant = new Date(text);
+      return text && !Number.isNaN(instant.getTime()) ? instant.toISOString() : null;
+    }
+    default:
+      return text === "" ? null : text;
+  }
+}

@@ -1,0 +1,27 @@
+import { useEffect, useState } from "react";
+import { RelayEnvironmentProvider } from "react-relay";
+import type { IEnvironment } from "relay-runtime";
+import type { SchemaModel } from "../../domain/model";
+import { projectEnvironmentsOfSession } from "../../relay/environment";
+import { RecordEditor } from "./RecordEditor";
+import { RecordSidebar } from "./RecordSidebar";
+import type { RecordStack } from "./recordStack";
+import type { RecordStackActions } from "./useRecordStack";
+
+/** The record editor on the project's own endpoint: it holds the project's Relay environment while open. */
+export function RecordSidebarArea(props: { apiId: string; model: SchemaModel; stack: RecordStack; actions: RecordStackActions }) {
+  const [environment, setEnvironment] = useState<IEnvironment | null>(null);
+  useEffect(() => {
+    const held = projectEnvironmentsOfSession.hold(props.apiId);
+    setEnvironment(held.environment);
+    return held.release;
+  }, [props.apiId]);
+  if (!environment || props.stack.length === 0) return null;
+  return (
+    <RelayEnvironmentProvider environment={environment}>
+      <RecordSidebar stack={props.stack} onBack={props.actions.pop} onClose={props.actions.close}>
+        {(frame) => <RecordEditor frame={frame} model={props.model} actions={props.actions} />}
+      </RecordSidebar>
+    </RelayEnvironmentProvider>
+  );
+}

@@ -1,0 +1,180 @@
+import type { Page } from "@playwright/test";
+import { createProject, expect, PlatformProcess, signIn, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { publishableModel } from "../server/publishing/models";
+import { addField } from "../../src/domain/model";
+
+/**
+ * Issue 11: the data grid of a published table (spec §2 'Generic data table'), against the
+ * project's own endpoint. The users table arrives through the JSON declaration (a flagged user),
+ * as in publish.spec.ts.
+ */
+function gridModel() {
+  let model = publishableModel(1);
+  const item = model.objectTypes.find((table) => table.name === "Item1")!;
+  model = addField(model, item.id, { name: "rank", type: "Integer", directives: [{ name: "sortBy" }] }).model;
+  return addField(model, item.id, { name: "contact", type: "Email" }).model;
+}
+
+test.describe("the data grid of a published table", () => {
+  const owner = uniqueEmail("grid");
+  let platform: PlatformProcess;
+  test.beforeAll(async ({}, workerInfo) => {
+    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 70 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: owner });
+    await platform.start();
+  });
+  test.afterAll(async () => {
+    await platform.stop();
+    platform.dispose();
+  });
+
+  test("adds, edits, sorts, pages, deletes and hears another browser's changes", async ({ page, browser }) => {
+    test.setTimeout(240_000);
+    await signUpWithWorkspace(page, platform, owner, "Grid Co");
+    const apiId = await createProject(page, "Grid");
+    await saveDeclaration(page, platform, apiId, JSON.stringify(gridModel()));
+    await page.goto(`${platform.url}/api-setup/${apiId}/overview`);
+    await page.getByTestId("publish-submit").click();
+    await expect(page.getByTestId("publish-step-deployResolvers")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+
+    const dataUrl = `${platform.url}/api/${apiId}/data`;
+    await page.goto(`${dataUrl}#Item1`);
+    await expect(page.getByTestId("grid-empty")).toHaveText("No entries.");
+
+    // Add entry opens the record editor; its Save creates the row (spec §2 'Record editor').
+    for (let n = 0; n < 3; n++) await addThroughSidebar(page);
+    const rows = page.getByTestId("grid-row");
+    await expect(rows).toHaveCount(3);
+
+    // Double-click enters edit mode; Enter saves and moves down.
+    const title = (row: number) => rows.nth(row).getByTestId("cell-title");
+    await title(0).dblclick();
+    await page.getByTestId("cell-input").fill("Alpha");
+    await page.keyboard.press("Enter");
+    await expect(title(0)).toHaveText("Alpha");
+    await expect(title(1)).toBeFocused();
+
+    // Enter enters edit mode with the content; Escape leaves it and keeps the value.
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("cell-input")).toHaveValue("");
+    await page.keyboard.type("dropped");
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("cell-input")).toHaveCount(0);
+    await expect(title(1)).toHaveText("");
+
+    // Typing a character enters edit mode and replaces the content.
+    await title(0).click();
+    await page.keyboard.type("Beta");
+    await expect(page.getByTestId("cell-input")).toHaveValue("Beta");
+    await page.keyboard.press("Enter");
+    await expect(title(0)).toHaveText("Beta");
+
+    // Read-only columns cannot be edited; Enter on them moves the selection down.
+    await rows.nth(0).getByTestId("cell-id").dblclick();
+    await expect(page.getByTestId("cell-input")).toHaveCount(0);
+    await page.keyboard.press("Enter");
+    await expect(rows.nth(1).getByTestId("cell-id")).toBeFocused();
+
+    // A refused value stays in edit mode with the server's rule, and nothing is written.
+    await rows.nth(2).getByTestId("cell-contact").dblclick();
+    await page.getByTestId("cell-input").fill("not-an-email");
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("cell-error")).toHaveText("contact must be an email address.");
+    await expect(page.getByTestId("cell-input")).toHaveValue("not-an-email");
+    await page.keyboard.press("Escape");
+    await expect(rows.nth(2).getByTestId("cell-contact")).toHaveText("");
+
+    // The values are stored: a reload shows them.
+    await page.reload();
+    await expect(page.getByTestId("grid-row").getByTestId("cell-title").filter({ hasText: "Beta" })).toHaveCount(1);
+
+    // More than a page, made through the project's endpoint with the console's own token.
+    const created = await page.evaluate(async (id) => {
+      const stored = Object.entries(sessionStorage).find(([key]) => key.endsWith(".accessToken"))?.[1];
+      const items = Array.from({ length: 120 }, (_, n) => ({ fields: JSON.stringify({ title: `bulk ${n}`, rank: n }) }));
+      let count = 0;
+      for (const batch of [items.slice(0, 100), items.slice(100)]) {
+        const response = await fetch(`/p/${id}/graphql`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: atob(stored ?? "") },
+          body: JSON.stringify({ query: `mutation ($items: [TypeItemInput!]!) { batchCreateType(ofType: "Item1", items: $items) { id } }`, variables: { items: batch } }),
+        });
+        count += (await response.json()).data.batchCreateType.length;
+      }
+      return count;
+    }, apiId);
+    expect(created).toBe(120);
+
+    // Sort by a sort-by field, kept in the URL; the first page is 100 rows, the next loads on.
+    await page.goto(`${dataUrl}#Item1`);
+    await page.getByTestId("sort-rank").click();
+    await expect(page).toHaveURL(/sort=rank%3AASC|sort=rank:ASC/);
+    await expect(page.getByTestId("rows-loaded")).toHaveText("100 entries loaded");
+    // Entries without a rank come first; then ranks ascend from 0.
+    await expect(page.getByTestId("cell-rank").filter({ hasText: /\d/ }).first()).toHaveText("0");
+    await page.getByTestId("load-more").click();
+    await expect(page.getByTestId("rows-loaded")).toHaveText("123 entries loaded");
+    // Virtualised: far fewer rows in the DOM than loaded.
+    expect(await page.getByTestId("grid-row").count()).toBeLessThan(60);
+
+    // A second browser signed in as the same owner hears an edit and a new entry live.
+    const other = await browser.newContext();
+    const second = await other.newPage();
+    await signIn(second, platform, owner);
+    await expect(second).toHaveURL(/\/org\//);
+    await second.goto(`${dataUrl}?sort=rank:ASC#Item1`);
+    await expect(second.getByTestId("cell-rank").filter({ hasText: /\d/ }).first()).toHaveText("0");
+    const rankZero = (of: Page) => of.getByTestId("grid-row").filter({ has: of.getByTestId("cell-rank").filter({ hasText: /^0$/ }) });
+    await rankZero(page).getByTestId("cell-title").dblclick();
+    await page.getByTestId("cell-input").fill("heard live");
+    await page.keyboard.press("Enter");
+    await addThroughSidebar(page);
+    await expect(rankZero(second).getByTestId("cell-title")).toHaveText("heard live", { timeout: 5_000 });
+    await expect(second.getByTestId("rows-loaded")).toHaveText("101 entries loaded", { timeout: 5_000 });
+    await other.close();
+
+    // Delete selected asks to retype the table's name; a wrong name deletes nothing.
+    await page.goto(`${dataUrl}?filter=${encodeURIComponent(JSON.stringify({ title: { eq: "Beta" } }))}#Item1`);
+    await expect(page.getByTestId("grid-row")).toHaveCount(1);
+    await page.getByTestId("grid-row").first().getByRole("checkbox").check();
+    await page.getByTestId("toolbar-delete").click();
+    await page.getByTestId("retype-name").fill("Item");
+    await page.getByTestId("delete-entries-dialog").getByTestId("confirm").click();
+    await expect(page.getByTestId("delete-entries-dialog").getByRole("alert")).toHaveText("The name does not match.");
+    await page.getByTestId("retype-name").fill("Item1");
+    await page.getByTestId("delete-entries-dialog").getByTestId("confirm").click();
+    await expect(page.getByTestId("deleted-count")).toHaveText("1 entry deleted.");
+    await expect(page.getByTestId("grid-empty")).toBeVisible();
+
+    // Delete by filter: everything the URL's filter matches goes in one request.
+    await page.goto(`${dataUrl}?filter=${encodeURIComponent(JSON.stringify({ title: { beginsWith: "bulk" } }))}#Item1`);
+    await expect(page.getByTestId("rows-loaded")).toHaveText("100 entries loaded");
+    await page.getByTestId("toolbar-delete-matching").click();
+    await page.getByTestId("retype-name").fill("Item1");
+    await page.getByTestId("delete-entries-dialog").getByTestId("confirm").click();
+    // One of the 120 was renamed "heard live" above.
+    await expect(page.getByTestId("deleted-count")).toHaveText("119 entries deleted.");
+    await expect(page.getByTestId("grid-empty")).toBeVisible();
+    await page.goto(`${dataUrl}#Item1`);
+    await expect(page.getByTestId("grid-row")).toHaveCount(4);
+  });
+});
+
+async function saveDeclaration(page: Page, platform: PlatformProcess, apiId: string, text: string) {
+  await page.goto(`${platform.url}/api/${apiId}/json-declaration`);
+  await expect(page.getByTestId("json-editor-content")).toContainText('"name": "Table1"');
+  await page.getByTestId("json-editor-content").click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(text);
+  await page.getByTestId("declaration-save").click();
+  await expect(page.getByTestId("declaration-save")).toBeDisabled();
+}
+
+/** Adds an empty entry: add entry opens the record editor, Save creates it, close hides it. */
+async function addThroughSidebar(page: Page) {
+  await page.getByTestId("toolbar-add").click();
+  await page.getByTestId("record-save").click();
+  await expect(page.getByTestId("record-title")).toHaveText(/^Edit /);
+  await page.getByTestId("record-close").click();
+  await expect(page.getByTestId("record-sidebar")).toHaveCount(0);
+}
