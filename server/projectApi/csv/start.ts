@@ -6,7 +6,7 @@ import { refuse } from "../../graphql/errors";
 import { enqueueJob } from "../../jobs/store";
 import { findApiForUpdate, type Api } from "../../api/store";
 import { startPublishRun } from "../../publishing/resolvers";
-import type { Tx } from "../../db/database";
+import type { DbOrTx, Tx } from "../../db/database";
 import { requireAction } from "../access";
 import type { ProjectContext } from "../context";
 import { answerError, answerJson, liveTable, requireModelRights, requireWithinLimit } from "./requests";
@@ -20,8 +20,8 @@ const invalidFormat = () => refuse("BAD_USER_INPUT", "form_dropzone.invalid_form
 /** A caller's own key for one upload (its retries send the same), at most this long. */
 const MAX_IDEMPOTENCY_KEY = 200;
 
-async function existingImport(ctx: ProjectContext, uploadKey: string) {
-  return ctx.db.selectFrom("project_imports").selectAll().where("api_id", "=", ctx.project.apiId).where("upload_key", "=", uploadKey).executeTakeFirst();
+async function existingImport(db: DbOrTx, apiId: string, uploadKey: string) {
+  return db.selectFrom("project_imports").selectAll().where("api_id", "=", apiId).where("upload_key", "=", uploadKey).executeTakeFirst();
 }
 
 /** Saves the opted-in columns as String fields into the stored model and publishes it (spec §5). */
@@ -57,7 +57,7 @@ export async function startImport(req: IncomingMessage, res: ServerResponse, ctx
   }
   const keyOf = (fallback: string) => `${table.type.id}:${typeof clientKey === "string" ? `key:${clientKey}` : `sha256:${fallback}`}`;
   if (typeof clientKey === "string") {
-    const earlier = await existingImport(ctx, keyOf(""));
+    const earlier = await existingImport(ctx.db, ctx.project.apiId, keyOf(""));
     if (earlier) return answerJson(res, 200, { import: await importStatus(ctx.db, earlier) });
   }
   await requireWithinLimit(ctx, "import");
@@ -85,7 +85,7 @@ export async function startImport(req: IncomingMessage, res: ServerResponse, ctx
     const uploadKey = keyOf(upload.sha256);
 
     const outcome = await ctx.db.transaction().execute(async (tx) => {
-      const earlier = await existingImport(ctx, uploadKey);
+      const earlier = await existingImport(tx, ctx.project.apiId, uploadKey);
       if (earlier) return { earlier };
       const api = created.length ? await publishCreatedFields(tx, ctx, table.type.id, created) : null;
       await tx
