@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { GraphQLError } from "graphql";
 import { notFound, refuse } from "../../graphql/errors";
 import { requireAction } from "../access";
 import type { ProjectContext } from "../context";
@@ -57,9 +56,10 @@ export function createCsvRoutes(projectContext: (apiId: string, credentials: { a
       if ("status" in ctx) return answerError(req, res, ctx.status, { code: ctx.code, messageId: ctx.messageId }, ctx.message);
       await handle(req, res, route, ctx, url);
     } catch (error) {
-      if (error instanceof GraphQLError && typeof error.extensions.code === "string" && ERROR_STATUS[error.extensions.code]) {
-        return answerError(req, res, ERROR_STATUS[error.extensions.code], error.extensions, error.message);
-      }
+      // A refusal (server/graphql/errors.ts) carries its code; anything else is a real failure.
+      const extensions = (error as { extensions?: Record<string, unknown> } | null)?.extensions;
+      const status = typeof extensions?.code === "string" ? ERROR_STATUS[extensions.code] : undefined;
+      if (status) return answerError(req, res, status, extensions!, (error as Error).message);
       throw error;
     }
   };

@@ -67,7 +67,7 @@ describe("importing a CSV file into a table", () => {
       "10,Last,last@example.com,7,,,2024-02-30,,,born must be a date such as 2024-05-01.",
     ]);
     const german = await csv.download(`imports/${started.import.id}/failed.csv?locale=de`, asKey());
-    expect(german.text).toContain("name ist erforderlich.");
+    expect(german.text).toContain("4,,nobody@example.com,1,,,,,,name ist ein Pflichtfeld.");
   });
 
   it("reads semicolon-separated files and Windows-1252 text as Excel writes it", async () => {
