@@ -1,5 +1,3 @@
-import { expect } from "vitest";
-
 /** Calls the CSV routes of one project as the console and API callers do. */
 export function csvClient(base: string, apiId: string) {
   const headersOf = (auth: { apiKey?: string; token?: string }) => ({
@@ -26,19 +24,15 @@ export function csvClient(base: string, apiId: string) {
     return { status: response.status, ...((await response.json()) as { import?: any; errors?: { extensions: Record<string, any> }[] }) };
   }
 
-  /** Polls until the import is DONE or FAILED, as the console's dialog does. */
+  /** Polls until the import is DONE or FAILED, as the console's dialog does (also usable in hooks). */
   async function finished(importId: string, auth: { apiKey?: string; token?: string }, timeout = 60_000) {
-    let last: any;
-    await expect
-      .poll(
-        async () => {
-          last = (await status(importId, auth)).import;
-          return last?.status;
-        },
-        { timeout, interval: 50 },
-      )
-      .toMatch(/^(DONE|FAILED)$/);
-    return last;
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const current = (await status(importId, auth)).import;
+      if (current?.status === "DONE" || current?.status === "FAILED") return current;
+      if (Date.now() > deadline) throw new Error(`import ${importId} still ${current?.status} after ${timeout} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   async function download(path: string, auth: { apiKey?: string; token?: string }) {
