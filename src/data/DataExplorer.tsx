@@ -20,6 +20,8 @@ import { TableGrid } from "./TableGrid";
 import { TABLE_TABS_ID, TableTabs } from "./TableTabs";
 import { panelId } from "../ui/Tabs";
 import { useSelectedTable } from "./useSelectedTable";
+import { CsvExportButton } from "./csv/CsvExportButton";
+import { CsvImportButton } from "./csv/CsvImportButton";
 import type { useProjectModel } from "./useProjectModel";
 import "./DataExplorer.css";
 
@@ -102,7 +104,17 @@ export function DataExplorer(props: {
           />
         )}
       </div>
-      <DataToolbar published={Boolean(props.api.graphqlUrl)} onReload={props.onReload} reloading={props.reloading} />
+      <DataToolbar
+        published={Boolean(props.api.graphqlUrl)}
+        onReload={props.onReload}
+        reloading={props.reloading}
+        actions={
+          selected && {
+            import: <CsvImportButton apiId={props.api.id} model={model} table={selected} onImported={props.onReload} />,
+            export: <CsvExportButton apiId={props.api.id} table={selected.name} />,
+          }
+        }
+      />
       {error != null && (
         <Alert variant="danger" testId="data-error">
           <ErrorMessage error={error} />

@@ -88,6 +88,8 @@ describe("importing a CSV file into a table", () => {
     expect(skipper.id).not.toBe("chosen");
 
     const before = (await authors()).length;
+    const imports = async () => (await p.t.platform.db.selectFrom("project_imports").select("id").where("api_id", "=", p.apiId).execute()).length;
+    const importsBefore = await imports();
     for (const column of ["createdAt", "data", "pk"]) {
       const refused = await csv.upload(`name,${column}\r\nForbidden,1\r\n`, { table: "Author", optIn: [column], auth: { token: p.owner.token } });
       expect(refused.status, column).toBe(400);
@@ -96,7 +98,7 @@ describe("importing a CSV file into a table", () => {
     const invalid = await csv.upload(`name,2nd\r\nForbidden,1\r\n`, { table: "Author", optIn: ["2nd"], auth: { token: p.owner.token } });
     expect(invalid.errors?.[0].extensions).toMatchObject({ messageId: "error_csv_column_name", column: "2nd" });
     expect((await authors()).length).toBe(before);
-    expect(await p.t.platform.db.selectFrom("project_imports").select("id").where("header", "@>", JSON.stringify(["Forbidden"])).execute()).toEqual([]);
+    expect(await imports()).toBe(importsBefore);
   });
 
   it("refuses what is not a CSV file with 'Invalid file format.'", async () => {

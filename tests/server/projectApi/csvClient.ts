@@ -14,7 +14,7 @@ export function csvClient(base: string, apiId: string) {
     const response = await fetch(`${base}/p/${apiId}/imports?${query}`, {
       method: "POST",
       headers: { "content-type": "text/csv", ...headersOf(options.auth), ...options.headers },
-      body,
+      body: body as BodyInit,
     });
     return { status: response.status, ...((await response.json()) as { import?: any; errors?: { message: string; extensions: Record<string, any> }[] }) };
   }
