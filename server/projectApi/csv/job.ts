@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { planColumns } from "../../../src/domain/csv";
 import type { SchemaModel } from "../../../src/domain/model";
+import { isPublishing } from "../../../src/domain/apiState";
 import type { Db } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
 import type { JobHandler } from "../../jobs/runner";
@@ -27,6 +28,9 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function liveReader(db: Db, row: ImportRow): Promise<RowReader | null> {
   const deadline = Date.now() + PUBLISH_WAIT_MS;
   for (;;) {
+    // The state first: publishing switches the live version and the state in one commit, so a
+    // state that is no longer publishing means the live model read next is the final one.
+    const api = await db.selectFrom("apis").select("state").where("id", "=", row.api_id).executeTakeFirst();
     const live = await db.selectFrom("project_live_versions").select("model").where("api_id", "=", row.api_id).executeTakeFirst();
     const plan = live ? planModel(live.model as SchemaModel) : null;
     const table = plan?.tables.find((candidate) => candidate.type.id === row.type_id);
@@ -42,8 +46,7 @@ async function liveReader(db: Db, row: ImportRow): Promise<RowReader | null> {
       }
       return { importId: row.id, plan, table, columns };
     }
-    const api = await db.selectFrom("apis").select("state").where("id", "=", row.api_id).executeTakeFirst();
-    if (api?.state !== "PUBLISHING") {
+    if (!isPublishing(api?.state)) {
       await failImport(db, row.id, "error_csv_publish_failed");
       return null;
     }
