@@ -19,6 +19,7 @@ import { CONSOLE_DIST, SCHEMA_PATH } from "./paths";
 import { log } from "./log";
 import { seedTemplates } from "./templates/seed";
 import { createJobRunner, type JobRunner } from "./jobs/runner";
+import { releaseLeases } from "./jobs/store";
 import { schemaPromptJob, SCHEMA_PROMPT_JOB } from "./prompts/job";
 import { invitationMailJob, INVITATION_MAIL_JOB } from "./role/invitationMail";
 import { createSchemaGenerator } from "./ai";
@@ -79,6 +80,8 @@ export async function createPlatform(
   await recoverPublishing(publishing);
   jobs.register(INVITATION_MAIL_JOB, invitationMailJob({ db, mailer, publicUrl: config.publicUrl }));
   jobs.register(CSV_IMPORT_JOB, csvImportJob({ db, objects }));
+  // An import a killed server was writing resumes at start-up, not when its lease runs out.
+  if (!config.databaseUrl) await releaseLeases(db, [CSV_IMPORT_JOB]);
   const schema = createSchema(SCHEMA_PATH);
 
   const contextFor = async (authorization: string | null | undefined): Promise<Context> => ({
