@@ -121,6 +121,8 @@ export function csvImportJob(deps: { db: Db; objects: ObjectStore }): JobHandler
           if (batch.length < IMPORT_BATCH_ROWS) continue;
           if (!(await commitBatch(db, row, reader, batch, false))) return;
           batch = [];
+          // Lets waiting requests (progress polls, other users) have the database between batches.
+          await new Promise((resolve) => setImmediate(resolve));
         }
       } finally {
         source.destroy();

@@ -10,7 +10,7 @@ import type { DbOrTx, Tx } from "../../db/database";
 import { requireAction } from "../access";
 import type { ProjectContext } from "../context";
 import { answerError, answerJson, liveTable, requireModelRights, requireWithinLimit } from "./requests";
-import { findImport, importObjectKey, importStatus } from "./imports";
+import { importObjectKey, importStatus } from "./imports";
 import { CSV_IMPORT_JOB } from "./job";
 import { readHeader } from "./parse";
 import { storeUpload, UploadTooLarge } from "./upload";
@@ -88,7 +88,7 @@ export async function startImport(req: IncomingMessage, res: ServerResponse, ctx
       const earlier = await existingImport(tx, ctx.project.apiId, uploadKey);
       if (earlier) return { earlier };
       const api = created.length ? await publishCreatedFields(tx, ctx, table.type.id, created) : null;
-      await tx
+      const row = await tx
         .insertInto("project_imports")
         .values({
           id: importId,
@@ -106,18 +106,19 @@ export async function startImport(req: IncomingMessage, res: ServerResponse, ctx
           status: created.length ? "PUBLISHING" : "PENDING",
           created_by: ctx.project.caller.kind === "apiKey" ? `apiKey:${ctx.project.caller.keyId}` : (ctx.viewer?.email ?? ""),
         })
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
       await enqueueJob(tx, CSV_IMPORT_JOB, { apiId: ctx.project.apiId, importId }, 5);
-      return { api };
+      return { api, status: await importStatus(tx, row) };
     });
     if ("earlier" in outcome && outcome.earlier) {
       await discard();
       return answerJson(res, 200, { import: await importStatus(ctx.db, outcome.earlier) });
     }
     if (outcome.api) ctx.pubsub.publish("api:updated", outcome.api.id, outcome.api);
+    // Answered before the job starts: its batches would otherwise queue ahead of this answer.
+    answerJson(res, 201, { import: outcome.status });
     ctx.jobs.kick();
-    const row = await findImport(ctx.db, ctx.project.apiId, importId);
-    return answerJson(res, 201, { import: await importStatus(ctx.db, row!) });
   } catch (error) {
     await discard();
     throw error;
