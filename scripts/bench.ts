@@ -8,6 +8,7 @@
 //   - requests and waterfall depth of a reload of signed-in pages (scripts/bench-routes.ts)
 //   - the server's RSS after start and after 10,000 mixed requests (embedded default)
 //   - how fast the 30-level query is refused while /healthz is polled alongside (issue 8)
+//   - CSV import of 10,000 and 100,000 rows end to end, and the export of the table (issue 11)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +22,7 @@ import { formatLoad, rssMiB, runLoad } from "./bench/load";
 import { benchPublish } from "./bench/publish";
 import { benchProjectApis } from "./bench/project-api";
 import { benchRefusal } from "./bench/refusal";
+import { benchCsv } from "./bench/csv";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4510);
 
@@ -31,6 +33,7 @@ async function main() {
   if (postgresUrl) await benchPostgres(postgresUrl);
   else console.log("PostgreSQL: skipped (run under scripts/with-postgres.sh, or set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
   await benchProjectApis(PORT + 10);
+  await benchCsv(PORT + 20);
 }
 
 async function benchEmbedded() {

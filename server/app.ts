@@ -19,6 +19,7 @@ import { CONSOLE_DIST, SCHEMA_PATH } from "./paths";
 import { log } from "./log";
 import { seedTemplates } from "./templates/seed";
 import { createJobRunner, type JobRunner } from "./jobs/runner";
+import { releaseLeases } from "./jobs/store";
 import { schemaPromptJob, SCHEMA_PROMPT_JOB } from "./prompts/job";
 import { invitationMailJob, INVITATION_MAIL_JOB } from "./role/invitationMail";
 import { createSchemaGenerator } from "./ai";
@@ -32,6 +33,8 @@ import { createProjectEndpoint, projectApiIdOf } from "./projectApi/endpoint";
 import { setLiveVersion } from "./projectApi/live";
 import { createProjectEvents } from "./projectApi/events";
 import { attachProjectSubscriptions } from "./projectApi/ws";
+import { createCsvRoutes, csvRouteOf } from "./projectApi/csv/http";
+import { csvImportJob, CSV_IMPORT_JOB } from "./projectApi/csv/job";
 
 export interface Platform {
   server: Server;
@@ -76,6 +79,9 @@ export async function createPlatform(
   // Before serving: no project stays PUBLISHING after a crash (spec §4, issue 10).
   await recoverPublishing(publishing);
   jobs.register(INVITATION_MAIL_JOB, invitationMailJob({ db, mailer, publicUrl: config.publicUrl }));
+  jobs.register(CSV_IMPORT_JOB, csvImportJob({ db, objects }));
+  // An import a killed server was writing resumes at start-up, not when its lease runs out.
+  if (!config.databaseUrl) await releaseLeases(db, [CSV_IMPORT_JOB]);
   const schema = createSchema(SCHEMA_PATH);
 
   const contextFor = async (authorization: string | null | undefined): Promise<Context> => ({
@@ -90,6 +96,7 @@ export async function createPlatform(
   const yoga = createGraphqlHandler(schema);
   const serveGraphql = serveGraphqlOverNode(yoga, (req) => contextFor(req.headers.authorization).then(rememberStandingsFor));
   const projectApi = createProjectEndpoint({ db, apiKeys, events: createProjectEvents(), contextFor });
+  const serveCsv = createCsvRoutes(projectApi.projectContext);
   const serveStatic = createStaticHandler(CONSOLE_DIST, {
     userPoolId: config.cognito.userPoolId,
     clientId: config.cognito.clientId,
@@ -118,6 +125,13 @@ export async function createPlatform(
       if (graphqlHeaders) {
         for (const [name, value] of Object.entries(graphqlHeaders)) res.setHeader(name, value);
         return await serveGraphql(req, res);
+      }
+      // A project's CSV import and export stream their bodies, so they are served from Node too.
+      const csvRoute = req.method !== "OPTIONS" ? csvRouteOf(req.url) : null;
+      const csvHeaders = csvRoute ? edge.headersFor(req) : null;
+      if (csvRoute && csvHeaders) {
+        for (const [name, value] of Object.entries(csvHeaders)) res.setHeader(name, value);
+        return await serveCsv(req, res, csvRoute);
       }
       // A project's own API goes the same way, with the same edge headers and limits.
       const projectApiId = projectApiIdOf(req.url);

@@ -10,7 +10,7 @@ interface Prepared {
 }
 
 /** Starts the bench's platform process (scripts/bench/project-api-server.ts) and waits for its JSON line. */
-async function startProjectServer(port: number, env: Record<string, string>) {
+export async function startProjectServer(port: number, env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/project-api-server.ts"], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: "silent", SECRET_KEY: "bench-secret-key-0123456789abcdef", ...env },
     stdio: ["ignore", "pipe", "inherit"],

@@ -43,6 +43,40 @@ export interface Tables {
     record_id: string;
     created_at: Timestamp;
   };
+  /** A CSV import into one table (server/projectApi/csv); `line_reached` commits with each batch. */
+  project_imports: {
+    id: string;
+    api_id: string;
+    type_id: string;
+    table_name: string;
+    upload_key: string;
+    object_key: string;
+    file_name: string;
+    bytes: ColumnType<string, number, number>;
+    encoding: string;
+    delimiter: string;
+    header: Json<string[]>;
+    created_fields: Json<string[]>;
+    status: "PUBLISHING" | "PENDING" | "RUNNING" | "DONE" | "FAILED";
+    rows_done: Generated<number>;
+    rows_failed: Generated<number>;
+    line_reached: Generated<number>;
+    error_message_id: string | null;
+    created_by: string;
+    created_at: Generated<Date>;
+    started_at: Timestamp | null;
+    updated_at: Generated<Date>;
+    finished_at: Timestamp | null;
+  };
+  /** A row an import refused, with its cells and the reason, for the failed-rows file. */
+  project_import_failures: {
+    import_id: string;
+    line: number;
+    cells: Json<string[]>;
+    message_id: string;
+    field: string | null;
+    details: Json<Record<string, string | number>>;
+  };
   auth_keys: {
     kid: string;
     private_jwk: Json<Record<string, unknown>>;

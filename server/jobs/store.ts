@@ -79,3 +79,17 @@ export async function retryOrFailJob(db: DbOrTx, job: JobRow, error: string): Pr
     .execute();
   return failed ? "failed" : "retry";
 }
+
+/**
+ * Hands jobs of these kinds that a dead process held back to the queue at once. Only for the
+ * embedded database, where the data-directory lock guarantees no other process is working on
+ * them; with PostgreSQL, other processes may be, and their leases expire on their own.
+ */
+export async function releaseLeases(db: DbOrTx, kinds: string[]) {
+  await db
+    .updateTable("jobs")
+    .set({ state: "PENDING", attempts: sql`greatest(attempts - 1, 0)`, locked_until: null, run_at: new Date(), updated_at: new Date() })
+    .where("kind", "in", kinds)
+    .where("state", "=", "RUNNING")
+    .execute();
+}

@@ -14,6 +14,12 @@ export interface Limits {
   codeMailsPerSourcePerHour: number;
   /** Projects publishing at the same time on this platform (spec §8 'Too many projects are publishing…'). */
   projectsPublishingAtOnce: number;
+  /** CSV imports one caller (member or API key) starts in one project per hour (issue 11). */
+  csvImportsPerCallerPerHour: number;
+  /** CSV exports one caller downloads from one project per hour (issue 11). */
+  csvExportsPerCallerPerHour: number;
+  /** The largest CSV file an import takes, in bytes (413 beyond). */
+  csvImportMaxBytes: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -25,6 +31,9 @@ export const DEFAULT_LIMITS: Limits = {
   codeMailsPerAddressPerHour: 5,
   codeMailsPerSourcePerHour: 50,
   projectsPublishingAtOnce: 20,
+  csvImportsPerCallerPerHour: 60,
+  csvExportsPerCallerPerHour: 300,
+  csvImportMaxBytes: 100 * 1024 * 1024,
 };
 
 export function readLimits(setting: string | undefined): Limits {

@@ -8,6 +8,9 @@ import { refuse } from "../graphql/errors";
  */
 export type Filter = { and?: Filter[] | null; or?: Filter[] | null; not?: Filter | null } & Record<string, unknown>;
 
+/** The operators of spec §7's filter inputs; anything else is refused before compiling. */
+export const FILTER_OPERATORS: ReadonlySet<string> = new Set(["eq", "ne", "lt", "le", "gt", "ge", "beginsWith", "contains", "notContains", "attributeExists"]);
+
 /** Enough for any hand-written filter; bounds what one request can make the database do. */
 export const FILTER_LIMITS = { maxConditions: 50, maxDepth: 6 } as const;
 

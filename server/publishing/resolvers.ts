@@ -5,7 +5,8 @@ import { forbidden, notFound, refuse, type ErrorCode } from "../graphql/errors";
 import { idCursor, keysetWindow, toKeysetConnection, type PageArgs } from "../graphql/connection";
 import { requireMembership } from "../access";
 import { messagesFor } from "../i18n";
-import { findApi, findApiForUpdate, toApi, type Api } from "../api/store";
+import { findApi, findApiForUpdate, toApi, type Api, type ApiRow } from "../api/store";
+import type { Tx } from "../db/database";
 import { checkDeclaration, modelRefusal } from "../api/declaration";
 import { enqueueJob } from "../jobs/store";
 import { canPublishApi } from "../../src/domain/permissions";
@@ -58,39 +59,7 @@ export const publishingResolvers = {
         if (!row) throw notFound();
         const membership = await requireMembership(ctx, row.org_id, tx);
         if (!canPublishApi(membership.roleType)) throw forbidden();
-        if (isPublishing(row.state)) throw refusal("CONFLICT", "error_api_publishing_in_progress");
-
-        const checked = checkDeclaration(args.input.schema ?? row.schema, {
-          state: row.state,
-          schema: row.schema,
-          authMode: row.default_auth_mode,
-        });
-        if ("problem" in checked) throw modelRefusal(checked.problem);
-        const problem = publishProblem(
-          { awsAccountId: row.aws_account_id, region: row.region, defaultAuthMode: row.default_auth_mode, oidc: row.oidc },
-          checked.model,
-        );
-        if (problem) throw refusal(problem === "error_api_create_requires_awsaccount" ? "CONFLICT" : "BAD_USER_INPUT", problem);
-
-        await sql`select pg_advisory_xact_lock(${PUBLISH_LOCK})`.execute(tx);
-        if ((await countProjectsPublishing(tx)) >= ctx.config.limits.projectsPublishingAtOnce)
-          throw refusal("RATE_LIMITED", "error_api_publishing_too_many");
-
-        const schema = JSON.stringify(checked.model);
-        const version = await nextSchemaVersion(tx, row.id);
-        const objectKey = declarationKey(row.id, publishRunId(row.id, version));
-        // Written before the commit: a rollback leaves an object nobody points at, which the next
-        // publish of this version overwrites; a commit never points at a missing object.
-        await ctx.objects.put(objectKey, await zipDeclaration(schema));
-        const run = await insertPublishRun(tx, { apiId: row.id, version, initState: row.state, schema, objectKey });
-        const updated = await tx
-          .updateTable("apis")
-          .set({ schema, state: "PUBLISHING", updated_at: new Date() })
-          .where("id", "=", row.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await enqueueJob(tx, PUBLISH_JOB, { runId: run.id });
-        return { api: toApi(updated), run: toPublishRun(run) };
+        return startPublishRun(tx, ctx, row, args.input.schema ?? row.schema);
       });
       ctx.pubsub.publish("api:updated", api.id, api);
       ctx.jobs.kick();
@@ -130,6 +99,47 @@ export const publishingResolvers = {
     },
   },
 };
+
+/**
+ * Starts publishing `schemaText` for a project row locked by the caller's transaction, whose
+ * caller may publish: checks it, saves it with state PUBLISHING, creates the run, writes the
+ * declaration zip and enqueues the job. Also used by a CSV import that adds fields (issue 11).
+ */
+export async function startPublishRun(tx: Tx, ctx: Pick<Context, "config" | "objects">, row: ApiRow, schemaText: string) {
+  if (isPublishing(row.state)) throw refusal("CONFLICT", "error_api_publishing_in_progress");
+
+  const checked = checkDeclaration(schemaText, {
+    state: row.state,
+    schema: row.schema,
+    authMode: row.default_auth_mode,
+  });
+  if ("problem" in checked) throw modelRefusal(checked.problem);
+  const problem = publishProblem(
+    { awsAccountId: row.aws_account_id, region: row.region, defaultAuthMode: row.default_auth_mode, oidc: row.oidc },
+    checked.model,
+  );
+  if (problem) throw refusal(problem === "error_api_create_requires_awsaccount" ? "CONFLICT" : "BAD_USER_INPUT", problem);
+
+  await sql`select pg_advisory_xact_lock(${PUBLISH_LOCK})`.execute(tx);
+  if ((await countProjectsPublishing(tx)) >= ctx.config.limits.projectsPublishingAtOnce)
+    throw refusal("RATE_LIMITED", "error_api_publishing_too_many");
+
+  const schema = JSON.stringify(checked.model);
+  const version = await nextSchemaVersion(tx, row.id);
+  const objectKey = declarationKey(row.id, publishRunId(row.id, version));
+  // Written before the commit: a rollback leaves an object nobody points at, which the next
+  // publish of this version overwrites; a commit never points at a missing object.
+  await ctx.objects.put(objectKey, await zipDeclaration(schema));
+  const run = await insertPublishRun(tx, { apiId: row.id, version, initState: row.state, schema, objectKey });
+  const updated = await tx
+    .updateTable("apis")
+    .set({ schema, state: "PUBLISHING", updated_at: new Date() })
+    .where("id", "=", row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await enqueueJob(tx, PUBLISH_JOB, { runId: run.id });
+  return { api: toApi(updated), run: toPublishRun(run) };
+}
 
 /** The version a run id names, so the next page starts below it; 0 (an empty page) for a foreign id. */
 function versionAfter(apiId: string, runId: string): number {

@@ -21,7 +21,7 @@ import { TableDialogs, type TableDialog } from "./TableDialogs";
 import { TableGrid } from "./TableGrid";
 import { TABLE_TABS_ID, TableTabs } from "./TableTabs";
 import { panelId, tabId } from "../ui/Tabs";
-import { filterSearchValue } from "../domain/filters";
+import { filterExpression, filterSearchValue } from "../domain/filters";
 import { useSelectedTable } from "./useSelectedTable";
 import { FilterDropdown } from "./filter/FilterDropdown";
 import { FilterChips } from "./filter/FilterChips";
@@ -30,6 +30,8 @@ import { RecordSidebarArea } from "./record/RecordSidebarArea";
 import { useRecordStack } from "./record/useRecordStack";
 import { EntriesPanel, type EntriesRef } from "./entries/EntriesPanel";
 import { DEFAULT_PAGE_SIZE, entriesVariables, formatSort, parseSort } from "./entries/entriesSearch";
+import { CsvExportButton } from "./csv/CsvExportButton";
+import { CsvImportButton } from "./csv/CsvImportButton";
 import type { useProjectModel } from "./useProjectModel";
 import "./DataExplorer.css";
 
@@ -163,6 +165,8 @@ export function DataExplorer(props: {
           }
           onAddEntry={() => recordActions.open({ table: selected.name, id: null })}
           onOpenEntry={(id) => recordActions.open({ table: selected.name, id })}
+          renderImport={(onImported) => <CsvImportButton apiId={props.api.id} model={model} table={selected} onImported={onImported} />}
+          exportControl={<CsvExportButton apiId={props.api.id} table={selected.name} filter={filterExpression(filter)} sort={search.sort ?? null} />}
           pageSize={pageSize}
           onPageSize={setPageSize}
           panelId={panelId(TABLE_TABS_ID, selected.id)}

@@ -47,8 +47,9 @@ export interface EntriesGridProps {
   onAddEntry?(): void;
   /** Opens an entry in the record editor (the grid's edit column). */
   onOpenEntry?(id: string): void;
-  onImport?(): void;
-  onExport?(): void;
+  /** The CSV import button; it calls `onImported` when an import ends, to reload the rows. */
+  renderImport?(onImported: () => void): ReactNode;
+  exportControl?: ReactNode;
   /** The filter dropdown, drawn in the toolbar. */
   filterControl?: ReactNode;
 }
@@ -203,8 +204,8 @@ export function EntriesGrid(props: EntriesGridProps) {
         adding={creating}
         reloading={reloading}
         onAdd={props.onAddEntry ?? (() => void addEntry())}
-        onImport={props.onImport}
-        onExport={props.onExport}
+        importControl={props.renderImport?.(reload)}
+        exportControl={props.exportControl}
         onReload={reload}
         onDeleteSelected={() => setConfirming("selected")}
         onDeleteMatching={() => setConfirming("matching")}

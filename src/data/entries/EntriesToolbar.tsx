@@ -5,7 +5,7 @@ import { Button } from "../../ui/Button";
 /**
  * The data toolbar of a published table (spec §2 "add entry, import, export, reload, delete,
  * filter"): what the viewer may not do is not offered (docs/ROLES.md data.edit, data.delete).
- * Import and export are shown when a handler is given.
+ * Import and export are the CSV buttons, drawn when given (they hold their own dialogs).
  */
 export function EntriesToolbar(props: {
   canEdit: boolean;
@@ -15,8 +15,8 @@ export function EntriesToolbar(props: {
   adding: boolean;
   reloading: boolean;
   onAdd(): void;
-  onImport?(): void;
-  onExport?(): void;
+  importControl?: ReactNode;
+  exportControl?: ReactNode;
   onReload(): void;
   onDeleteSelected(): void;
   onDeleteMatching(): void;
@@ -31,16 +31,8 @@ export function EntriesToolbar(props: {
             <FormattedMessage id="data.toolbar.add" />
           </Button>
         )}
-        {props.canEdit && props.onImport && (
-          <Button onClick={props.onImport} data-testid="toolbar-import">
-            <FormattedMessage id="data.toolbar.import" />
-          </Button>
-        )}
-        {props.onExport && (
-          <Button onClick={props.onExport} data-testid="toolbar-export">
-            <FormattedMessage id="data.toolbar.export" />
-          </Button>
-        )}
+        {props.canEdit && props.importControl}
+        {props.exportControl}
         {props.filterControl}
         {props.canDelete && (
           <Button onClick={props.onDeleteSelected} disabled={props.selectedCount === 0} data-testid="toolbar-delete">

@@ -1,0 +1,101 @@
+import type { ServerResponse } from "node:http";
+import { once } from "node:events";
+import Papa from "papaparse";
+import { parentColumns } from "../../../src/domain/csv";
+import { refuse } from "../../graphql/errors";
+import { compileFilter, FILTER_OPERATORS, type Filter } from "../filters";
+import { listEntries, type EntryRow, type SortOrder } from "../store";
+import type { ProjectContext } from "../context";
+import type { TablePlan } from "../plan";
+import { liveTable, requireWithinLimit } from "./requests";
+
+/** Rows read per statement: the export holds one page at a time, whatever the table's size. */
+const EXPORT_PAGE_ROWS = 1000;
+/** A filter in the URL, as long as any other text input may be (src/domain/limits.ts). */
+const MAX_FILTER_CHARS = 65_536;
+
+const invalidFilter = () => refuse("BAD_USER_INPUT", "error_csv_filter_invalid", "The filter is not valid for this table.");
+
+/** The list query's filter (spec §7 `{field: {operator: value}}`, and/or/not), checked against the table. */
+function readFilter(text: string | null, table: TablePlan) {
+  if (!text) return null;
+  if (text.length > MAX_FILTER_CHARS) throw invalidFilter();
+  let filter: unknown;
+  try {
+    filter = JSON.parse(text);
+  } catch {
+    throw invalidFilter();
+  }
+  const known = new Set(["id", "createdAt", "updatedAt", ...table.fields.map((planned) => planned.field.name)]);
+  const check = (node: unknown): void => {
+    if (!node || typeof node !== "object" || Array.isArray(node)) throw invalidFilter();
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "and" || key === "or") {
+        if (!Array.isArray(value)) throw invalidFilter();
+        value.forEach(check);
+      } else if (key === "not") check(value);
+      else if (!known.has(key) || !value || typeof value !== "object" || Object.keys(value).some((operator) => !FILTER_OPERATORS.has(operator))) throw invalidFilter();
+    }
+  };
+  check(filter);
+  return compileFilter(filter as Filter, table.byName);
+}
+
+/** `sort=<field>:<ASC|DESC>` on one of the table's sort fields; the list's default otherwise. */
+function readSort(text: string | null, table: TablePlan) {
+  if (!text) return { field: table.sortFields[0], order: "DESC" as SortOrder };
+  const [field, order = "ASC"] = text.split(":");
+  if (!table.sortFields.includes(field) || (order !== "ASC" && order !== "DESC")) {
+    throw refuse("BAD_USER_INPUT", "error_csv_sort_invalid", `${field} is not a sort field of this table.`, { field });
+  }
+  return { field, order: order as SortOrder };
+}
+
+/** A value as a cell: lists and Json as JSON text (the import reads them back), no value as empty. */
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * GET /p/<apiId>/export.csv?table=<name>&filter=<json>&sort=<field>:<ASC|DESC>: every matching
+ * entry (not one page) as CSV, field names as headers, cells with a quote, separator or line
+ * break quoted (spec §5). Read in keyset pages and written as the client takes them, so memory
+ * stays flat for any table size.
+ */
+export async function exportCsv(res: ServerResponse, ctx: ProjectContext, url: URL) {
+  const { plan, table } = await liveTable(ctx, url.searchParams.get("table"));
+  const filter = readFilter(url.searchParams.get("filter"), table);
+  const sort = readSort(url.searchParams.get("sort"), table);
+  await requireWithinLimit(ctx, "export");
+  const parents = parentColumns(plan.model, table.type);
+  const header = ["id", ...table.fields.map((planned) => planned.field.name), ...parents.map((parent) => parent.column), "createdAt", "updatedAt"];
+  const toCells = (row: EntryRow) => [
+    row.id,
+    ...table.fields.map((planned) => cell(row.data[planned.field.name])),
+    ...parents.map((parent) => cell(parent.slot === "first" ? row.parent_first : row.parent_second)),
+    row.created_at,
+    row.updated_at,
+  ];
+  res.writeHead(200, {
+    "content-type": "text/csv; charset=utf-8",
+    "content-disposition": `attachment; filename="${table.type.name}.csv"`,
+    "cache-control": "no-store",
+  });
+  // The byte order mark makes spreadsheet programs read the file as UTF-8; the import skips it.
+  const write = async (text: string) => {
+    if (!res.write(text)) await once(res, "drain");
+  };
+  await write(`\uFEFF${Papa.unparse([header], { newline: "\r\n" })}\r\n`);
+  let after: { sortKey: string; id: string } | null = null;
+  while (!res.destroyed) {
+    const rows = await listEntries(ctx.db, { apiId: ctx.project.apiId, typeId: table.type.id, limit: EXPORT_PAGE_ROWS, sort, after, filter });
+    const page = rows.slice(0, EXPORT_PAGE_ROWS);
+    if (page.length) await write(`${Papa.unparse(page.map(toCells), { newline: "\r\n" })}\r\n`);
+    if (rows.length <= EXPORT_PAGE_ROWS) break;
+    const last = page[page.length - 1];
+    after = { sortKey: last.sort_key ?? "", id: last.id };
+  }
+  res.end();
+}

@@ -1,0 +1,174 @@
+import { createHash } from "node:crypto";
+import { sql } from "kysely";
+import { cellValue, columnFieldType, parentColumns, type ColumnPlan } from "../../../src/domain/csv";
+import { entryInputProblem } from "../../../src/domain/values";
+import { hasDirective } from "../../../src/domain/model/directives";
+import type { Tx } from "../../db/database";
+import type { ModelPlan, TablePlan } from "../plan";
+import type { ParentSlot } from "../store";
+
+/** One record of the file: its number (the header is line 1) and its cells. */
+export interface CsvRecord {
+  line: number;
+  cells: string[];
+}
+
+/** Why a row was not written: a message key with the values its text needs. */
+export interface RowProblem {
+  messageId: string;
+  field?: string;
+  values?: Record<string, string | number>;
+}
+
+interface GoodRow {
+  line: number;
+  id: string;
+  data: Record<string, unknown>;
+  parents: Partial<Record<ParentSlot, string>>;
+}
+
+export interface FailedRow {
+  line: number;
+  cells: string[];
+  problem: RowProblem;
+}
+
+/**
+ * The entry id of a file's row: derived from the import and the line, so a batch written twice
+ * (two workers after a lease expired, a retry) hits the primary key instead of adding the row again.
+ */
+export function entryIdOf(importId: string, line: number) {
+  const hex = createHash("sha256").update(`${importId}\0${line}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** How an import turns records into entries: the table's plan and the header's column plan. */
+export interface RowReader {
+  importId: string;
+  plan: ModelPlan;
+  table: TablePlan;
+  columns: ColumnPlan[];
+}
+
+/** Spec §5 'Entries are kept only when the column count matches', then the grid's value rules. */
+function readRecord(reader: RowReader, record: CsvRecord): GoodRow | FailedRow {
+  const { table, columns, plan } = reader;
+  const fail = (problem: RowProblem): FailedRow => ({ line: record.line, cells: record.cells, problem });
+  if (record.cells.length !== columns.length) {
+    return fail({ messageId: "error_csv_column_count", values: { cells: record.cells.length, columns: columns.length } });
+  }
+  const parentSlots = new Map(parentColumns(plan.model, table.type).map((parent) => [parent.column, parent.slot]));
+  const data: Record<string, unknown> = {};
+  const parents: GoodRow["parents"] = {};
+  columns.forEach((column, index) => {
+    if (column.kind === "skip") return;
+    const text = record.cells[index];
+    const slot = parentSlots.get(column.field);
+    if (slot) {
+      if (text.trim()) parents[slot] = text.trim();
+      return;
+    }
+    data[column.field] = cellValue(columnFieldType(table.type, column), text);
+  });
+  const problem = entryInputProblem(table.type, plan.model.enumTypes, data, "create");
+  if (problem) return fail(problem);
+  // As the project API stores them: Json parsed, no value as no key.
+  for (const planned of table.fields) {
+    const value = data[planned.field.name];
+    if (planned.kind === "Json" && typeof value === "string") data[planned.field.name] = JSON.parse(value);
+    if (value === null) delete data[planned.field.name];
+  }
+  return { line: record.line, id: entryIdOf(reader.importId, record.line), data, parents };
+}
+
+export function readRecords(reader: RowReader, records: readonly CsvRecord[]) {
+  const good: GoodRow[] = [];
+  const failed: FailedRow[] = [];
+  for (const record of records) {
+    const row = readRecord(reader, record);
+    if ("problem" in row) failed.push(row);
+    else good.push(row);
+  }
+  return { good, failed };
+}
+
+/** Moves rows whose parent id names no entry of the parent table to the failed ones (one query per parent). */
+async function checkParents(tx: Tx, apiId: string, reader: RowReader, good: GoodRow[], failed: FailedRow[], cellsOf: Map<number, string[]>) {
+  for (const { slot, type } of reader.table.parents) {
+    const ids = [...new Set(good.flatMap((row) => (row.parents[slot] ? [row.parents[slot]!] : [])))];
+    if (ids.length === 0) continue;
+    const { rows } = await sql<{ id: string }>`select id from project_entries where api_id = ${apiId} and type_id = ${type.id} and id = any(${ids}::text[])`.execute(tx);
+    const found = new Set(rows.map((row) => row.id));
+    const column = parentColumns(reader.plan.model, reader.table.type).find((parent) => parent.slot === slot)!.column;
+    for (let index = good.length - 1; index >= 0; index--) {
+      const id = good[index].parents[slot];
+      if (id && !found.has(id)) {
+        failed.push({ line: good[index].line, cells: cellsOf.get(good[index].line)!, problem: { messageId: "error_value_parent_missing", field: column, values: { type: type.name } } });
+        good.splice(index, 1);
+      }
+    }
+  }
+}
+
+/** Moves rows whose unique value another entry, or an earlier row of the batch, already has. */
+async function checkUnique(tx: Tx, apiId: string, reader: RowReader, good: GoodRow[], failed: FailedRow[], cellsOf: Map<number, string[]>) {
+  for (const planned of reader.table.fields) {
+    if (!hasDirective(planned.field.directives, "unique")) continue;
+    const name = planned.field.name;
+    const values = good.flatMap((row) => (row.data[name] === undefined ? [] : [JSON.stringify(row.data[name])]));
+    if (values.length === 0) continue;
+    const { rows } = await sql<{ value: string }>`select (data -> ${sql.lit(name)})::text as value from project_entries
+      where api_id = ${apiId} and type_id = ${reader.table.type.id} and data -> ${sql.lit(name)} = any(${values}::jsonb[])`.execute(tx);
+    // jsonb's text form is canonical; so is JSON.stringify for the scalars a unique field holds.
+    const taken = new Set(rows.map((row) => JSON.stringify(JSON.parse(row.value))));
+    const kept: GoodRow[] = [];
+    for (const row of good) {
+      const value = row.data[name];
+      const key = value === undefined ? null : JSON.stringify(value);
+      if (key !== null && taken.has(key)) {
+        failed.push({ line: row.line, cells: cellsOf.get(row.line)!, problem: { messageId: "error_value_unique", field: name } });
+        continue;
+      }
+      if (key !== null) taken.add(key);
+      kept.push(row);
+    }
+    good.splice(0, good.length, ...kept);
+  }
+}
+
+/**
+ * Writes one batch in the caller's transaction: entries in one multi-row statement (arrays, so
+ * the statement's size does not grow with the batch), their activities (spec §3, one per entry
+ * as single writes record) and the failed rows. Returns how many were written and refused.
+ */
+export async function writeBatch(tx: Tx, apiId: string, reader: RowReader, records: readonly CsvRecord[]) {
+  const { good, failed } = readRecords(reader, records);
+  const cellsOf = new Map(records.map((record) => [record.line, record.cells]));
+  await checkParents(tx, apiId, reader, good, failed, cellsOf);
+  await checkUnique(tx, apiId, reader, good, failed, cellsOf);
+  const typeId = reader.table.type.id;
+  let written = 0;
+  if (good.length) {
+    const { rows } = await sql<{ id: string }>`insert into project_entries (api_id, type_id, id, data, parent_first, parent_second)
+      select ${apiId}, ${typeId}, row.id, row.data, row.parent_first, row.parent_second
+      from unnest(${good.map((row) => row.id)}::text[], ${good.map((row) => JSON.stringify(row.data))}::jsonb[],
+        ${good.map((row) => row.parents.first ?? null)}::text[], ${good.map((row) => row.parents.second ?? null)}::text[])
+        as row(id, data, parent_first, parent_second)
+      on conflict (api_id, type_id, id) do nothing
+      returning id`.execute(tx);
+    await sql`insert into project_activities (id, api_id, event_name, record_type, record_id)
+      select gen_random_uuid()::text, ${apiId}, 'INSERT', ${reader.table.type.name}, written.id
+      from unnest(${rows.map((row) => row.id)}::text[]) as written(id)`.execute(tx);
+    written = rows.length;
+  }
+  if (failed.length) {
+    await sql`insert into project_import_failures (import_id, line, cells, message_id, field, details)
+      select ${reader.importId}, failure.line, failure.cells, failure.message_id, failure.field, failure.details
+      from unnest(${failed.map((row) => row.line)}::integer[], ${failed.map((row) => JSON.stringify(row.cells))}::jsonb[],
+        ${failed.map((row) => row.problem.messageId)}::text[], ${failed.map((row) => row.problem.field ?? null)}::text[],
+        ${failed.map((row) => JSON.stringify(row.problem.values ?? {}))}::jsonb[])
+        as failure(line, cells, message_id, field, details)
+      on conflict do nothing`.execute(tx);
+  }
+  return { written, failed: failed.length };
+}
