@@ -32,6 +32,11 @@ import { createProjectEndpoint, projectApiIdOf } from "./projectApi/endpoint";
 import { setLiveVersion } from "./projectApi/live";
 import { createProjectEvents } from "./projectApi/events";
 import { attachProjectSubscriptions } from "./projectApi/ws";
+import { createBuiltInProvider } from "./pay/builtIn";
+import { createPayments } from "./pay/payments";
+import { createPayRoutes } from "./pay/routes";
+import type { PaymentProvider } from "./pay/provider";
+import { deriveKey } from "./security/secretKey";
 
 export interface Platform {
   server: Server;
@@ -53,7 +58,8 @@ export interface Platform {
 export async function createPlatform(
   config: Config,
   // Tests may watch what publishing tells the project API; the platform serves the real one.
-  options: { projectApi?: Pick<PublishDeps, "setLiveVersion" | "createDefaultApiKey"> } = {},
+  // Tests may also put a failing payment provider in place of the built-in one.
+  options: { projectApi?: Pick<PublishDeps, "setLiveVersion" | "createDefaultApiKey">; paymentProvider?: PaymentProvider } = {},
 ): Promise<Platform> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const mailer = await createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -64,7 +70,10 @@ export async function createPlatform(
   const jobs = createJobRunner(db);
   jobs.register(SCHEMA_PROMPT_JOB, schemaPromptJob({ db, pubsub, generate: createSchemaGenerator(config) }));
   const objects = objectStoreFor(config.dataDir);
-  const apiKeys = createApiKeys(resolveSecretKey(config));
+  const secretKey = resolveSecretKey(config);
+  const apiKeys = createApiKeys(secretKey);
+  const checkoutKey = deriveKey(secretKey, "checkout-capability");
+  const payments = createPayments(options.paymentProvider ?? createBuiltInProvider(config.publicUrl), checkoutKey);
   const publishing: PublishDeps = {
     db,
     pubsub,
@@ -85,11 +94,13 @@ export async function createPlatform(
     jobs,
     mailer,
     objects,
+    payments,
     viewer: await resolveViewer(auth, config, authorization),
   });
   const yoga = createGraphqlHandler(schema);
   const serveGraphql = serveGraphqlOverNode(yoga, (req) => contextFor(req.headers.authorization).then(rememberStandingsFor));
   const projectApi = createProjectEndpoint({ db, apiKeys, events: createProjectEvents(), contextFor });
+  const pay = createPayRoutes({ db, contextFor, checkoutKey });
   const serveStatic = createStaticHandler(CONSOLE_DIST, {
     userPoolId: config.cognito.userPoolId,
     clientId: config.cognito.clientId,
@@ -103,6 +114,7 @@ export async function createPlatform(
     const { pathname } = new URL(request.url);
     if (pathname === "/auth" || pathname.startsWith("/auth/")) return auth.handle(request);
     if (pathname === "/mail" || pathname === "/mail.json") return mailbox ? mailbox.handle(request) : new Response("Not found", { status: 404 });
+    if (pathname.startsWith("/pay/")) return pay.handle(request);
     if (pathname === "/healthz") {
       await db.selectFrom("orgs").select("id").limit(1).execute();
       return json({ status: "ok" });

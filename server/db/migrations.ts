@@ -6,6 +6,7 @@ import { abuseLimits } from "./migrations/0004_abuse_limits";
 import { orgWebsite } from "./migrations/0005_org_website";
 import { publishing } from "./migrations/0006_publishing";
 import { projectData } from "./migrations/0007_project_data";
+import { payments } from "./migrations/0008_payments";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0005_org_website": orgWebsite,
   "0006_publishing": publishing,
   "0007_project_data": projectData,
+  "0008_payments": payments,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {
