@@ -32,7 +32,7 @@ import { createProjectEndpoint, projectApiIdOf } from "./projectApi/endpoint";
 import { setLiveVersion } from "./projectApi/live";
 import { createProjectEvents } from "./projectApi/events";
 import { attachProjectSubscriptions } from "./projectApi/ws";
-import { createBuiltInProvider } from "./pay/builtIn";
+import { billDuePeriods, createBuiltInProvider } from "./pay/builtIn";
 import { createPayments } from "./pay/payments";
 import { createPayRoutes } from "./pay/routes";
 import type { PaymentProvider } from "./pay/provider";
@@ -157,6 +157,10 @@ export async function createPlatform(
   );
 
   let closeExtraListeners = async () => {};
+  // The built-in provider bills each subscription whose period has ended (one invoice per period).
+  const billPeriods = () =>
+    void db.transaction().execute((tx) => billDuePeriods(tx)).catch((error: unknown) => log.error("billing periods failed:", error));
+  let billing: NodeJS.Timeout | null = null;
   return {
     server,
     db,
@@ -169,9 +173,14 @@ export async function createPlatform(
     async listen() {
       closeExtraListeners = await listenOn(server, config.host, config.port);
       jobs.start();
+      if (!options.paymentProvider) {
+        billPeriods();
+        billing = setInterval(billPeriods, 60 * 60 * 1000).unref();
+      }
     },
     async close() {
       await closeExtraListeners();
+      if (billing) clearInterval(billing);
       await jobs.stop();
       sessions.stop();
       for (const sockets of [wss, projectSubscriptions.wss]) {
