@@ -158,8 +158,10 @@ export async function createPlatform(
 
   let closeExtraListeners = async () => {};
   // The built-in provider bills each subscription whose period has ended (one invoice per period).
-  const billPeriods = () =>
-    void db.transaction().execute((tx) => billDuePeriods(tx)).catch((error: unknown) => log.error("billing periods failed:", error));
+  let billingRun: Promise<unknown> = Promise.resolve();
+  const billPeriods = () => {
+    billingRun = db.transaction().execute((tx) => billDuePeriods(tx)).catch((error: unknown) => log.error("billing periods failed:", error));
+  };
   let billing: NodeJS.Timeout | null = null;
   return {
     server,
@@ -181,6 +183,7 @@ export async function createPlatform(
     async close() {
       await closeExtraListeners();
       if (billing) clearInterval(billing);
+      await billingRun;
       await jobs.stop();
       sessions.stop();
       for (const sockets of [wss, projectSubscriptions.wss]) {
