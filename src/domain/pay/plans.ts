@@ -19,14 +19,13 @@ export const retentionInDaysFor = (plan: PlanTier | null | undefined) => (plan =
 export interface PlanPrice {
   id: string;
   unitAmount: number;
-  usageType: "LICENSED" | "METERED";
   billingInterval: string;
 }
 
-export interface PlanProduct {
-  name: string;
-  usageType: "LICENSED" | "METERED";
-  prices: readonly PlanPrice[];
+export interface PlanProduct<P extends PlanPrice = PlanPrice> {
+  /** LICENSED or METERED. */
+  usageType: string;
+  prices: readonly P[];
 }
 
 export interface LineItem {
@@ -34,7 +33,7 @@ export interface LineItem {
   quantity?: number;
 }
 
-const priceFor = (product: PlanProduct, interval: Interval) => product.prices.find((price) => price.billingInterval === interval);
+const priceFor = <P extends PlanPrice>(product: PlanProduct<P>, interval: Interval) => product.prices.find((price) => price.billingInterval === interval);
 
 /**
  * Spec §7 createCheckoutSession and §9: licensed products at quantity 1 in the chosen interval;
@@ -61,7 +60,7 @@ export const monthlyAmount = (price: Pick<PlanPrice, "unitAmount" | "billingInte
   price.billingInterval === "YEAR" ? Math.round(price.unitAmount / 12) : price.unitAmount;
 
 /** The licensed price of a bundle in an interval: what its card shows and a period costs. */
-export function licensedPrice(products: readonly PlanProduct[], interval: Interval): PlanPrice | undefined {
+export function licensedPrice<P extends PlanPrice>(products: readonly PlanProduct<P>[], interval: Interval): P | undefined {
   for (const product of products) {
     if (product.usageType !== "LICENSED") continue;
     const price = priceFor(product, interval);

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, uniqueEmail, type TestPlatform } from "../harness";
-import { addField, initialModel, parseModel } from "../../../src/domain/model";
+import { addField, parseModel } from "../../../src/domain/model";
 
 let t: TestPlatform;
 beforeAll(async () => {
