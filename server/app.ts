@@ -73,7 +73,7 @@ export async function createPlatform(
   const secretKey = resolveSecretKey(config);
   const apiKeys = createApiKeys(secretKey);
   const checkoutKey = deriveKey(secretKey, "checkout-capability");
-  const payments = createPayments(options.paymentProvider ?? createBuiltInProvider(config.publicUrl), checkoutKey);
+  const payments = createPayments(options.paymentProvider ?? createBuiltInProvider(config.publicUrl, { testAutomation: config.payTestAutomation }), checkoutKey);
   const publishing: PublishDeps = {
     db,
     pubsub,

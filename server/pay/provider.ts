@@ -13,8 +13,11 @@ export interface PaymentProvider {
   productBundles(): readonly CatalogBundle[];
   /** The customer (cus_…) of a billing account, created on first use. */
   ensureCustomer(tx: DbOrTx, billingAccount: { id: string }): Promise<string>;
-  /** A checkout for a subscription with a free trial; the customer pays at `url`. */
-  createCheckoutSession(tx: DbOrTx, request: CheckoutRequest): Promise<{ id: string; url: string; expiresAt: Date }>;
+  /**
+   * A checkout for a subscription with a free trial; the customer pays at `url`. `completed`
+   * when the provider finished it at once (test automation): `url` is then the success URL.
+   */
+  createCheckoutSession(tx: DbOrTx, request: CheckoutRequest): Promise<{ id: string; url: string; expiresAt: Date; completed?: boolean }>;
   /** The checkout's state; `subscriptionId` once paid. */
   checkoutSession(tx: DbOrTx, id: string): Promise<ProviderCheckout | null>;
   /** Cancels a subscription (project deletion). */

@@ -3,7 +3,7 @@ import type { Context } from "../graphql/context";
 import { requireMembership } from "../access";
 import { parseBillingAddress } from "../../src/domain/billing";
 import { messagesFor } from "../i18n";
-import { completeCheckout } from "./builtIn";
+import { completeCheckout, successUrlOf } from "./builtIn";
 import { verifyCheckout } from "./checkoutToken";
 import { invoicePdf } from "./invoicePdf";
 import { checkoutPage, messagePage } from "./checkoutPage";
@@ -29,7 +29,6 @@ const PAGE_HEADERS = { "content-type": "text/html; charset=utf-8", "cache-contro
 export function createPayRoutes(deps: PayRouteDeps) {
   const redirect = (location: string) => new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });
   const page = (html: string, status = 200) => new Response(html, { status, headers: PAGE_HEADERS });
-  const withSession = (template: string, sessionId: string) => template.replace("{CHECKOUT_SESSION_ID}", encodeURIComponent(sessionId));
 
   /** The open checkout and its payer, when the capability and the payer's membership hold. */
   async function authorized(sessionId: string, token: string | null) {
@@ -54,15 +53,15 @@ export function createPayRoutes(deps: PayRouteDeps) {
     const found = await authorized(sessionId, token);
     if (!found) return page(messagePage(messages, "pay.checkout.forbidden"), 403);
     const { session } = found;
-    if (session.status === "complete") return redirect(withSession(session.success_url, session.id));
+    if (session.status === "complete") return redirect(successUrlOf(session.success_url, session.id));
     if (session.status !== "open" || session.expires_at.getTime() <= Date.now()) return page(messagePage(messages, "pay.checkout.expired"), 410);
 
-    if (action === "cancel") return redirect(withSession(session.cancel_url, session.id));
+    if (action === "cancel") return redirect(successUrlOf(session.cancel_url, session.id));
     if (request.method === "POST" && action === "pay") {
       const number = (form?.get("cardNumber") ?? "").replace(/\s+/g, "");
       if (number !== TEST_CARD_NUMBER) return page(checkoutPage(messages, session, found.token, "pay.checkout.declined"), 402);
       await deps.db.transaction().execute((tx) => completeCheckout(tx, session.id));
-      return redirect(withSession(session.success_url, session.id));
+      return redirect(successUrlOf(session.success_url, session.id));
     }
     if (request.method !== "GET") return new Response("Method not allowed", { status: 405 });
     return page(checkoutPage(messages, session, found.token, null));
