@@ -43,7 +43,7 @@ export const deleteApiResolvers = {
         if (!canDeleteApi(membership.permissions)) throw forbidden("error_api_deletion_requires_role", "Only account owners can delete projects.");
         if (!deletionConfirmed(input.confirmName, row.name))
           throw refuse("BAD_USER_INPUT", "error_api_deletion_confirm", "You need to enter the project name to confirm deletion.");
-        const subscriptions = await tx.selectFrom("bundle_subscriptions").select(["id", "payment_provider_id"]).where("api_id", "=", row.id).execute();
+        const subscriptions = await tx.selectFrom("bundle_subscriptions").select(["id", "payment_provider_id"]).where("api_id", "=", row.id).where("status", "<>", "CANCELED").execute();
         for (const subscription of subscriptions) {
           await askProvider(() => ctx.payments.provider.cancelSubscription(tx, subscription.payment_provider_id));
         }

@@ -174,6 +174,12 @@ export const subscriptionResolvers = {
         const checkout = await askProvider(() => ctx.payments.provider.checkoutSession(tx, input.checkoutSessionId));
         if (checkout?.status !== "complete" || !checkout.subscriptionId)
           throw refuse("CONFLICT", "error_checkout_not_paid", "This checkout has not been paid.");
+        // A new plan replaces the project's earlier one, so it is never billed twice.
+        const earlier = await tx.selectFrom("bundle_subscriptions").select(["id", "payment_provider_id"]).where("api_id", "=", api.id).where("status", "<>", "CANCELED").execute();
+        for (const previous of earlier) {
+          await askProvider(() => ctx.payments.provider.cancelSubscription(tx, previous.payment_provider_id));
+          await tx.updateTable("bundle_subscriptions").set({ status: "CANCELED" }).where("id", "=", previous.id).execute();
+        }
         const row = await tx
           .insertInto("bundle_subscriptions")
           .values({

@@ -131,6 +131,18 @@ describe("checkout sessions", () => {
     const again = await t.graphql(SUBSCRIBE, { input: { apiId: owner.apiId, checkoutSessionId: checkoutSession.sessionId } }, owner.token);
     expect(again.data.createBundleSubscription.id).toBe(subscribed.data.createBundleSubscription.id);
 
+    // A second plan for the same project replaces the first: the provider cancels the earlier subscription.
+    const second = await t.graphql(CHECKOUT, { input: { apiId: owner.apiId, bundleType: "PROFESSIONAL", billingInterval: "YEAR" } }, owner.token);
+    await pay(second.data.createCheckoutSession.sessionUrl, "4242424242424242");
+    const replaced = await t.graphql(SUBSCRIBE, { input: { apiId: owner.apiId, checkoutSessionId: second.data.createCheckoutSession.checkoutSession.sessionId } }, owner.token);
+    const list = await t.graphql(`query ($id: ID!) { api(id: $id) { bundleSubscriptions { id status } } }`, { id: owner.apiId }, owner.token);
+    expect(list.data.api.bundleSubscriptions).toEqual([
+      { id: replaced.data.createBundleSubscription.id, status: "TRIALING" },
+      { id: subscribed.data.createBundleSubscription.id, status: "CANCELED" },
+    ]);
+    const earlier = await t.platform.db.selectFrom("pay_subscriptions").select("status").where("id", "=", subscribed.data.createBundleSubscription.paymentProviderId).executeTakeFirstOrThrow();
+    expect(earlier.status).toBe("canceled");
+
     // Spec §9: retentionInDays 14 with the Pro bundle.
     const api = await t.graphql(`query ($id: ID!) { api(id: $id) { retentionInDays plan checkoutDraft { id } } }`, { id: owner.apiId }, owner.token);
     expect(api.data.api).toEqual({ retentionInDays: 14, plan: "PROFESSIONAL", checkoutDraft: null });
