@@ -7,6 +7,7 @@ import { orgWebsite } from "./migrations/0005_org_website";
 import { publishing } from "./migrations/0006_publishing";
 import { projectData } from "./migrations/0007_project_data";
 import { payments } from "./migrations/0008_payments";
+import { coupons } from "./migrations/0009_coupons";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0006_publishing": publishing,
   "0007_project_data": projectData,
   "0008_payments": payments,
+  "0009_coupons": coupons,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

@@ -161,6 +161,10 @@ export interface Tables {
     created_at: Timestamp;
     updated_at: Timestamp;
   };
+  /** Cloud-account credit per region (spec §3 'Account coupon'); VALID, USED or INVALID. */
+  account_coupons: { id: string; aws_account_id: string; config_region: string; coupon_code: string; status: Generated<string>; created_at: Generated<Timestamp> };
+  /** Who redeemed a coupon (spec §3 'CouponRedemption'); redeemed_by_type is "api". */
+  coupon_redemptions: { id: string; coupon_code: string; redeemed_by_id: string; redeemed_by_type: string; created_at: Generated<Timestamp> };
   /** The built-in payment provider's customers, one per billing account (cus_…). */
   pay_customers: { id: string; billing_account_id: string; created_at: Generated<Timestamp> };
   pay_checkout_sessions: {

@@ -13,12 +13,13 @@ import { publishingResolvers } from "../publishing/resolvers";
 import { usersTableResolvers } from "../publishing/usersTable";
 import { subscriptionResolvers } from "../subscriptions/resolvers";
 import { deleteApiResolvers } from "../api/deleteApi";
+import { couponResolvers } from "../coupons/resolvers";
 
 
 /** schema.graphql at the project root is the one source the console compiles against too. */
 export function createSchema(schemaPath: string) {
   return makeExecutableSchema({
     typeDefs: readFileSync(schemaPath, "utf8"),
-    resolvers: [{ DateTime }, nodeResolvers, orgResolvers, roleResolvers, userResolvers, billingResolvers, apiResolvers, templateResolvers, promptResolvers, publishingResolvers, usersTableResolvers, subscriptionResolvers, deleteApiResolvers],
+    resolvers: [{ DateTime }, nodeResolvers, orgResolvers, roleResolvers, userResolvers, billingResolvers, apiResolvers, templateResolvers, promptResolvers, publishingResolvers, usersTableResolvers, subscriptionResolvers, deleteApiResolvers, couponResolvers],
   });
 }
