@@ -25,7 +25,7 @@ const STYLE = `
   button:focus-visible, a:focus-visible, input:focus-visible { outline: 3px solid #0b5cad; outline-offset: 2px; }
   .error { background: #fde8e8; color: #8a1c1c; padding: .75rem; border-radius: 4px; }
   .note { color: #4b5563; font-size: .9rem; }
-  a { color: #0b5cad; display: inline-block; margin-top: 1rem; }
+  button.secondary { background: #fff; color: #0b5cad; border: 1px solid #0b5cad; }
 `;
 
 function shell(messages: Messages, body: string) {
@@ -48,7 +48,7 @@ export function checkoutPage(messages: Messages, session: Session, token: string
 <p class="note">${format(messages["pay.checkout.trial"], { days: String(bundle?.trialDays ?? 14) })}</p>
 ${problem ? `<p class="error" role="alert">${escape(messages[problem])}</p>` : ""}
 <form method="post" action="${base}/pay">
-<input type="hidden" name="token" value="${escape(token)}">
+<input type="hidden" name="token" value="${escape(token)}">${langField(messages)}
 <label for="cardNumber">${escape(messages["pay.checkout.cardNumber"])}</label>
 <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" required maxlength="23" placeholder="4242 4242 4242 4242">
 <div class="row"><div><label for="expiry">${escape(messages["pay.checkout.expiry"])}</label>
@@ -58,10 +58,13 @@ ${problem ? `<p class="error" role="alert">${escape(messages[problem])}</p>` : "
 <p class="note">${escape(messages["pay.checkout.testNote"])}</p>
 <button type="submit">${escape(messages["pay.checkout.pay"])}</button>
 </form>
-<form method="post" action="${base}/cancel"><input type="hidden" name="token" value="${escape(token)}">
-<button type="submit" data-testid="checkout-cancel" style="background:#fff;color:#0b5cad;border:1px solid #0b5cad">${escape(messages["pay.checkout.cancel"])}</button></form>`,
+<form method="post" action="${base}/cancel"><input type="hidden" name="token" value="${escape(token)}">${langField(messages)}
+<button type="submit" class="secondary" data-testid="checkout-cancel">${escape(messages["pay.checkout.cancel"])}</button></form>`,
   );
 }
+
+/** The page's language travels with its forms, so a declined card is explained in it too. */
+const langField = (messages: Messages) => `<input type="hidden" name="lang" value="${escape(messages["pay.checkout.lang"] ?? "en")}">`;
 
 /** A page with one message: refused, expired. */
 export function messagePage(messages: Messages, messageId: string) {

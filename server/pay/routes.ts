@@ -46,9 +46,8 @@ export function createPayRoutes(deps: PayRouteDeps) {
 
   async function checkout(request: Request, sessionId: string, action: string | undefined): Promise<Response> {
     const url = new URL(request.url);
-    const locale = url.searchParams.get("lang") === "de" ? "de" : "en";
-    const messages = messagesFor(locale);
     const form = request.method === "POST" ? await readFormBody(request) : null;
+    const messages = messagesFor((form?.get("lang") ?? url.searchParams.get("lang")) === "de" ? "de" : "en");
     const token = form?.get("token") ?? url.searchParams.get("token");
     const found = await authorized(sessionId, token);
     if (!found) return page(messagePage(messages, "pay.checkout.forbidden"), 403);

@@ -112,6 +112,7 @@ describe("checkout sessions", () => {
     const html = await page.text();
     expect(html).not.toContain("<script");
     expect(html).toContain("Subscribe to Pro");
+    expect(await (await fetch(`${sessionUrl}&lang=de`)).text()).toContain("Pro abonnieren");
 
     // Before paying there is nothing to subscribe to.
     const early = await t.graphql(SUBSCRIBE, { input: { apiId: owner.apiId, checkoutSessionId: checkoutSession.sessionId } }, owner.token);

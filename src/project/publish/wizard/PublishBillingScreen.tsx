@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { Link, Navigate } from "@tanstack/react-router";
-import { FormattedMessage } from "react-intl";
+import { FormattedMessage, useIntl } from "react-intl";
 import type { PublishBillingScreenQuery } from "../../../__generated__/PublishBillingScreenQuery.graphql";
 import type { mutationsUpdateCheckoutSessionMutation } from "../../../__generated__/mutationsUpdateCheckoutSessionMutation.graphql";
 import { BillingForm } from "../../../org/billing/BillingForm";
@@ -40,6 +40,7 @@ const billingQuery = graphql`
  * it goes to api-setup-bundles (spec §2).
  */
 export default function PublishBillingScreen(props: { queryRef: PreloadedQuery<PublishBillingScreenQuery> }) {
+  const intl = useIntl();
   const { api } = usePreloadedQuery<PublishBillingScreenQuery>(billingQuery, props.queryRef);
   const [error, setError] = useState<unknown>(null);
   const [open, opening] = useMutate<mutationsUpdateCheckoutSessionMutation>(updateCheckoutSessionMutation);
@@ -58,7 +59,7 @@ export default function PublishBillingScreen(props: { queryRef: PreloadedQuery<P
     setError(null);
     try {
       const { updateCheckoutSession } = await open({ input: { id: draft.id } });
-      if (updateCheckoutSession.sessionUrl) goToCheckout(updateCheckoutSession.sessionUrl);
+      if (updateCheckoutSession.sessionUrl) goToCheckout(updateCheckoutSession.sessionUrl, intl.locale);
     } catch (caught) {
       setError(caught);
     }

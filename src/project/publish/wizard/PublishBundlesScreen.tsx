@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { FormattedMessage } from "react-intl";
+import { FormattedMessage, useIntl } from "react-intl";
 import type { PublishBundlesScreenQuery } from "../../../__generated__/PublishBundlesScreenQuery.graphql";
 import type { mutationsCreateCheckoutSessionMutation } from "../../../__generated__/mutationsCreateCheckoutSessionMutation.graphql";
 import { DEFAULT_INTERVAL, DEFAULT_PLAN, YEARLY_DISCOUNT_PERCENT, type Interval } from "../../../domain/pay/plans";
@@ -41,6 +41,7 @@ const bundlesQuery = graphql`
  * without a complete billing address it goes to project-setup-billing first (spec §2).
  */
 export default function PublishBundlesScreen(props: { queryRef: PreloadedQuery<PublishBundlesScreenQuery> }) {
+  const intl = useIntl();
   const navigate = useNavigate();
   const { api, productBundles } = usePreloadedQuery<PublishBundlesScreenQuery>(bundlesQuery, props.queryRef);
   const draft = api?.checkoutDraft ?? null;
@@ -61,7 +62,7 @@ export default function PublishBundlesScreen(props: { queryRef: PreloadedQuery<P
     setError(null);
     try {
       const { createCheckoutSession } = await subscribe({ input: { apiId: api.id, bundleType: plan as never, billingInterval: interval } });
-      if (createCheckoutSession.sessionUrl) goToCheckout(createCheckoutSession.sessionUrl);
+      if (createCheckoutSession.sessionUrl) goToCheckout(createCheckoutSession.sessionUrl, intl.locale);
       else await navigate({ to: "/api-setup/$apiId/billing", params: { apiId: api.id } });
     } catch (caught) {
       setError(caught);
