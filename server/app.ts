@@ -35,6 +35,11 @@ import { createProjectEvents } from "./projectApi/events";
 import { attachProjectSubscriptions } from "./projectApi/ws";
 import { createCsvRoutes, csvRouteOf } from "./projectApi/csv/http";
 import { csvImportJob, CSV_IMPORT_JOB } from "./projectApi/csv/job";
+import { billDuePeriods, createBuiltInProvider } from "./pay/builtIn";
+import { createPayments } from "./pay/payments";
+import { createPayRoutes } from "./pay/routes";
+import type { PaymentProvider } from "./pay/provider";
+import { deriveKey } from "./security/secretKey";
 
 export interface Platform {
   server: Server;
@@ -56,7 +61,8 @@ export interface Platform {
 export async function createPlatform(
   config: Config,
   // Tests may watch what publishing tells the project API; the platform serves the real one.
-  options: { projectApi?: Pick<PublishDeps, "setLiveVersion" | "createDefaultApiKey"> } = {},
+  // Tests may also put a failing payment provider in place of the built-in one.
+  options: { projectApi?: Pick<PublishDeps, "setLiveVersion" | "createDefaultApiKey">; paymentProvider?: PaymentProvider } = {},
 ): Promise<Platform> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const mailer = await createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -67,7 +73,10 @@ export async function createPlatform(
   const jobs = createJobRunner(db);
   jobs.register(SCHEMA_PROMPT_JOB, schemaPromptJob({ db, pubsub, generate: createSchemaGenerator(config) }));
   const objects = objectStoreFor(config.dataDir);
-  const apiKeys = createApiKeys(resolveSecretKey(config));
+  const secretKey = resolveSecretKey(config);
+  const apiKeys = createApiKeys(secretKey);
+  const checkoutKey = deriveKey(secretKey, "checkout-capability");
+  const payments = createPayments(options.paymentProvider ?? createBuiltInProvider(config.publicUrl, { testAutomation: config.payTestAutomation }), checkoutKey);
   const publishing: PublishDeps = {
     db,
     pubsub,
@@ -91,12 +100,14 @@ export async function createPlatform(
     jobs,
     mailer,
     objects,
+    payments,
     viewer: await resolveViewer(auth, config, authorization),
   });
   const yoga = createGraphqlHandler(schema);
   const serveGraphql = serveGraphqlOverNode(yoga, (req) => contextFor(req.headers.authorization).then(rememberStandingsFor));
   const projectApi = createProjectEndpoint({ db, apiKeys, events: createProjectEvents(), contextFor });
   const serveCsv = createCsvRoutes(projectApi.projectContext);
+  const pay = createPayRoutes({ db, contextFor, checkoutKey });
   const serveStatic = createStaticHandler(CONSOLE_DIST, {
     userPoolId: config.cognito.userPoolId,
     clientId: config.cognito.clientId,
@@ -110,6 +121,7 @@ export async function createPlatform(
     const { pathname } = new URL(request.url);
     if (pathname === "/auth" || pathname.startsWith("/auth/")) return auth.handle(request);
     if (pathname === "/mail" || pathname === "/mail.json") return mailbox ? mailbox.handle(request) : new Response("Not found", { status: 404 });
+    if (pathname.startsWith("/pay/")) return pay.handle(request);
     if (pathname === "/healthz") {
       await db.selectFrom("orgs").select("id").limit(1).execute();
       return json({ status: "ok" });
@@ -159,6 +171,12 @@ export async function createPlatform(
   );
 
   let closeExtraListeners = async () => {};
+  // The built-in provider bills each subscription whose period has ended (one invoice per period).
+  let billingRun: Promise<unknown> = Promise.resolve();
+  const billPeriods = () => {
+    billingRun = db.transaction().execute((tx) => billDuePeriods(tx)).catch((error: unknown) => log.error("billing periods failed:", error));
+  };
+  let billing: NodeJS.Timeout | null = null;
   return {
     server,
     db,
@@ -171,9 +189,15 @@ export async function createPlatform(
     async listen() {
       closeExtraListeners = await listenOn(server, config.host, config.port);
       jobs.start();
+      if (!options.paymentProvider) {
+        billPeriods();
+        billing = setInterval(billPeriods, 60 * 60 * 1000).unref();
+      }
     },
     async close() {
       await closeExtraListeners();
+      if (billing) clearInterval(billing);
+      await billingRun;
       await jobs.stop();
       sessions.stop();
       for (const sockets of [wss, projectSubscriptions.wss]) {

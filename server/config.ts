@@ -34,6 +34,8 @@ export interface Config {
   llm?: { baseUrl: string; apiKey?: string; model: string };
   /** Abuse limits (server/limits/settings.ts); LIMITS overrides them. */
   limits: Limits;
+  /** PAY_TEST_AUTOMATION: the built-in provider completes checkouts without its page (spec §2 'Under test automation'). */
+  payTestAutomation: boolean;
 }
 
 /** Pool and client ids of the built-in sign-in service; the console uses the same defaults. */
@@ -66,6 +68,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { baseUrl: env.LLM_BASE_URL.replace(/\/$/, ""), apiKey: env.LLM_API_KEY || undefined, model: env.LLM_MODEL || "gpt-4o-mini" }
       : undefined,
     limits: readLimits(env.LIMITS),
+    payTestAutomation: env.PAY_TEST_AUTOMATION === "true",
   };
 }
 

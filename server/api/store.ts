@@ -22,6 +22,7 @@ export function toApi(row: ApiRow) {
     oidc: row.oidc,
     queryExplorerString: row.query_explorer_string,
     apiKey: row.default_api_key_id,
+    retentionInDays: row.retention_in_days,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -6,7 +6,9 @@ import { abuseLimits } from "./migrations/0004_abuse_limits";
 import { orgWebsite } from "./migrations/0005_org_website";
 import { publishing } from "./migrations/0006_publishing";
 import { projectData } from "./migrations/0007_project_data";
-import { csvImports } from "./migrations/0008_csv_imports";
+import { payments } from "./migrations/0008_payments";
+import { coupons } from "./migrations/0009_coupons";
+import { csvImports } from "./migrations/0010_csv_imports";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -20,7 +22,9 @@ const migrations: Record<string, Migration> = {
   "0005_org_website": orgWebsite,
   "0006_publishing": publishing,
   "0007_project_data": projectData,
-  "0008_csv_imports": csvImports,
+  "0008_payments": payments,
+  "0009_coupons": coupons,
+  "0010_csv_imports": csvImports,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

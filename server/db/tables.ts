@@ -190,8 +190,82 @@ export interface Tables {
     published_version: number | null;
     /** The API key created on the first publish (server/projectApi/contract.ts). */
     default_api_key_id: string | null;
+    /** Days of activity history: 14 with the Pro bundle, else 1 (spec §9). */
+    retention_in_days: Generated<number>;
     created_at: Timestamp;
     updated_at: Timestamp;
+  };
+  /** Cloud-account credit per region (spec §3 'Account coupon'); VALID, USED or INVALID. */
+  account_coupons: { id: string; aws_account_id: string; config_region: string; coupon_code: string; status: Generated<string>; created_at: Generated<Timestamp> };
+  /** Who redeemed a coupon (spec §3 'CouponRedemption'); redeemed_by_type is "api". */
+  coupon_redemptions: { id: string; coupon_code: string; redeemed_by_id: string; redeemed_by_type: string; created_at: Generated<Timestamp> };
+  /** The built-in payment provider's customers, one per billing account (cus_…). */
+  pay_customers: { id: string; billing_account_id: string; created_at: Generated<Timestamp> };
+  pay_checkout_sessions: {
+    id: string;
+    customer_id: string;
+    org_id: string;
+    line_items: Json<{ price: string; quantity?: number }[]>;
+    bundle_type: string;
+    billing_interval: string;
+    amount: number;
+    currency: string;
+    /** open, complete or expired. */
+    status: Generated<string>;
+    success_url: string;
+    cancel_url: string;
+    expires_at: Timestamp;
+    subscription_id: string | null;
+    created_at: Generated<Timestamp>;
+  };
+  pay_subscriptions: {
+    id: string;
+    customer_id: string;
+    checkout_session_id: string;
+    bundle_type: string;
+    billing_interval: string;
+    amount: number;
+    currency: string;
+    /** trialing, active or canceled. */
+    status: string;
+    trial_ends_at: Timestamp | null;
+    current_period_end: Timestamp;
+    created_at: Generated<Timestamp>;
+  };
+  pay_subscription_items: { id: string; subscription_id: string; price_id: string; quantity: number | null; created_at: Generated<Timestamp> };
+  /** The platform's record of a project's checkout (spec §3 'Checkout session'). */
+  checkout_sessions: {
+    id: string;
+    api_id: string;
+    org_id: string;
+    payment_provider_id: Generated<string>;
+    session_id: string | null;
+    expires_at: Timestamp;
+    success_url: string;
+    cancel_url: string;
+    metadata: string;
+    line_items: Json<{ price: string; quantity?: number }[]>;
+    bundle_type: string;
+    billing_interval: string;
+    products: Json<string[]>;
+    description: string;
+    created_at: Generated<Timestamp>;
+  };
+  /** A project's plan with the provider (spec §3 'Bundle subscription'). */
+  bundle_subscriptions: {
+    id: string;
+    api_id: string;
+    org_id: string;
+    payment_provider_id: string;
+    item_ids: Json<string[]>;
+    checkout_session_id: string;
+    bundle_type: string;
+    billing_interval: string;
+    line_items: Json<{ price: string; quantity?: number }[]>;
+    products: Json<string[]>;
+    status: string;
+    trial_ends_at: Timestamp | null;
+    created_at: Generated<Timestamp>;
   };
   /** The cloud-account pool createApi assigns from; capacity null means unlimited. */
   aws_accounts: {

@@ -5,6 +5,7 @@ import type { JobRunner } from "../jobs/runner";
 import type { AuthService } from "../auth";
 import type { Mailer } from "../mail/mailer";
 import type { ObjectStore } from "../publishing/objectStore";
+import type { Payments } from "../pay/payments";
 import { unauthenticated } from "./errors";
 
 export interface Viewer {
@@ -26,6 +27,8 @@ export interface Context {
   mailer: Mailer;
   /** Declaration zips of publish runs (server/publishing/objectStore.ts). */
   objects: ObjectStore;
+  /** The payment provider (built-in test provider by default) and checkout addresses. */
+  payments: Payments;
   viewer: Viewer | null;
 }
 

@@ -1,6 +1,6 @@
 import { createGraphQLError } from "graphql-yoga";
 
-export type ErrorCode = "BAD_USER_INPUT" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED";
+export type ErrorCode = "BAD_USER_INPUT" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "UNAVAILABLE";
 
 /**
  * A refused request. `messageId` is the spec's translation key, so the console shows the

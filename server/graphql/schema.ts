@@ -10,12 +10,16 @@ import { apiResolvers } from "../api/resolvers";
 import { templateResolvers } from "../templates/resolvers";
 import { promptResolvers } from "../prompts/resolvers";
 import { publishingResolvers } from "../publishing/resolvers";
+import { usersTableResolvers } from "../publishing/usersTable";
+import { subscriptionResolvers } from "../subscriptions/resolvers";
+import { deleteApiResolvers } from "../api/deleteApi";
+import { couponResolvers } from "../coupons/resolvers";
 
 
 /** schema.graphql at the project root is the one source the console compiles against too. */
 export function createSchema(schemaPath: string) {
   return makeExecutableSchema({
     typeDefs: readFileSync(schemaPath, "utf8"),
-    resolvers: [{ DateTime }, nodeResolvers, orgResolvers, roleResolvers, userResolvers, billingResolvers, apiResolvers, templateResolvers, promptResolvers, publishingResolvers],
+    resolvers: [{ DateTime }, nodeResolvers, orgResolvers, roleResolvers, userResolvers, billingResolvers, apiResolvers, templateResolvers, promptResolvers, publishingResolvers, usersTableResolvers, subscriptionResolvers, deleteApiResolvers, couponResolvers],
   });
 }

@@ -5,7 +5,7 @@ import { NotFoundScreen } from "../common/NotFoundScreen";
 import { homeOf, requireAuth, requireSignedIn, requireSignedOut } from "./guards";
 import { heldPlatformEnvironment, heldProjectEnvironment, plainScreen, queryScreen } from "./lazyScreen";
 import { bothLifecycles, routeQuery } from "./routeQuery";
-import { dataSearch, loginSearch, manageMemberSearch } from "./searchParams";
+import { dataSearch, loginSearch, manageMemberSearch, publishingSearch } from "./searchParams";
 import { RouteError } from "../common/RouteError";
 import { sessionSettled } from "../session/sessionState";
 import { refreshRoles } from "../session/actions";
@@ -29,6 +29,10 @@ import PublishOverviewScreenQuery, {
   type PublishOverviewScreenQuery as PublishOverviewQuery,
 } from "../__generated__/PublishOverviewScreenQuery.graphql";
 import PublishingScreenQuery, { type PublishingScreenQuery as PublishingQuery } from "../__generated__/PublishingScreenQuery.graphql";
+import PublishAuthScreenQuery, { type PublishAuthScreenQuery as PublishAuthQuery } from "../__generated__/PublishAuthScreenQuery.graphql";
+import PublishRegionScreenQuery, { type PublishRegionScreenQuery as PublishRegionQuery } from "../__generated__/PublishRegionScreenQuery.graphql";
+import PublishBundlesScreenQuery, { type PublishBundlesScreenQuery as PublishBundlesQuery } from "../__generated__/PublishBundlesScreenQuery.graphql";
+import PublishBillingScreenQuery, { type PublishBillingScreenQuery as PublishBillingQuery } from "../__generated__/PublishBillingScreenQuery.graphql";
 import { detectLocale } from "../i18n/locale";
 import { templateLanguage } from "../data/templates/templateLanguage";
 import { wantedTableName } from "../data/selectedTableName";
@@ -216,25 +220,31 @@ const projectJsonDeclaration = projectScreenRoute("json-declaration", "project-j
 
 /** Routes whose screens arrive with later issues: in the tree now, with their layout. */
 type Layout = NonNullable<import("@tanstack/react-router").StaticDataRouteOption["layout"]>;
-const placeholderRoutes: [string, string, Layout][] = [
-  ["/project-publish/$apiId/auth", "project-publish-auth", "no-nav"],
-  ["/project-publish/$apiId/region", "project-publish-region", "no-nav"],
-  ["/project-publish/$apiId/bundles", "project-publish-bundles", "no-nav"],
-  ["/api-setup/$apiId/billing", "project-setup-billing", "no-nav"],
-  ["/api-setup/$apiId/bundles", "api-setup-bundles", "no-nav"],
-];
-const laterRoutes = placeholderRoutes.map(([path, name, layout]) =>
-  createRoute({ getParentRoute: () => authed, path, staticData: { name, layout }, ...placeholder }),
-);
 const publishOverviewScreen = queryScreen<PublishOverviewQuery>(() => import("../project/publish/PublishOverviewScreen"), PublishOverviewScreenQuery);
 const publishingScreen = queryScreen<PublishingQuery>(() => import("../project/publish/PublishingScreen"), PublishingScreenQuery);
+const publishAuthScreen = queryScreen<PublishAuthQuery>(() => import("../project/publish/wizard/PublishAuthScreen"), PublishAuthScreenQuery);
+const publishRegionScreen = queryScreen<PublishRegionQuery>(() => import("../project/publish/wizard/PublishRegionScreen"), PublishRegionScreenQuery);
+const publishBundlesScreen = queryScreen<PublishBundlesQuery>(() => import("../project/publish/wizard/PublishBundlesScreen"), PublishBundlesScreenQuery);
+const publishBillingScreen = queryScreen<PublishBillingQuery>(() => import("../project/publish/wizard/PublishBillingScreen"), PublishBillingScreenQuery);
 
-/** A publishing screen of spec §2's setup routes (no-nav layout): its query takes the project id. */
-function publishRoute(path: string, name: string, screen: typeof publishOverviewScreen | typeof publishingScreen) {
+/** A screen of spec §2's publish wizard and setup routes (no-nav layout): its query takes the project id. */
+function publishRoute(
+  path: string,
+  name: string,
+  screen:
+    | typeof publishOverviewScreen
+    | typeof publishingScreen
+    | typeof publishAuthScreen
+    | typeof publishRegionScreen
+    | typeof publishBundlesScreen
+    | typeof publishBillingScreen,
+) {
   return createRoute({
     getParentRoute: () => authed,
     path,
     staticData: { name, layout: "no-nav" },
+    // Checkout returns with session_id: to the publishing route after paying, to the bundles after cancelling (§2).
+    validateSearch: publishingSearch,
     loader: ({ params, preload }) => screen.load({ apiId: (params as { apiId: string }).apiId }, preload),
     ...screen.lifecycle,
     component: screen.component,
@@ -243,6 +253,11 @@ function publishRoute(path: string, name: string, screen: typeof publishOverview
   });
 }
 const publishRoutes = [
+  publishRoute("/project-publish/$apiId/auth", "project-publish-auth", publishAuthScreen),
+  publishRoute("/project-publish/$apiId/region", "project-publish-region", publishRegionScreen),
+  publishRoute("/project-publish/$apiId/bundles", "project-publish-bundles", publishBundlesScreen),
+  publishRoute("/api-setup/$apiId/billing", "project-setup-billing", publishBillingScreen),
+  publishRoute("/api-setup/$apiId/bundles", "api-setup-bundles", publishBundlesScreen),
   publishRoute("/api-setup/$apiId/overview", "project-setup-overview", publishOverviewScreen),
   publishRoute("/api-setup/$apiId/publishing", "project-setup-publishing", publishingScreen),
 ];
@@ -282,6 +297,5 @@ export const routeTree = rootRoute.addChildren([
     projectSetupName,
     projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, ...laterProjectRoutes]),
     ...publishRoutes,
-    ...laterRoutes,
   ]),
 ]);

@@ -54,3 +54,4 @@ export const manageMemberSearch = lenient(type({ "email?": "string <= 254", "rol
 
 /** login: the notice shown above the form (e.g. after a password change). */
 export const loginSearch = lenient(type({ "notice?": "string <= 50" }));
+export const publishingSearch = lenient(type({ "session_id?": "string <= 200" }));

@@ -4,6 +4,8 @@ import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import type { InvoiceTable_billingAccount$key } from "../../__generated__/InvoiceTable_billingAccount.graphql";
 import { formatAmount } from "../../domain/billing";
 import { Pagination } from "../../ui/Pagination";
+import { Alert } from "../../ui/Alert";
+import { downloadInvoice } from "./downloadInvoice";
 
 /** Page sizes of the invoice table; 5 is the default (spec §2, §9). */
 export const INVOICE_PAGE_SIZES = [5, 20] as const;
@@ -39,6 +41,11 @@ export function InvoiceTable(props: { account: InvoiceTable_billingAccount$key }
   );
   const [pageSize, setPageSize] = useState<number>(INVOICE_PAGE_SIZES[0]);
   const [page, setPage] = useState(1);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const download = (pdfPath: string, id: string) => {
+    setDownloadFailed(false);
+    downloadInvoice(pdfPath, `invoice-${id}.pdf`).catch(() => setDownloadFailed(true));
+  };
 
   useEffect(() => {
     if (hasNext && !isLoadingNext) loadNext(FETCH_SIZE);
@@ -66,6 +73,11 @@ export function InvoiceTable(props: { account: InvoiceTable_billingAccount$key }
           <FormattedMessage id="org.billing.invoices.total" values={{ total: totalLabel }} />
         </span>
       </div>
+      {downloadFailed && (
+        <Alert variant="danger" testId="invoice-download-error">
+          <FormattedMessage id="org.billing.invoices.downloadFailed" />
+        </Alert>
+      )}
       {count === 0 ? (
         <p className="empty-state" data-testid="invoices-empty">
           <FormattedMessage id="org.billing.invoices.empty" />
@@ -105,15 +117,15 @@ export function InvoiceTable(props: { account: InvoiceTable_billingAccount$key }
                   </td>
                   <td className="cell-action">
                     {invoice.invoicePdf && (
-                      <a
-                        href={invoice.invoicePdf}
-                        target="_blank"
-                        rel="noreferrer"
+                      <button
+                        type="button"
                         className="icon-link"
+                        onClick={() => download(invoice.invoicePdf!, invoice.id)}
                         aria-label={intl.formatMessage({ id: "org.billing.invoices.download" })}
+                        data-testid="invoice-download"
                       >
                         <DownloadIcon />
-                      </a>
+                      </button>
                     )}
                   </td>
                 </tr>

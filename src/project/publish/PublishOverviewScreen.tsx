@@ -24,6 +24,7 @@ const overviewQuery = graphql`
       schema
       graphqlUrl
       viewerCanPublish
+      plan
     }
   }
 `;
@@ -94,6 +95,12 @@ export default function PublishOverviewScreen(props: { queryRef: PreloadedQuery<
           <FormattedMessage id="project.header.region" />
         </dt>
         <dd>{regionName(api.region)}</dd>
+        <dt>
+          <FormattedMessage id="publish.overview.plan" />
+        </dt>
+        <dd data-testid="publish-plan">
+          {api.plan ? <FormattedMessage id={`publish.plan.${api.plan}`} /> : <FormattedMessage id="publish.overview.noPlan" />}
+        </dd>
       </dl>
       <div className="publish-actions">
         {isPublishing(api.state) ? (

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useSearch } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PublishingScreenQuery } from "../../__generated__/PublishingScreenQuery.graphql";
 import { isPublishing } from "../../domain/apiState";
@@ -11,6 +11,8 @@ import { useAnnounce } from "../../ui/LiveRegion";
 import { useSession } from "../../session/sessionState";
 import { PublishProgress } from "./PublishProgress";
 import { useApiStateUpdates } from "./useApiStateUpdates";
+import { useSubscribeAndPublish } from "./wizard/useSubscribeAndPublish";
+import { ErrorMessage } from "../../common/ErrorMessage";
 import "./publish.css";
 
 const publishingQuery = graphql`
@@ -46,6 +48,8 @@ export default function PublishingScreen(props: { queryRef: PreloadedQuery<Publi
     variables: { apiId },
   });
   const lastProgressState = [...seen].reverse().find(isPublishing) ?? null;
+  const { session_id: sessionId } = useSearch({ strict: false }) as { session_id?: string };
+  const checkoutError = useSubscribeAndPublish(api ? { id: api.id, state } : null, sessionId);
 
   // Each step that starts, ends or fails is read out once, without moving the focus.
   const statuses = publishStepStatuses(state, lastProgressState);
@@ -83,6 +87,11 @@ export default function PublishingScreen(props: { queryRef: PreloadedQuery<Publi
         <p className="publish-live" data-testid="publish-live">
           <FormattedMessage id="publish.progress.liveAt" values={{ url: <code>{api.graphqlUrl}</code> }} />
         </p>
+      )}
+      {checkoutError !== null && (
+        <Alert variant="danger" testId="publish-checkout-error">
+          <ErrorMessage error={checkoutError} />
+        </Alert>
       )}
       {state === "PUBLISHING_FAILED" && (
         <Alert variant="danger" testId="publish-failed">

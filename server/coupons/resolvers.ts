@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto";
+import type { Selectable } from "kysely";
+import type { Context } from "../graphql/context";
+import { requireViewer } from "../graphql/context";
+import type { Tables } from "../db/tables";
+import { forbidden, notFound, refuse } from "../graphql/errors";
+import { requireMembership } from "../access";
+import { findApiForUpdate } from "../api/store";
+import { canPublishApi } from "../../src/domain/permissions";
+import { validateRegion } from "../../src/domain/project";
+
+/** Spec §9: the coupon list is 10 long and the lookup is tried up to 5 times. */
+const COUPON_LIST_LIMIT = 10;
+const REDEEM_ATTEMPTS = 5;
+const COUPON_CODE_MAX_LENGTH = 64;
+
+const toCoupon = (row: Selectable<Tables["account_coupons"]>) => ({
+  id: row.id,
+  awsAccountId: row.aws_account_id,
+  configRegion: row.config_region,
+  couponCode: row.coupon_code,
+  status: row.status,
+  createdAt: row.created_at,
+});
+
+const requireSuperuser = (ctx: Context) => {
+  if (!requireViewer(ctx).superuser) throw forbidden();
+};
+
+export const couponResolvers = {
+  Query: {
+    async accountCoupons(_: unknown, args: { configRegion: string; status: string; first: number }, ctx: Context) {
+      requireSuperuser(ctx);
+      const rows = await ctx.db
+        .selectFrom("account_coupons")
+        .selectAll()
+        .where("config_region", "=", args.configRegion)
+        .where("status", "=", args.status)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(Math.min(Math.max(args.first, 1), COUPON_LIST_LIMIT))
+        .execute();
+      return rows.map(toCoupon);
+    },
+  },
+  Mutation: {
+    async createAccountCoupon(_: unknown, args: { input: { awsAccountId: string; configRegion: string; couponCode: string } }, ctx: Context) {
+      requireSuperuser(ctx);
+      const { input } = args;
+      if (validateRegion(input.configRegion)) throw refuse("BAD_USER_INPUT", "error_api_create_requires_region", "Please select a region.");
+      const code = input.couponCode.trim();
+      if (!code || code.length > COUPON_CODE_MAX_LENGTH || !input.awsAccountId.trim())
+        throw refuse("BAD_USER_INPUT", "error_coupon_invalid", "Please enter a coupon code and a cloud account.");
+      const row = await ctx.db
+        .insertInto("account_coupons")
+        .values({ id: `cpn_${randomBytes(12).toString("base64url")}`, aws_account_id: input.awsAccountId.trim(), config_region: input.configRegion, coupon_code: code })
+        .onConflict((conflict) => conflict.column("coupon_code").doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw refuse("CONFLICT", "error_coupon_invalid", "This coupon code exists already.");
+      return toCoupon(row);
+    },
+
+    /**
+     * Spec §7 'createCoupon redemption' and §8: a VALID coupon of the project's region, newest
+     * first, is claimed for the project; coupons another request holds are skipped, and up to 5
+     * lookups are made before 'Failed to redeem coupon. No valid coupons available for region …'.
+     */
+    async createCouponRedemption(_: unknown, args: { input: { apiId: string } }, ctx: Context) {
+      requireViewer(ctx);
+      return ctx.db.transaction().execute(async (tx) => {
+        const api = await findApiForUpdate(tx, args.input.apiId);
+        if (!api) throw notFound();
+        const membership = await requireMembership(ctx, api.org_id, tx);
+        if (!canPublishApi(membership.roleType)) throw forbidden();
+        for (let attempt = 0; attempt < REDEEM_ATTEMPTS; attempt++) {
+          const coupon = await tx
+            .selectFrom("account_coupons")
+            .selectAll()
+            .where("config_region", "=", api.region)
+            .where("status", "=", "VALID")
+            .orderBy("created_at", "desc")
+            .orderBy("id", "desc")
+            .limit(1)
+            .forUpdate()
+            .skipLocked()
+            .executeTakeFirst();
+          if (!coupon) break;
+          const claimed = await tx.updateTable("account_coupons").set({ status: "USED" }).where("id", "=", coupon.id).where("status", "=", "VALID").executeTakeFirst();
+          if (Number(claimed.numUpdatedRows) !== 1) continue;
+          const redemption = await tx
+            .insertInto("coupon_redemptions")
+            .values({ id: `red_${randomBytes(12).toString("base64url")}`, coupon_code: coupon.coupon_code, redeemed_by_id: api.id, redeemed_by_type: "api" })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          return {
+            id: redemption.id,
+            createdAt: redemption.created_at,
+            redeemedById: redemption.redeemed_by_id,
+            redeemedByType: redemption.redeemed_by_type,
+            couponCode: redemption.coupon_code,
+          };
+        }
+        throw refuse("CONFLICT", "error_coupon_unavailable", `Failed to redeem coupon. No valid coupons available for region ${api.region}.`, {
+          values: { region: api.region },
+        });
+      });
+    },
+  },
+};

@@ -1,0 +1,132 @@
+import { TRIAL_DAYS, type PlanTier } from "../../src/domain/pay/plans";
+
+/**
+ * The built-in provider's product bundles (spec §3 ProductBundle; issue 10: STARTER, PROFESSIONAL
+ * shown as Pro, SCALE), in EUR minor units. Each bundle has a licensed base product billed monthly
+ * or yearly (yearly 20% below twelve months) and a metered product for requests above its
+ * included units, billed monthly (spec §9 'Yearly metered items use the monthly price').
+ */
+
+export interface CatalogPrice {
+  id: string;
+  unitAmount: number;
+  currency: "EUR";
+  usageType: "LICENSED" | "METERED";
+  unitType: "OPS" | "QTY";
+  reservedUnits: number | null;
+  recurring: true;
+  billingInterval: "MONTH" | "YEAR";
+  paymentProviderId: string;
+}
+
+export interface CatalogProduct {
+  id: string;
+  name: string;
+  displayName: string;
+  description: string;
+  icon: string | null;
+  productBundleType: PlanTier;
+  type: "BUNDLE" | "BASE" | "ADDON";
+  usageType: "LICENSED" | "METERED";
+  benefits: { description: string; lang: "EN" | "DE" }[];
+  prices: CatalogPrice[];
+}
+
+export interface CatalogBundle {
+  id: string;
+  name: string;
+  type: PlanTier;
+  freeTiers: string[];
+  trialDays: number;
+  products: CatalogProduct[];
+}
+
+const yearly = (monthly: number) => Math.round((monthly * 12 * 80) / 100);
+
+function bundle(
+  type: PlanTier,
+  displayName: string,
+  monthly: number,
+  includedOps: number,
+  opsPrice: number,
+  benefits: { EN: string[]; DE: string[] },
+): CatalogBundle {
+  const key = type.toLowerCase();
+  const licensed = (interval: "MONTH" | "YEAR", amount: number): CatalogPrice => ({
+    id: `price_${key}_${interval.toLowerCase()}`,
+    unitAmount: amount,
+    currency: "EUR",
+    usageType: "LICENSED",
+    unitType: "QTY",
+    reservedUnits: null,
+    recurring: true,
+    billingInterval: interval,
+    paymentProviderId: `price_${key}_${interval.toLowerCase()}`,
+  });
+  return {
+    id: `bundle_${key}`,
+    name: `${key}_bundle`,
+    type,
+    freeTiers: [],
+    trialDays: TRIAL_DAYS,
+    products: [
+      {
+        id: `prod_${key}_bundle`,
+        name: `${key}_bundle`,
+        displayName,
+        description: displayName,
+        icon: null,
+        productBundleType: type,
+        type: "BUNDLE",
+        usageType: "LICENSED",
+        benefits: [
+          ...benefits.EN.map((description) => ({ description, lang: "EN" as const })),
+          ...benefits.DE.map((description) => ({ description, lang: "DE" as const })),
+        ],
+        prices: [licensed("MONTH", monthly), licensed("YEAR", yearly(monthly))],
+      },
+      {
+        id: `prod_${key}_requests`,
+        name: `${key}_requests`,
+        displayName: "Requests",
+        description: "Requests above the included ones, per 1,000",
+        icon: null,
+        productBundleType: type,
+        type: "BASE",
+        usageType: "METERED",
+        benefits: [],
+        prices: [
+          {
+            id: `price_${key}_requests_month`,
+            unitAmount: opsPrice,
+            currency: "EUR",
+            usageType: "METERED",
+            unitType: "OPS",
+            reservedUnits: includedOps,
+            recurring: true,
+            billingInterval: "MONTH",
+            paymentProviderId: `price_${key}_requests_month`,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** Ascending by price, as spec §7 lists them. */
+export const PRODUCT_BUNDLES: readonly CatalogBundle[] = [
+  bundle("STARTER", "Starter", 2900, 100_000, 50, {
+    EN: ["Everything a first app needs", "100,000 requests a month", "Activity history of 24 hours"],
+    DE: ["Alles, was eine erste App braucht", "100.000 Anfragen im Monat", "Aktivitätsverlauf von 24 Stunden"],
+  }),
+  bundle("PROFESSIONAL", "Pro", 9900, 1_000_000, 40, {
+    EN: ["1,000,000 requests a month", "Activity history of 14 days", "Email support"],
+    DE: ["1.000.000 Anfragen im Monat", "Aktivitätsverlauf von 14 Tagen", "Support per E-Mail"],
+  }),
+  bundle("SCALE", "Scale", 39900, 10_000_000, 30, {
+    EN: ["10,000,000 requests a month", "Activity history of 24 hours", "Priority support"],
+    DE: ["10.000.000 Anfragen im Monat", "Aktivitätsverlauf von 24 Stunden", "Bevorzugter Support"],
+  }),
+];
+
+export const findBundle = (type: string) => PRODUCT_BUNDLES.find((candidate) => candidate.type === type);

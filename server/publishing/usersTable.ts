@@ -1,0 +1,49 @@
+import type { Context } from "../graphql/context";
+import { requireViewer } from "../graphql/context";
+import { forbidden, notFound, refuse } from "../graphql/errors";
+import { requireMembership } from "../access";
+import { findApiForUpdate, toApi, updateApiRow } from "../api/store";
+import { checkDeclaration, modelRefusal } from "../api/declaration";
+import { canEditApis } from "../../src/domain/permissions";
+import { parseModel } from "../../src/domain/model";
+import { applyUsersTableChoice, type UsersTableChoice } from "../../src/domain/publish/usersTable";
+
+interface SetupUsersTableInput {
+  apiId: string;
+  mode: "DEFAULT" | "CUSTOM";
+  tableId?: string | null;
+  emailFieldId?: string | null;
+  passwordFieldId?: string | null;
+}
+
+const usertypeRefusal = () => refuse("BAD_USER_INPUT", "error_api_create_requires_usertype", "Please select the users table and its email and password fields.");
+
+export const usersTableResolvers = {
+  Mutation: {
+    /**
+     * The wizard's first step, with the rules of src/domain/publish/usersTable.ts; the result
+     * passes every model rule (and, once published, the locked users table) before it is saved.
+     */
+    async setupUsersTable(_: unknown, args: { input: SetupUsersTableInput }, ctx: Context) {
+      requireViewer(ctx);
+      const { input } = args;
+      return ctx.db.transaction().execute(async (tx) => {
+        const row = await findApiForUpdate(tx, input.apiId);
+        if (!row) throw notFound();
+        const membership = await requireMembership(ctx, row.org_id, tx);
+        if (!canEditApis(membership.permissions)) throw forbidden();
+        const parsed = parseModel(row.schema);
+        if ("problem" in parsed) throw modelRefusal(parsed.problem);
+        const choice: UsersTableChoice =
+          input.mode === "CUSTOM"
+            ? { mode: "CUSTOM", tableId: input.tableId ?? "", emailFieldId: input.emailFieldId ?? "", passwordFieldId: input.passwordFieldId ?? "" }
+            : { mode: "DEFAULT" };
+        const applied = applyUsersTableChoice(parsed.model, choice);
+        if ("problem" in applied) throw usertypeRefusal();
+        const checked = checkDeclaration(JSON.stringify(applied.model), { state: row.state, schema: row.schema, authMode: row.default_auth_mode });
+        if ("problem" in checked) throw modelRefusal(checked.problem);
+        return toApi(await updateApiRow(tx, row.id, { schema: JSON.stringify(checked.model) }));
+      });
+    },
+  },
+};
