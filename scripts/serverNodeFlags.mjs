@@ -1,0 +1,9 @@
+// The Node flags the server runs with, for `npm start` (scripts/start.mjs) and `npm run bench`
+// (scripts/bench/platform.ts) alike, so the bench measures what users run.
+//
+// --liftoff-only: V8 compiles PGlite's WebAssembly (all of PostgreSQL) with its baseline
+// compiler only, never tiering hot functions up to TurboFan. The optimised copies cost ~45 MiB
+// of RSS and buy no measurable CPU on the platform's short queries (issue 8, item 9: RSS after
+// start 265 -> 162 MiB, after 10,000 mixed requests 344 -> 230 MiB; same CPU per request).
+// BENCH_NODE_FLAGS replaces them, to compare flags with `npm run bench -- --only=memory`.
+export const SERVER_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? "--liftoff-only").split(" ").filter(Boolean);
