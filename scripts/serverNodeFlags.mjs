@@ -5,5 +5,4 @@
 // compiler only, never tiering hot functions up to TurboFan. The optimised copies cost ~45 MiB
 // of RSS and buy no measurable CPU on the platform's short queries (issue 8, item 9: RSS after
 // start 265 -> 162 MiB, after 10,000 mixed requests 344 -> 230 MiB; same CPU per request).
-// BENCH_NODE_FLAGS replaces them, to compare flags with `npm run bench -- --only=memory`.
-export const SERVER_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? "--liftoff-only").split(" ").filter(Boolean);
+export const SERVER_NODE_FLAGS = ["--liftoff-only"];
