@@ -10,4 +10,9 @@
 // request-serving process fills quickly and then holds (32 MiB of RSS); 2 MiB halves measured
 // 230 -> 179 MiB after 10,000 mixed requests with the same server CPU per request (the heap's
 // live objects stay ~46 MiB before and after: no leak, only slack).
+//
+// Not --enable-source-maps: it held ~40 MiB more after 10,000 mixed requests (227 vs 185 MiB),
+// and was why `npm start` showed more RSS than the bench's server. The bundle is not minified,
+// so stack traces still name the functions; dist/server/index.mjs.map is there for
+// `node --enable-source-maps dist/server/index.mjs` when a trace needs the source lines.
 export const SERVER_NODE_FLAGS = ["--liftoff-only", "--max-semi-space-size=2"];
