@@ -2,6 +2,7 @@
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { SERVER_NODE_FLAGS } from "./serverNodeFlags.mjs";
 
 const outputs = ["dist/console/index.html", "dist/server/index.mjs"];
 const sources = ["src", "server", "locales", "schema.graphql", "index.html", "package-lock.json"];
@@ -29,7 +30,7 @@ if (builtAt === 0 || changedAt > builtAt) {
 // Arguments pass through: `npm run rotate-key` is `start.mjs rotate-key`.
 // NODE_ENV=production unless told otherwise: graphql-js then skips its development-only checks
 // (a costly instanceOf on every type test of every request, issue 15).
-const server = spawn(process.execPath, ["--enable-source-maps", "dist/server/index.mjs", ...process.argv.slice(2)], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server/index.mjs", ...process.argv.slice(2)], {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });

@@ -1,5 +1,6 @@
 // Starts the built server as its own process and signs a bench user up, as the console does.
 import { spawn, type ChildProcess } from "node:child_process";
+import { SERVER_NODE_FLAGS } from "../serverNodeFlags.mjs";
 import { AuthenticationDetails, CognitoUser, CognitoUserAttribute, CognitoUserPool } from "amazon-cognito-identity-js";
 
 export const PASSWORD = "Baukasten1";
@@ -15,7 +16,9 @@ export interface BenchServer {
 
 export async function startServer(port: number, env: Record<string, string>): Promise<BenchServer> {
   const entry = process.env.BENCH_SERVER_ENTRY ?? "dist/server/index.mjs";
-  const child = spawn(process.execPath, [entry], {
+  // BENCH_NODE_FLAGS (space-separated) replaces the server's flags, to compare them.
+  const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? SERVER_NODE_FLAGS;
+  const child = spawn(process.execPath, [...flags, entry], {
     // As `npm start` runs it (scripts/start.mjs): graphql-js without its development checks.
     env: { NODE_ENV: "production", ...process.env, PORT: String(port), LOG_LEVEL: "silent", MAILBOX_TOKEN, SECRET_KEY: "bench-secret-key-0123456789abcdef", ...env },
     stdio: ["ignore", "ignore", "inherit"],

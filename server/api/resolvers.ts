@@ -4,7 +4,7 @@ import { forbidden, notFound, refuse } from "../graphql/errors";
 import { idCursor } from "../graphql/connection";
 import { requireMembership, viewerStanding } from "../access";
 import { findOrg, toOrg } from "../org/store";
-import { findApi, findApiForUpdate, insertApi, toApi, updateApiRow, type Api, type ApiChanges } from "./store";
+import { findApi, findApiForUpdate, insertApi, schemaOfApi, toApi, updateApiRow, type Api, type ApiChanges } from "./store";
 import { assignAwsAccount, isPoolAccount } from "./accounts";
 import { checkDeclaration, declarationForAuthMode, modelRefusal } from "./declaration";
 import { initialModel } from "../../src/domain/model";
@@ -193,6 +193,7 @@ export const apiResolvers = {
     },
   },
   Api: {
+    schema: (api: Api, _: unknown, ctx: Context) => schemaOfApi(ctx.db, api),
     async org(api: Api, _: unknown, ctx: Context) {
       const row = await findOrg(ctx.db, api.orgId);
       return row ? toOrg(row) : null;

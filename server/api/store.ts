@@ -4,8 +4,31 @@ import type { Tables } from "../db/tables";
 import { newId } from "../graphql/ids";
 
 export type ApiRow = Selectable<Tables["apis"]>;
+/** A project as lists read it: without the declaration, which can be large (Api.schema reads it when asked). */
+export type ApiListRow = Omit<ApiRow, "schema">;
 
-export function toApi(row: ApiRow) {
+const LIST_COLUMNS = [
+  "id",
+  "org_id",
+  "name",
+  "region",
+  "state",
+  "creation_type",
+  "default_auth_mode",
+  "additional_auth_modes",
+  "aws_account_id",
+  "use_prefix",
+  "oidc",
+  "graphql_url",
+  "query_explorer_string",
+  "auth_provider_client_id",
+  "published_version",
+  "default_api_key_id",
+  "created_at",
+  "updated_at",
+] as const satisfies readonly (keyof ApiListRow)[];
+
+export function toApi(row: ApiRow | ApiListRow) {
   return {
     id: row.id,
     name: row.name,
@@ -18,7 +41,8 @@ export function toApi(row: ApiRow) {
     awsAccountId: row.aws_account_id,
     usePrefix: row.use_prefix,
     graphqlUrl: row.graphql_url,
-    schema: row.schema,
+    /** Undefined when the row came from a list. */
+    schema: "schema" in row ? row.schema : undefined,
     oidc: row.oidc,
     queryExplorerString: row.query_explorer_string,
     apiKey: row.default_api_key_id,
@@ -35,7 +59,7 @@ export type Api = ReturnType<typeof toApi>;
  * drops the microseconds PostgreSQL keeps.
  */
 export async function listApisOfOrg(db: DbOrTx, orgId: string, limit: number, afterId: string | null) {
-  let query = db.selectFrom("apis").selectAll().where("org_id", "=", orgId);
+  let query = db.selectFrom("apis").select(LIST_COLUMNS).where("org_id", "=", orgId);
   if (afterId !== null) {
     const createdAt = db.selectFrom("apis").select("created_at").where("id", "=", afterId).where("org_id", "=", orgId);
     query = query.where((eb) =>
@@ -43,6 +67,13 @@ export async function listApisOfOrg(db: DbOrTx, orgId: string, limit: number, af
     );
   }
   return query.orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
+}
+
+/** The project's declaration: from the row when it was read, else read now (a list left it out). */
+export async function schemaOfApi(db: DbOrTx, api: Pick<Api, "id" | "schema">): Promise<string> {
+  if (api.schema !== undefined) return api.schema;
+  const row = await db.selectFrom("apis").select("schema").where("id", "=", api.id).executeTakeFirst();
+  return row?.schema ?? "";
 }
 
 export async function findApi(db: DbOrTx, id: string) {

@@ -5,7 +5,7 @@ import { forbidden, notFound, refuse, type ErrorCode } from "../graphql/errors";
 import { idCursor, keysetWindow, toKeysetConnection, type PageArgs } from "../graphql/connection";
 import { requireMembership } from "../access";
 import { messagesFor } from "../i18n";
-import { findApi, findApiForUpdate, toApi, type Api, type ApiRow } from "../api/store";
+import { findApi, findApiForUpdate, schemaOfApi, toApi, type Api, type ApiRow } from "../api/store";
 import type { Tx } from "../db/database";
 import { checkDeclaration, modelRefusal } from "../api/declaration";
 import { enqueueJob } from "../jobs/store";
@@ -93,7 +93,7 @@ export const publishingResolvers = {
     /** Spec §4: the latest run's schema against the current one. */
     async hasUnpublishedChanges(api: Api, _: unknown, ctx: Context) {
       const run = await latestPublishRun(ctx.db, api.id);
-      const current = modelOf(api.schema);
+      const current = modelOf(await schemaOfApi(ctx.db, api));
       if (!run || !current) return false;
       return hasUnpublishedChanges(modelOf(run.schema), current);
     },

@@ -1,36 +1,75 @@
-import { type } from "arktype";
 import { filterSearchValue, parseFilterSearch } from "../domain/filters";
 
 /**
  * Search params of the routes, checked where they enter (validateSearch). A value of the wrong
- * shape is dropped, as if the link had not carried it, instead of failing the page.
+ * shape is dropped, as if the link had not carried it, instead of failing the page; params a
+ * route does not name pass unchanged (a screen may keep its own state in the URL).
+ *
+ * Plain checks rather than arktype: the route tree loads with every page, the sign-in page
+ * included, and arktype would add ~40 KB gzip to it for these few fields (docs/DECISIONS.md).
  */
-function lenient<S extends type.Any<object>>(schema: S) {
-  type T = S["infer"];
+type Check<T> = (value: unknown) => T | undefined;
+
+function lenient<T extends object>(checks: { [K in keyof T]-?: Check<T[K]> }) {
   return (raw: Record<string, unknown>): Partial<T> => {
-    const kept: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(raw)) {
-      const checked = schema({ [key]: value });
-      if (!(checked instanceof type.errors)) Object.assign(kept, checked);
+    const kept: Record<string, unknown> = { ...raw };
+    for (const [key, check] of Object.entries(checks) as [string, Check<unknown>][]) {
+      if (!(key in raw)) continue;
+      const value = check(raw[key]);
+      if (value === undefined) delete kept[key];
+      else kept[key] = value;
     }
     return kept as Partial<T>;
   };
 }
 
-const lenientDataSearch = lenient(
-  type({
-    "showTemplates?": type("boolean | 'true' | 'false'").pipe((value) => value === true || value === "true"),
-    "sort?": /^[_A-Za-z][_0-9A-Za-z]{0,127}:(ASC|DESC)$/,
-    // The record editor's stack: at most 20 frames of a table name and a record id (null while new).
-    "record?": type({
-      table: "string <= 64",
-      id: "string <= 100 | null",
-      "parentLink?": { field: "string <= 70", id: "string <= 100" },
-    })
-      .array()
-      .atMostLength(20),
-  }),
-);
+const text =
+  (maxLength: number): Check<string> =>
+  (value) =>
+    typeof value === "string" && value.length <= maxLength ? value : undefined;
+
+const matching =
+  (pattern: RegExp): Check<string> =>
+  (value) =>
+    typeof value === "string" && pattern.test(value) ? value : undefined;
+
+/** Links pass a boolean; a typed URL carries the word. */
+const flag: Check<boolean> = (value) => {
+  if (value === true || value === "true") return true;
+  if (value === false || value === "false") return false;
+  return undefined;
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isText = (value: unknown, maxLength: number): value is string => typeof value === "string" && value.length <= maxLength;
+
+export interface RecordFrame {
+  table: string;
+  id: string | null;
+  parentLink?: { field: string; id: string };
+}
+
+/** The record editor's stack: at most 20 frames of a table name and a record id (null while new). */
+const recordStack: Check<RecordFrame[]> = (value) => {
+  if (!Array.isArray(value) || value.length > 20) return undefined;
+  const frames: RecordFrame[] = [];
+  for (const frame of value) {
+    if (!isObject(frame) || !isText(frame.table, 64) || !(frame.id === null || isText(frame.id, 100))) return undefined;
+    const { parentLink } = frame;
+    if (parentLink !== undefined && !(isObject(parentLink) && isText(parentLink.field, 70) && isText(parentLink.id, 100))) return undefined;
+    frames.push({ table: frame.table, id: frame.id, ...(parentLink ? { parentLink: { field: parentLink.field as string, id: parentLink.id as string } } : {}) });
+  }
+  return frames;
+};
+
+const lenientDataSearch = lenient<{ showTemplates: boolean; sort: string; record: RecordFrame[] }>({
+  showTemplates: flag,
+  sort: matching(/^[_A-Za-z][_0-9A-Za-z]{0,127}:(ASC|DESC)$/),
+  record: recordStack,
+});
+
+/** A filter the dropdown makes stays far below this; a longer one in a link is dropped. */
+const MAX_FILTER_TEXT = 4000;
 
 /**
  * project-data: ?showTemplates=true opens the templates modal (links pass true, typed URLs
@@ -46,12 +85,15 @@ export function dataSearch(raw: Record<string, unknown>): ReturnType<typeof leni
   return filter && filter.length <= MAX_FILTER_TEXT ? { ...kept, filter } : kept;
 }
 
-/** A filter the dropdown makes stays far below this; a longer one in a link is dropped. */
-const MAX_FILTER_TEXT = 4000;
-
 /** org-users-manage: the edit link pre-fills the member's email, role and role id. */
-export const manageMemberSearch = lenient(type({ "email?": "string <= 254", "role?": "string <= 20", "roleId?": "string <= 100" }));
+export const manageMemberSearch = lenient<{ email: string; role: string; roleId: string }>({
+  email: text(254),
+  role: text(20),
+  roleId: text(100),
+});
 
 /** login: the notice shown above the form (e.g. after a password change). */
-export const loginSearch = lenient(type({ "notice?": "string <= 50" }));
-export const publishingSearch = lenient(type({ "session_id?": "string <= 200" }));
+export const loginSearch = lenient<{ notice: string }>({ notice: text(50) });
+
+/** project-setup-publishing: the checkout's session id on return from the payment page. */
+export const publishingSearch = lenient<{ session_id: string }>({ session_id: text(200) });

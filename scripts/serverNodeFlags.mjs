@@ -1,0 +1,18 @@
+// The Node flags the server runs with, for `npm start` (scripts/start.mjs) and `npm run bench`
+// (scripts/bench/platform.ts) alike, so the bench measures what users run.
+//
+// --liftoff-only: V8 compiles PGlite's WebAssembly (all of PostgreSQL) with its baseline
+// compiler only, never tiering hot functions up to TurboFan. The optimised copies cost ~45 MiB
+// of RSS and buy no measurable CPU on the platform's short queries (issue 8, item 9: RSS after
+// start 265 -> 162 MiB, after 10,000 mixed requests 344 -> 230 MiB; same CPU per request).
+//
+// --max-semi-space-size=2: V8's young generation keeps two 16 MiB halves by default, which a
+// request-serving process fills quickly and then holds (32 MiB of RSS); 2 MiB halves measured
+// 230 -> 179 MiB after 10,000 mixed requests with the same server CPU per request (the heap's
+// live objects stay ~46 MiB before and after: no leak, only slack).
+//
+// Not --enable-source-maps: it held ~40 MiB more after 10,000 mixed requests (227 vs 185 MiB),
+// and was why `npm start` showed more RSS than the bench's server. The bundle is not minified,
+// so stack traces still name the functions; dist/server/index.mjs.map is there for
+// `node --enable-source-maps dist/server/index.mjs` when a trace needs the source lines.
+export const SERVER_NODE_FLAGS = ["--liftoff-only", "--max-semi-space-size=2"];
