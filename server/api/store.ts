@@ -24,6 +24,7 @@ const LIST_COLUMNS = [
   "auth_provider_client_id",
   "published_version",
   "default_api_key_id",
+  "retention_in_days",
   "created_at",
   "updated_at",
 ] as const satisfies readonly (keyof ApiListRow)[];
