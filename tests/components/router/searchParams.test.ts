@@ -27,6 +27,6 @@ describe("route search params", () => {
   });
 
   test("params a route does not name pass unchanged", () => {
-    expect(dataSearch({ showTemplates: "no", filter: "name=a" })).toEqual({ filter: "name=a" });
+    expect(dataSearch({ showTemplates: "no", view: "compact" })).toEqual({ view: "compact" });
   });
 });
