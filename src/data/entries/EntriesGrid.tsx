@@ -109,11 +109,12 @@ export function EntriesGrid(props: EntriesGridProps) {
 
   const rows = useMemo<(GridRow & { updatedAt: string })[]>(
     () =>
-      data.listTypes.edges.map(({ node }) => ({
-        id: node.id,
-        updatedAt: node.updatedAt,
-        values: { ...(JSON.parse(node.fields) as Record<string, unknown>), id: node.id, createdAt: node.createdAt, updatedAt: node.updatedAt },
-      })),
+      // A deleted entry (@deleteRecord, here or live) leaves its edge with no node until the next load.
+      data.listTypes.edges.flatMap(({ node }) =>
+        node
+          ? [{ id: node.id, updatedAt: node.updatedAt, values: { ...(JSON.parse(node.fields) as Record<string, unknown>), id: node.id, createdAt: node.createdAt, updatedAt: node.updatedAt } }]
+          : [],
+      ),
     [data.listTypes.edges],
   );
   // Rows that left the list (deleted here or live) leave the selection too.
