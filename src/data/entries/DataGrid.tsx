@@ -7,6 +7,7 @@ import type { EnumType, Field } from "../../domain/model";
 import { errorText } from "../../common/ErrorMessage";
 import { CellEditor } from "./CellEditor";
 import { cellText } from "./cellText";
+import type { GridSort } from "./entriesSearch";
 import { gridCommand, tabMove } from "./gridKeys";
 
 export interface GridColumn {
@@ -22,8 +23,6 @@ export interface GridRow {
   id: string;
   values: Record<string, unknown>;
 }
-
-export type SortState = { field: string; order: "ASC" | "DESC" };
 
 const ROW_HEIGHT = 36;
 const COLUMN_WIDTH = 200;
@@ -53,8 +52,8 @@ export function DataGrid(props: {
   selectable: boolean;
   selected: ReadonlySet<string>;
   onSelect(ids: ReadonlySet<string>): void;
-  sort: SortState;
-  onSort(sort: SortState): void;
+  sort: GridSort;
+  onSort(sort: GridSort): void;
   onSave(row: GridRow, field: Field, text: string): Promise<void>;
   columnMenu?(column: GridColumn): ReactNode;
   /** The optional edit column of spec §2: opens the row in the record editor. */

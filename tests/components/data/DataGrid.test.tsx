@@ -3,7 +3,8 @@ import { useState } from "react";
 import { IntlProvider } from "react-intl";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import en from "../../../locales/en.json";
-import { DataGrid, type GridColumn, type GridRow, type SortState } from "../../../src/data/entries/DataGrid";
+import { DataGrid, type GridColumn, type GridRow } from "../../../src/data/entries/DataGrid";
+import type { GridSort } from "../../../src/data/entries/entriesSearch";
 import type { Field } from "../../../src/domain/model";
 import { ApiError } from "../../../src/relay/errors";
 
@@ -34,7 +35,7 @@ function Grid(props: { onSave: (row: GridRow, field: Field, text: string) => Pro
       { id: "r3", values: { id: "r3", name: "Linus", age: 50 } },
     ],
   );
-  const [sort, setSort] = useState<SortState>({ field: "age", order: "DESC" });
+  const [sort, setSort] = useState<GridSort>({ field: "age", order: "DESC" });
   return (
     <IntlProvider locale="en" messages={en}>
       <DataGrid

@@ -30,6 +30,15 @@ describe("the network layer (spec §8 call handling)", () => {
     });
   });
 
+  it("keeps a refusal's values (sent beside code and messageId) for its localized message", async () => {
+    const refused = { message: "age must be a number.", extensions: { code: "BAD_USER_INPUT", messageId: "error_value_float", field: "age", max: 3 } };
+    const environment = environmentAnswering({ data: null, errors: [refused] });
+    await expect(fetchQuery(environment, ProjectLayoutQuery, { apiId: "api_1" }).toPromise()).rejects.toMatchObject({
+      messageId: "error_value_float",
+      values: { field: "age", max: "3" },
+    });
+  });
+
   it("answers a non-OK status without a GraphQL answer with 'API request failed'", async () => {
     const environment = environmentAnswering({}, 502);
     await expect(fetchQuery(environment, ProjectLayoutQuery, { apiId: "api_1" }).toPromise()).rejects.toMatchObject({
