@@ -14,7 +14,6 @@ import { DataGrid, type GridColumn, type GridRow } from "./DataGrid";
 import type { GridSort } from "./entriesSearch";
 import { DeleteEntriesDialog, type DeleteScope } from "./DeleteEntriesDialog";
 import { EntriesToolbar } from "./EntriesToolbar";
-import { useCreateEntry } from "./useCreateEntry";
 import { useDeleteEntries, useDeleteEntriesByFilter } from "./useDeleteEntries";
 import { useLiveEntries } from "./useLiveEntries";
 import "./EntriesGrid.css";
@@ -44,8 +43,8 @@ export interface EntriesGridProps {
   onAddField(): void;
   onEditField(field: Field): void;
   onRemoveField(field: Field): void;
-  /** Seams for the record editor (add opens its sidebar) and CSV import/export. */
-  onAddEntry?(): void;
+  /** Add entry opens the record editor's sidebar; Save there creates the row (spec §2). */
+  onAddEntry(): void;
   /** Opens an entry in the record editor (the grid's edit column). */
   onOpenEntry?(id: string): void;
   /** The CSV import button; it calls `onImported` when an import ends, to reload the rows. */
@@ -96,7 +95,6 @@ export function EntriesGrid(props: EntriesGridProps) {
   const connectionId = data.listTypes.__id;
   useLiveEntries(table.name, connectionId);
   const [update] = useUpdateEntry();
-  const [create, creating] = useCreateEntry();
   const [deleteEntries] = useDeleteEntries();
   const [deleteByFilter] = useDeleteEntriesByFilter();
   const [reloading, startReload] = useTransition();
@@ -148,15 +146,6 @@ export function EntriesGrid(props: EntriesGridProps) {
     await update({ id: row.id, ofType: table.name, fields: JSON.stringify({ [field.name]: value }), expectedUpdatedAt: current?.updatedAt ?? null });
   };
 
-  const addEntry = async () => {
-    setError(null);
-    try {
-      await create({ ofType: table.name, fields: "{}", lists: [connectionId] });
-    } catch (caught) {
-      setError(caught);
-    }
-  };
-
   const confirmDelete = async (scope: DeleteScope) => {
     setDeleting(true);
     setError(null);
@@ -202,9 +191,8 @@ export function EntriesGrid(props: EntriesGridProps) {
         canDelete={canDelete}
         filtered={props.filter !== null}
         selectedCount={selection.size}
-        adding={creating}
         reloading={reloading}
-        onAdd={props.onAddEntry ?? (() => void addEntry())}
+        onAdd={props.onAddEntry}
         importControl={props.renderImport?.(reload)}
         exportControl={props.exportControl}
         onReload={reload}

@@ -12,7 +12,6 @@ export function EntriesToolbar(props: {
   canDelete: boolean;
   filtered: boolean;
   selectedCount: number;
-  adding: boolean;
   reloading: boolean;
   onAdd(): void;
   importControl?: ReactNode;
@@ -27,7 +26,7 @@ export function EntriesToolbar(props: {
     <div className="data-toolbar-area">
       <div className="data-toolbar" role="toolbar" aria-label={intl.formatMessage({ id: "data.toolbar.label" })}>
         {props.canEdit && (
-          <Button onClick={props.onAdd} busy={props.adding} data-testid="toolbar-add">
+          <Button onClick={props.onAdd} data-testid="toolbar-add">
             <FormattedMessage id="data.toolbar.add" />
           </Button>
         )}
