@@ -22,9 +22,35 @@ export function inputLimitsPlugin(): Plugin {
   };
 }
 
+/** What the walk over one document finds; the same for every request that sends it. */
+interface DocumentVerdict {
+  literal: { problem: TextInputProblem; field: string | undefined } | null;
+  /** A variable takes the limit of the argument or field it is passed to (the strictest one). */
+  variableFields: Map<string, string>;
+}
+
+/*
+ * Yoga hands out one parsed document per query text (its parser cache) and per persisted id, so
+ * the walk runs once per document, not on every request (issue 15: CPU per request).
+ */
+const verdicts = new WeakMap<DocumentNode, DocumentVerdict>();
+
 function firstProblem(document: DocumentNode, variables: Record<string, unknown> | null | undefined) {
-  let problem: ReturnType<typeof refusal> | null = null;
-  // A variable takes the limit of the argument or field it is passed to (the strictest one).
+  let verdict = verdicts.get(document);
+  if (!verdict) {
+    verdict = walk(document);
+    verdicts.set(document, verdict);
+  }
+  if (verdict.literal) return refusal(verdict.literal.problem, verdict.literal.field);
+  for (const [name, value] of Object.entries(variables ?? {})) {
+    const found = variableProblem(value, verdict.variableFields.get(name));
+    if (found) return found;
+  }
+  return null;
+}
+
+function walk(document: DocumentNode): DocumentVerdict {
+  let literal: DocumentVerdict["literal"] = null;
   const variableFields = new Map<string, string>();
   visit(document, {
     Variable(node, _key, _parent, _path, ancestors) {
@@ -34,20 +60,15 @@ function firstProblem(document: DocumentNode, variables: Record<string, unknown>
     },
     StringValue(node, _key, _parent, _path, ancestors) {
       const field = nearestName(ancestors);
-      const found = textInputProblem(field, node.value);
-      if (found) {
-        problem = refusal(found, field);
+      const problem = textInputProblem(field, node.value);
+      if (problem) {
+        literal = { problem, field };
         return false;
       }
       return undefined;
     },
   });
-  if (problem) return problem;
-  for (const [name, value] of Object.entries(variables ?? {})) {
-    const found = variableProblem(value, variableFields.get(name));
-    if (found) return found;
-  }
-  return null;
+  return { literal, variableFields };
 }
 
 /** The argument or input field a literal belongs to (lists in between do not matter). */
