@@ -13,7 +13,7 @@ test.describe("CSV import and export", () => {
   const flagged = uniqueEmail("csv");
   let platform: PlatformProcess;
   test.beforeAll(async ({}, workerInfo) => {
-    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 70 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: flagged });
+    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 90 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: flagged });
     await platform.start();
   });
   test.afterAll(async () => {

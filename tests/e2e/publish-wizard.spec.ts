@@ -11,7 +11,7 @@ test.describe("publish wizard", () => {
   const flagged = uniqueEmail("custom-users");
   let platform: PlatformProcess;
   test.beforeAll(async ({}, workerInfo) => {
-    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 70 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: flagged });
+    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 100 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: flagged });
     await platform.start();
   });
   test.afterAll(async () => {
