@@ -165,7 +165,18 @@ export function DataExplorer(props: {
           }
           onAddEntry={() => recordActions.open({ table: selected.name, id: null })}
           onOpenEntry={(id) => recordActions.open({ table: selected.name, id })}
-          renderImport={(onImported) => <CsvImportButton apiId={props.api.id} model={model} table={selected} onImported={onImported} />}
+          renderImport={(reloadRows) => (
+            // An import may add opted-in columns to the model: reload it with the rows.
+            <CsvImportButton
+              apiId={props.api.id}
+              model={model}
+              table={selected}
+              onImported={() => {
+                reloadRows();
+                props.onReload();
+              }}
+            />
+          )}
           exportControl={<CsvExportButton apiId={props.api.id} table={selected.name} filter={filterExpression(filter)} sort={search.sort ?? null} />}
           pageSize={pageSize}
           onPageSize={setPageSize}
