@@ -96,7 +96,15 @@ export function RecordForm(props: {
   // A write that left the values alone (a link changed) or our own save is no news.
   const seenFields = useRef(entry?.fields);
   useEffect(() => {
-    if (!entry || entry.updatedAt === openedAt) return;
+    if (!entry) return;
+    // The version the form stands on (opened, or our own save): its values are no news.
+    if (entry.updatedAt === openedAt) {
+      seenFields.current = entry.fields;
+      return;
+    }
+    // A live event can arrive after a later save's answer (a websocket lags behind HTTP): an
+    // older version is no news either (ISO timestamps order as text).
+    if (openedAt && entry.updatedAt < openedAt) return;
     const valuesChanged = entry.fields !== seenFields.current;
     seenFields.current = entry.fields;
     if (saving.current || !valuesChanged) {
