@@ -14,6 +14,7 @@ import { createStaticHandler } from "./http/static";
 import { rememberStandingsFor } from "./access";
 import { json, sendFetchResponse } from "./http/fetch-adapter";
 import { createEdge } from "./security/edge";
+import { PROJECT_API_CORS_HEADERS, PROJECT_API_PREFLIGHT_HEADERS } from "./security/cors";
 import { listenOn } from "./listen";
 import { CONSOLE_DIST, SCHEMA_PATH } from "./paths";
 import { log } from "./log";
@@ -145,11 +146,15 @@ export async function createPlatform(
         for (const [name, value] of Object.entries(csvHeaders)) res.setHeader(name, value);
         return await serveCsv(req, res, csvRoute);
       }
-      // A project's own API goes the same way, with the same edge headers and limits.
+      // A project's own API goes the same way, with the same edge headers and limits, and answers
+      // its customers' apps on any origin (security/cors.ts).
       const projectApiId = projectApiIdOf(req.url);
-      const projectHeaders = projectApiId && req.method !== "OPTIONS" ? edge.headersFor(req) : null;
+      const projectHeaders = projectApiId ? edge.headersFor(req) : null;
       if (projectApiId && projectHeaders) {
-        for (const [name, value] of Object.entries(projectHeaders)) res.setHeader(name, value);
+        const preflight = req.method === "OPTIONS";
+        const headers = { ...projectHeaders, ...(preflight ? PROJECT_API_PREFLIGHT_HEADERS : PROJECT_API_CORS_HEADERS) };
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+        if (preflight) return void res.writeHead(204).end();
         return await projectApi.serve(req, res, projectApiId);
       }
       await sendFetchResponse(res, await edge(req));

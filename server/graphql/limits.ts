@@ -28,9 +28,11 @@ export const QUERY_LIMITS = {
 /** Request bodies above this are answered 413 before they are read to the end. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** Whatever the per-request context tells about the caller; only "signed in or not" matters here. */
+/** Whatever the per-request context tells about the caller; only "known or not" matters here. */
 interface CallerContext {
   viewer?: unknown;
+  /** On a project's API: the member or the valid API key that calls. */
+  project?: { caller?: unknown };
 }
 
 /** armor's message names the limit ("Query depth limit of 8 exceeded, found 9."); the code and key let the console localize it. */
@@ -55,7 +57,14 @@ const noIntrospection: ValidationRule = (context) => ({
   },
 });
 
-const signedIn = (context: unknown) => Boolean((context as CallerContext | undefined)?.viewer);
+/**
+ * A signed-in member, or on a project's API a valid API key: customer apps generate their types
+ * from the project's schema, and the key already proves who calls.
+ */
+const signedIn = (context: unknown) => {
+  const caller = context as CallerContext | undefined;
+  return Boolean(caller?.viewer ?? caller?.project?.caller);
+};
 
 /**
  * The yoga plugins that enforce QUERY_LIMITS, and hide the schema from callers who are not

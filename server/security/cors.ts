@@ -31,6 +31,22 @@ export function preflight(request: Request, allowedOrigins: readonly string[]): 
   return new Response(null, { status: 204, headers });
 }
 
+/**
+ * A project's own API (`/p/<apiId>/graphql`) is called by its customers' apps from any origin
+ * (issue 10: "any client — curl, a customer app, Relay"). Its callers prove who they are with an
+ * API key or a bearer token in a header, never a cookie, so a page on another origin gains nothing
+ * it could not send itself: every origin may read the answers, and credentials are never allowed.
+ */
+export const PROJECT_API_CORS_HEADERS: Readonly<Record<string, string>> = { "access-control-allow-origin": "*" };
+
+/** The preflight answer of a project's API: any origin, only the methods and headers it reads. */
+export const PROJECT_API_PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
+  ...PROJECT_API_CORS_HEADERS,
+  "access-control-allow-methods": "GET, POST, OPTIONS",
+  "access-control-allow-headers": "content-type, accept, authorization, x-api-key",
+  "access-control-max-age": "86400",
+};
+
 /** Handlers (yoga, the sign-in service) set their own CORS headers; the edge decides instead. */
 export function withoutCorsHeaders(headers: Headers) {
   for (const name of [...headers.keys()]) if (name.startsWith("access-control-")) headers.delete(name);
