@@ -40,6 +40,7 @@ const RULES: Record<string, (permissions: Permission[], roleType: RoleType) => b
   "project.edit": (p) => canEditApis(p),
   "project.publish": (_, roleType) => canPublishApi(roleType),
   "project.delete": (p) => canDeleteApi(p),
+  "plan.checkout": (_, roleType) => canPublishApi(roleType),
   "data.view": (p) => canViewData(p),
   "data.edit": (p) => canEditData(p),
   "apiKeys.edit": (_, roleType) => canEditApiKeys(roleType, false),

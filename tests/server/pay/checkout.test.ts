@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, uniqueEmail, type TestPlatform } from "../harness";
 import { billDuePeriods } from "../../../server/pay/builtIn";
+import { insertRole } from "../../../server/role/store";
 
 let t: TestPlatform;
 beforeAll(async () => {
@@ -182,6 +183,19 @@ describe("checkout sessions", () => {
     expect((await fetch(`${t.url}${path}?token=${encodeURIComponent(strangerToken)}`)).status).toBe(403);
     const forged = `${capability(sessionUrl).split(".")[0]}.AAAA`;
     expect((await fetch(`${t.url}${path}?token=${encodeURIComponent(forged)}`)).status).toBe(403);
+  });
+
+  it.each([
+    ["DEV", "ok"],
+    ["CONTENT", "FORBIDDEN"],
+    ["SUPPORT", "FORBIDDEN"],
+    ["GUEST", "FORBIDDEN"],
+  ] as const)("docs/ROLES.md plan.checkout: a %s member gets %s", async (roleType, outcome) => {
+    const owner = await ownerWithProject(true);
+    const member = await t.signUp(uniqueEmail(roleType.toLowerCase()));
+    await insertRole(t.platform.db, { orgId: owner.orgId, email: member.email, type: roleType });
+    const result = await t.graphql(CHECKOUT, { input: { apiId: owner.apiId, bundleType: "STARTER", billingInterval: "YEAR" } }, member.token);
+    expect(result.errors?.[0].extensions?.code ?? "ok").toBe(outcome);
   });
 
   it("refuses a plan that does not exist", async () => {
