@@ -14,10 +14,12 @@ import { isPublishing } from "../../src/domain/apiState";
 import { publishProblem } from "../../src/domain/publish/readiness";
 import { hasUnpublishedChanges } from "../../src/domain/publish/changes";
 import { parseModel } from "../../src/domain/model";
+import { isRepublishConfirmed } from "../../src/domain/publish/republish";
 import { declarationKey, zipDeclaration } from "./declarationZip";
 import { PUBLISH_JOB } from "./job";
 import {
   countProjectsPublishing,
+  findPublishRun,
   insertPublishRun,
   latestPublishRun,
   listPublishRuns,
@@ -30,6 +32,9 @@ interface CreatePublishRunInput {
   apiId: string;
   /** The declaration to save and publish; the stored one when absent. */
   schema?: string | null;
+  /** Republish: this earlier version's declaration instead, confirmed by typing 'republish'. */
+  republishVersion?: number | null;
+  confirmation?: string | null;
 }
 
 /** Serializes publish mutations, so two at once cannot both slip under the publishing limit. */
@@ -59,7 +64,7 @@ export const publishingResolvers = {
         if (!row) throw notFound();
         const membership = await requireMembership(ctx, row.org_id, tx);
         if (!canPublishApi(membership.roleType)) throw forbidden();
-        return startPublishRun(tx, ctx, row, args.input.schema ?? row.schema);
+        return startPublishRun(tx, ctx, row, await declarationToPublish(tx, row, args.input));
       });
       ctx.pubsub.publish("api:updated", api.id, api);
       ctx.jobs.kick();
@@ -82,6 +87,10 @@ export const publishingResolvers = {
   Api: {
     async latestPublishRun(api: Api, _: unknown, ctx: Context) {
       const row = await latestPublishRun(ctx.db, api.id);
+      return row ? toPublishRun(row) : null;
+    },
+    async publishRun(api: Api, args: { schemaVersion: number }, ctx: Context) {
+      const row = await findPublishRun(ctx.db, publishRunId(api.id, args.schemaVersion));
       return row ? toPublishRun(row) : null;
     },
     async publishRuns(api: Api, args: PageArgs, ctx: Context) {
@@ -139,6 +148,15 @@ export async function startPublishRun(tx: Tx, ctx: Pick<Context, "config" | "obj
     .executeTakeFirstOrThrow();
   await enqueueJob(tx, PUBLISH_JOB, { runId: run.id });
   return { api: toApi(updated), run: toPublishRun(run) };
+}
+
+/** What a publish call publishes: the declaration sent, the stored one, or for a republish the earlier version's. */
+async function declarationToPublish(tx: Tx, row: ApiRow, input: CreatePublishRunInput): Promise<string> {
+  if (input.republishVersion === undefined || input.republishVersion === null) return input.schema ?? row.schema;
+  if (!isRepublishConfirmed(input.confirmation)) throw refusal("BAD_USER_INPUT", "error_republish_confirm");
+  const run = await findPublishRun(tx, publishRunId(row.id, input.republishVersion));
+  if (!run) throw notFound();
+  return run.schema;
 }
 
 /** The version a run id names, so the next page starts below it; 0 (an empty page) for a foreign id. */

@@ -146,6 +146,36 @@ describe("createPublishRun", () => {
     expect((await readApi(owner.token, owner.apiId)).hasUnpublishedChanges).toBe(true);
   });
 
+  it("republishes an earlier version: typed 'republish', that version's schema saved and published as the next run", async () => {
+    const owner = await ownerWithProject();
+    await publish(owner.token, { apiId: owner.apiId });
+    await untilState(owner.token, owner.apiId, ["PUBLISHED"]);
+    const first = (await readApi(owner.token, owner.apiId)).schema;
+    const bigger = JSON.stringify(addObjectType(JSON.parse(first), "Item3").model);
+    await publish(owner.token, { apiId: owner.apiId, schema: bigger });
+    await untilState(owner.token, owner.apiId, ["PUBLISHED"]);
+    // Unsaved edits since then are discarded by the republish (spec §4).
+    const edited = JSON.stringify(addObjectType(JSON.parse(bigger), "Draft").model);
+    await t.graphql(`mutation ($input: UpdateApiInput!) { updateApi(input: $input) { id } }`, { input: { id: owner.apiId, schema: edited } }, owner.token);
+
+    const version = await t.graphql(`query ($id: ID!) { api(id: $id) { publishRun(schemaVersion: 1) { id schemaVersion schema } none: publishRun(schemaVersion: 9) { id } } }`, { id: owner.apiId }, owner.token);
+    expect(version.data.api).toMatchObject({ publishRun: { id: `${owner.apiId}-v1`, schemaVersion: 1, schema: first }, none: null });
+
+    for (const confirmation of [undefined, "", "Republish", "publish"]) {
+      const refused = await publish(owner.token, { apiId: owner.apiId, republishVersion: 1, confirmation });
+      expect(refused.errors?.[0]).toMatchObject({ message: "Type 'republish' to confirm.", extensions: { messageId: "error_republish_confirm" } });
+    }
+    expect((await publish(owner.token, { apiId: owner.apiId, republishVersion: 9, confirmation: "republish" })).errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    const tablesOf = (schema: string) => JSON.parse(schema).objectTypes.map((type: { name: string }) => type.name);
+    expect(tablesOf((await readApi(owner.token, owner.apiId)).schema)).toEqual(["User", "Item1", "Item2", "Item3", "Draft"]);
+
+    const republished = await publish(owner.token, { apiId: owner.apiId, republishVersion: 1, confirmation: " republish " });
+    expect(republished.data.createPublishRun.publishRun).toMatchObject({ schemaVersion: 3, schema: first });
+    const api = await untilState(owner.token, owner.apiId, ["PUBLISHED"]);
+    expect(api).toMatchObject({ schema: first, hasUnpublishedChanges: false });
+    expect(tablesOf(api.schema)).toEqual(["User", "Item1", "Item2"]);
+  });
+
   it("refuses while the project is publishing", async () => {
     const owner = await ownerWithProject();
     await t.platform.db.updateTable("apis").set({ state: "PUBLISHING_SCHEMA" }).where("id", "=", owner.apiId).execute();
