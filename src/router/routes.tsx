@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router";
+import { createRootRoute, createRoute, lazyRouteComponent, notFound, redirect } from "@tanstack/react-router";
 import "./routeMeta";
 import { RootLayout } from "../layouts/RootLayout";
 import { NotFoundScreen } from "../common/NotFoundScreen";
@@ -28,6 +28,7 @@ import JsonDeclarationScreenQuery, {
 import PublishOverviewScreenQuery, {
   type PublishOverviewScreenQuery as PublishOverviewQuery,
 } from "../__generated__/PublishOverviewScreenQuery.graphql";
+import RepublishScreenQuery, { type RepublishScreenQuery as RepublishQuery } from "../__generated__/RepublishScreenQuery.graphql";
 import PublishingScreenQuery, { type PublishingScreenQuery as PublishingQuery } from "../__generated__/PublishingScreenQuery.graphql";
 import PublishAuthScreenQuery, { type PublishAuthScreenQuery as PublishAuthQuery } from "../__generated__/PublishAuthScreenQuery.graphql";
 import PublishRegionScreenQuery, { type PublishRegionScreenQuery as PublishRegionQuery } from "../__generated__/PublishRegionScreenQuery.graphql";
@@ -218,6 +219,22 @@ function projectScreenRoute(path: string, name: string, screen: typeof modelScre
 const projectTypes = projectScreenRoute("types", "project-types", modelScreen);
 const projectJsonDeclaration = projectScreenRoute("json-declaration", "project-json-declaration", jsonDeclarationScreen);
 
+/** The republish route (spec §2): one earlier version of the project; an id that is no version is not found. */
+const republishScreen = queryScreen<RepublishQuery>(() => import("../project/publish/RepublishScreen"), RepublishScreenQuery);
+const projectRepublish = createRoute({
+  getParentRoute: () => projectLayout,
+  path: "republish/$versionId",
+  staticData: { name: "project-republish", layout: "sidebar" },
+  loader: ({ params, preload }) => {
+    if (!/^[1-9]\d{0,8}$/.test(params.versionId)) throw notFound();
+    return republishScreen.load({ apiId: params.apiId, version: Number(params.versionId) }, preload);
+  },
+  ...republishScreen.lifecycle,
+  component: republishScreen.component,
+  errorComponent: RouteError,
+  notFoundComponent: NotFoundScreen,
+});
+
 /** Routes whose screens arrive with later issues: in the tree now, with their layout. */
 type Layout = NonNullable<import("@tanstack/react-router").StaticDataRouteOption["layout"]>;
 const publishOverviewScreen = queryScreen<PublishOverviewQuery>(() => import("../project/publish/PublishOverviewScreen"), PublishOverviewScreenQuery);
@@ -272,7 +289,6 @@ const projectPlaceholderRoutes: [string, string, Layout][] = [
   ["assets", "project-assets", "sidebar"],
   ["cloud-functions", "project-cloud-functions", "sidebar"],
   ["queries", "project-queries", "sidebar"],
-  ["republish/$versionId", "project-republish", "sidebar"],
 ];
 const laterProjectRoutes = projectPlaceholderRoutes.map(([path, name, layout]) =>
   createRoute({ getParentRoute: () => projectLayout, path, staticData: { name, layout }, ...placeholder }),
@@ -295,7 +311,7 @@ export const routeTree = rootRoute.addChildren([
   authed.addChildren([
     orgLayout.addChildren(orgRoutes),
     projectSetupName,
-    projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, ...laterProjectRoutes]),
+    projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, projectRepublish, ...laterProjectRoutes]),
     ...publishRoutes,
   ]),
 ]);

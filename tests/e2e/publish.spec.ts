@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createProject, expect, PlatformProcess, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { publishableModel } from "../server/publishing/models";
+import { addObjectType } from "../../src/domain/model";
 
 /**
  * Issue 10: publishing through the console. The publish wizard's user-table step comes with the
@@ -8,9 +9,12 @@ import { publishableModel } from "../server/publishing/models";
  */
 test.describe("publishing", () => {
   const flagged = uniqueEmail("publisher");
+  const republisher = uniqueEmail("republisher");
   let platform: PlatformProcess;
   test.beforeAll(async ({}, workerInfo) => {
-    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 60 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: flagged });
+    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 60 + workerInfo.workerIndex, {
+      FEATURE_FLAG_EMAILS: `${flagged},${republisher}`,
+    });
     await platform.start();
   });
   test.afterAll(async () => {
@@ -56,11 +60,56 @@ test.describe("publishing", () => {
     await expect(page.getByTestId("publish-button")).toHaveText("Publish");
     await expect(page.getByTestId("publish-button")).toHaveAttribute("href", `/api-setup/${apiId}/overview`);
   });
+
+  test("the history republishes an earlier version: typed 'republish', unpublished changes confirmed first", async ({ page }) => {
+    await signUpWithWorkspace(page, platform, republisher, "Republishing Co");
+    const apiId = await createProject(page, "Shop");
+    const first = publishableModel(1);
+    const second = addObjectType(first, "Item2").model;
+    const draft = addObjectType(second, "Draft").model;
+    const publishFromOverview = async () => {
+      await page.goto(`${platform.url}/api-setup/${apiId}/overview`);
+      await page.getByTestId("publish-submit").click();
+      await expect(page.getByTestId("publish-live")).toContainText(`/p/${apiId}/graphql`);
+    };
+    await saveDeclaration(page, platform, apiId, JSON.stringify(first));
+    await publishFromOverview();
+    await saveDeclaration(page, platform, apiId, JSON.stringify(second), "User");
+    await publishFromOverview();
+    await saveDeclaration(page, platform, apiId, JSON.stringify(draft), "User");
+
+    await page.goto(`${platform.url}/api-setup/${apiId}/overview`);
+    const history = page.getByTestId("publish-history");
+    await expect(history.getByRole("row")).toHaveCount(3);
+    await expect(history.getByTestId("publish-run-2")).toContainText("Succeeded");
+    await history.getByTestId("republish-1").click();
+
+    await expect(page).toHaveURL(new RegExp(`/api/${apiId}/republish/1$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Republish version 1 of Shop");
+    await expect(page.getByTestId("republish-tables").getByRole("listitem")).toHaveText(["User", "Item1"]);
+    await expect(page.getByTestId("republish-discards")).toBeVisible();
+    await expect(page.getByTestId("republish-submit")).toBeDisabled();
+    await page.getByLabel("Type 'republish' to confirm").fill("republish");
+    await page.getByTestId("republish-submit").click();
+    // The unpublished Draft table is discarded only after the user says so.
+    const dialog = page.getByTestId("republish-discard-dialog");
+    await expect(dialog).toContainText("Discard unpublished changes?");
+    await dialog.getByTestId("confirm").click();
+
+    await expect(page).toHaveURL(new RegExp(`/api-setup/${apiId}/publishing$`));
+    await expect(page.getByTestId("publish-live")).toContainText(`/p/${apiId}/graphql`);
+    await page.goto(`${platform.url}/api-setup/${apiId}/overview`);
+    await expect(page.getByTestId("publish-tables").getByRole("listitem")).toHaveText(["User", "Item1"]);
+    await expect(page.getByTestId("publish-history").getByTestId("publish-run-3")).toBeVisible();
+
+    await page.goto(`${platform.url}/api/${apiId}/republish/99`);
+    await expect(page.getByTestId("route-error")).toBeVisible();
+  });
 });
 
-async function saveDeclaration(page: Page, platform: PlatformProcess, apiId: string, text: string) {
+async function saveDeclaration(page: Page, platform: PlatformProcess, apiId: string, text: string, showing = "Table1") {
   await page.goto(`${platform.url}/api/${apiId}/json-declaration`);
-  await expect(page.getByTestId("json-editor-content")).toContainText('"name": "Table1"');
+  await expect(page.getByTestId("json-editor-content")).toContainText(`"name": "${showing}"`);
   await page.getByTestId("json-editor-content").click();
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.press("Delete");

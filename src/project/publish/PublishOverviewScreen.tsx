@@ -10,6 +10,7 @@ import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { ErrorMessage } from "../../common/ErrorMessage";
 import { useCreatePublishRunMutation } from "./useCreatePublishRunMutation";
+import { PublishHistory } from "./PublishHistory";
 import "./publish.css";
 
 const overviewQuery = graphql`
@@ -25,13 +26,15 @@ const overviewQuery = graphql`
       graphqlUrl
       viewerCanPublish
       plan
+      ...PublishHistory_api
     }
   }
 `;
 
 /**
  * project-setup-overview: what will be published (tables, authentication, region). Publish
- * saves the schema, starts publishing and opens the publishing screen (spec §2 'Overview').
+ * saves the schema, starts publishing and opens the publishing screen (spec §2 'Overview');
+ * below it the publishing history with republish.
  */
 export default function PublishOverviewScreen(props: { queryRef: PreloadedQuery<PublishOverviewScreenQuery> }) {
   const intl = useIntl();
@@ -116,6 +119,7 @@ export default function PublishOverviewScreen(props: { queryRef: PreloadedQuery<
           <FormattedMessage id="publish.overview.back" />
         </Link>
       </div>
+      <PublishHistory api={api} />
     </section>
   );
 }

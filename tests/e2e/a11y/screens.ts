@@ -77,7 +77,7 @@ export const SCREENS: Screen[] = [
   { route: "project-assets", path: (ids) => `/api/${ids.apiId}/assets` },
   { route: "project-cloud-functions", path: (ids) => `/api/${ids.apiId}/cloud-functions` },
   { route: "project-queries", path: (ids) => `/api/${ids.apiId}/queries` },
-  { route: "project-republish", path: (ids) => `/api/${ids.apiId}/republish/ver_a11y` },
+  { route: "project-republish", path: (ids) => `/api/${ids.apiId}/republish/1` },
   { route: "not-found", path: () => "/no-such-page" },
 ];
 
