@@ -32,6 +32,7 @@ import { resolveSecretKey } from "./security/secretKey";
 import { createApiKeys, type ApiKeys } from "./projectApi/apiKeys";
 import { createProjectEndpoint, projectApiIdOf } from "./projectApi/endpoint";
 import { setLiveVersion } from "./projectApi/live";
+import { dropExpiredActivities } from "./projectApi/retention";
 import { createProjectEvents } from "./projectApi/events";
 import { attachProjectSubscriptions } from "./projectApi/ws";
 import { createCsvRoutes, csvRouteOf } from "./projectApi/csv/http";
@@ -176,12 +177,15 @@ export async function createPlatform(
   );
 
   let closeExtraListeners = async () => {};
-  // The built-in provider bills each subscription whose period has ended (one invoice per period).
-  let billingRun: Promise<unknown> = Promise.resolve();
-  const billPeriods = () => {
-    billingRun = db.transaction().execute((tx) => billDuePeriods(tx)).catch((error: unknown) => log.error("billing periods failed:", error));
+  // Hourly upkeep, safe on several servers at once: the built-in provider bills each subscription
+  // whose period has ended (one invoice per period; the rows are locked), and activities older than
+  // their project's retention are deleted.
+  let upkeepRun: Promise<unknown> = Promise.resolve();
+  const upkeep = () => {
+    const billing = options.paymentProvider ? null : db.transaction().execute((tx) => billDuePeriods(tx));
+    upkeepRun = Promise.all([billing, dropExpiredActivities(db)]).catch((error: unknown) => log.error("hourly upkeep failed:", error));
   };
-  let billing: NodeJS.Timeout | null = null;
+  let upkeepTimer: NodeJS.Timeout | null = null;
   return {
     server,
     db,
@@ -194,15 +198,13 @@ export async function createPlatform(
     async listen() {
       closeExtraListeners = await listenOn(server, config.host, config.port);
       jobs.start();
-      if (!options.paymentProvider) {
-        billPeriods();
-        billing = setInterval(billPeriods, 60 * 60 * 1000).unref();
-      }
+      upkeep();
+      upkeepTimer = setInterval(upkeep, 60 * 60 * 1000).unref();
     },
     async close() {
       await closeExtraListeners();
-      if (billing) clearInterval(billing);
-      await billingRun;
+      if (upkeepTimer) clearInterval(upkeepTimer);
+      await upkeepRun;
       await jobs.stop();
       sessions.stop();
       for (const sockets of [wss, projectSubscriptions.wss]) {

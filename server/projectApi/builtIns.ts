@@ -6,6 +6,7 @@ import { forbidden, notFound, refuse } from "../graphql/errors";
 import { requireAction } from "./access";
 import type { ProjectContext } from "./context";
 import { checkLimit, readToken, toConnection } from "./paging";
+import { withinRetention } from "./retention";
 
 /**
  * The built-in tables every project has (spec §3 "Built-in tables", §7 "API keys use the same
@@ -48,12 +49,19 @@ interface KeyRow {
 }
 
 /** Newest first, keyset-paged like the tables' lists. */
-async function newestPage<T extends { id: string; sort_key: string }>(db: DbOrTx, table: "project_api_keys" | "project_activities", columns: ReturnType<typeof sql>, apiId: string, args: { limit: number; nextToken?: string | null }) {
+async function newestPage<T extends { id: string; sort_key: string }>(
+  db: DbOrTx,
+  table: "project_api_keys" | "project_activities",
+  columns: ReturnType<typeof sql>,
+  apiId: string,
+  args: { limit: number; nextToken?: string | null },
+  kept = sql`true`,
+) {
   checkLimit(args.limit);
   const after = readToken(args.nextToken, NEWEST_FIRST);
   const beyond = after ? sql`and (created_at, id) < (${after.sortKey}::timestamptz, ${after.id})` : sql``;
   const { rows } = await sql<T>`select ${columns}, ${sortKey} as sort_key from ${sql.table(table)}
-    where api_id = ${apiId} ${beyond} order by created_at desc, id desc limit ${args.limit + 1}`.execute(db);
+    where api_id = ${apiId} and ${kept} ${beyond} order by created_at desc, id desc limit ${args.limit + 1}`.execute(db);
   return rows;
 }
 
@@ -97,7 +105,8 @@ export function builtInResolvers() {
       async listActivity(_: unknown, args: { limit: number; nextToken?: string | null }, ctx: ProjectContext) {
         // Activities are data: whoever may read entries may read them (docs/ROLES.md data.view).
         requireAction(ctx.project.caller, "read");
-        const rows = await newestPage<{ id: string; sort_key: string }>(ctx.db, "project_activities", ACTIVITY_COLUMNS, ctx.project.apiId, args);
+        const { apiId } = ctx.project;
+        const rows = await newestPage<{ id: string; sort_key: string }>(ctx.db, "project_activities", ACTIVITY_COLUMNS, apiId, args, withinRetention(apiId));
         const { items, nextToken } = toConnection(rows, args.limit, NEWEST_FIRST, ({ sort_key: _, ...activity }) => activity);
         return { items, nextToken };
       },
