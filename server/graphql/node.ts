@@ -1,4 +1,3 @@
-import type { Context } from "./context";
 import { typeOfId, userIdFromSub } from "./ids";
 import { viewerStanding } from "../access";
 import { findOrg, toOrg } from "../org/store";
@@ -8,11 +7,12 @@ import { findBillingAccount, findInvoiceWithOrg, toBillingAccount, toInvoice } f
 import { findApi, toApi } from "../api/store";
 import { findSchemaTemplate, toSchemaTemplate } from "../templates/store";
 import { findSchemaPromptWithOrg, toSchemaPrompt } from "../prompts/store";
+import type { Resolvers } from "./__generated__/resolvers";
 
 /** node(id:): dispatches on the id's prefix; objects the caller may not see are null. */
-export const nodeResolvers = {
+export const nodeResolvers: Resolvers = {
   Query: {
-    async node(_: unknown, args: { id: string }, ctx: Context) {
+    async node(_, args, ctx) {
       const type = typeOfId(args.id);
       const visibleIn = async (orgId: string) => (await viewerStanding(ctx, orgId)) !== null;
       switch (type) {
@@ -56,6 +56,6 @@ export const nodeResolvers = {
     },
   },
   Node: {
-    __resolveType: (node: { __typename: string }) => node.__typename,
+    __resolveType: (node) => node.__typename,
   },
 };

@@ -1,16 +1,16 @@
-import type { Context } from "../graphql/context";
 import { requireViewer } from "../graphql/context";
 import { forbidden } from "../graphql/errors";
-import { keysetWindow, toKeysetConnection, type PageArgs } from "../graphql/connection";
-import { listSchemaTemplates, toSchemaTemplate, type TemplateLanguage } from "./store";
+import { keysetWindow, toKeysetConnection } from "../graphql/connection";
+import { listSchemaTemplates, toSchemaTemplate } from "./store";
+import type { Resolvers } from "../graphql/__generated__/resolvers";
 
 /** Spec §9: templates are listed 50 at a time. */
 export const TEMPLATE_PAGE_SIZE = 50;
 
-export const templateResolvers = {
+export const templateResolvers: Resolvers = {
   Query: {
     /** Published templates for every signed-in user; drafts (retired or broken) for superusers only. */
-    async schemaTemplates(_: unknown, args: PageArgs & { lang: TemplateLanguage; state?: string | null }, ctx: Context) {
+    async schemaTemplates(_, args, ctx) {
       const viewer = requireViewer(ctx);
       const state = args.state ?? "PUBLISHED";
       if (state !== "PUBLISHED" && !viewer.superuser) throw forbidden();
