@@ -98,7 +98,7 @@ export const apiResolvers: Resolvers = {
      * every member's own working state.
      */
     async updateApi(_, args, ctx) {
-      const viewer = requireViewer(ctx);
+      requireViewer(ctx);
       const input = args.input;
       return ctx.db.transaction().execute(async (tx) => {
         const row = await findApiForUpdate(tx, input.id);
@@ -157,7 +157,8 @@ export const apiResolvers: Resolvers = {
         }
 
         if (input.awsAccountId !== undefined) {
-          if (!hasAdminPermissions(membership.roleType) && !viewer.superuser) throw forbidden();
+          // A platform superuser's standing is SUPERUSER (server/access.ts), which has admin permissions.
+          if (!hasAdminPermissions(membership.roleType)) throw forbidden();
           if (!input.awsAccountId || !(await isPoolAccount(tx, input.awsAccountId)))
             throw refuse("BAD_USER_INPUT", "error_api_create_requires_awsaccount", "No cloud account could be assigned to the project.");
           changes.awsAccountId = input.awsAccountId;

@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Selectable } from "kysely";
-import type { Context } from "../graphql/context";
 import { requireViewer } from "../graphql/context";
 import type { Tables } from "../db/tables";
 import { forbidden, notFound, refuse } from "../graphql/errors";
-import { requireMembership } from "../access";
+import { requireMembership, requireSuperuser } from "../access";
 import { findApiForUpdate } from "../api/store";
 import { canPublishApi } from "../../src/domain/permissions";
 import { validateRegion } from "../../src/domain/project";
@@ -23,10 +22,6 @@ const toCoupon = (row: Selectable<Tables["account_coupons"]>) => ({
   status: row.status,
   createdAt: row.created_at,
 });
-
-const requireSuperuser = (ctx: Context) => {
-  if (!requireViewer(ctx).superuser) throw forbidden();
-};
 
 export const couponResolvers: Resolvers = {
   Query: {

@@ -1,5 +1,5 @@
 /** Relay connection arguments of the platform's lists. */
-export interface PageArgs {
+interface PageArgs {
   first?: number | null;
   after?: string | null;
 }
@@ -11,7 +11,7 @@ export const MAX_PAGE_SIZE = 100;
  * page is one indexed range read however deep it is, rows added meanwhile shift nothing, and a
  * new row's cursor needs no count of the rows before it.
  */
-export interface KeysetWindow {
+interface KeysetWindow {
   limit: number;
   /** Id of the row the page starts after; "" for a cursor that names no row (an empty page). */
   afterId: string | null;

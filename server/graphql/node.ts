@@ -1,5 +1,5 @@
 import { typeOfId, userIdFromSub } from "./ids";
-import { viewerStanding } from "../access";
+import { viewerIsSuperuser, viewerStanding } from "../access";
 import { findOrg, toOrg } from "../org/store";
 import { findRole, toRole } from "../role/store";
 import { findUser } from "../user/store";
@@ -38,7 +38,7 @@ export const nodeResolvers: Resolvers = {
         }
         case "SchemaTemplate": {
           const row = ctx.viewer ? await findSchemaTemplate(ctx.db, args.id) : undefined;
-          const visible = row && (row.state === "PUBLISHED" || ctx.viewer?.superuser);
+          const visible = row && (row.state === "PUBLISHED" || viewerIsSuperuser(ctx));
           return visible ? { __typename: type, ...toSchemaTemplate(row, "EN") } : null;
         }
         case "SchemaPrompt": {

@@ -1,5 +1,6 @@
 import { requireViewer } from "../graphql/context";
 import { forbidden, refuse } from "../graphql/errors";
+import { requireSuperuser } from "../access";
 import { userIdFromSub } from "../graphql/ids";
 import { ensureUser, findUser } from "./store";
 import type { User } from "../graphql/mappers";
@@ -18,7 +19,7 @@ export const userResolvers: Resolvers = {
     },
     async user(_, args, ctx) {
       const viewer = requireViewer(ctx);
-      if (args.id !== userIdFromSub(viewer.sub) && !viewer.superuser) throw forbidden();
+      if (args.id !== userIdFromSub(viewer.sub)) requireSuperuser(ctx);
       const row = await findUser(ctx.db, args.id);
       return row ? toUser(row) : null;
     },

@@ -1,6 +1,7 @@
 import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
+import { graphql } from "react-relay";
 import type { useCreatePublishRunMutation as Mutation } from "../../__generated__/useCreatePublishRunMutation.graphql";
+import { useMutate } from "../../relay/mutate";
 
 /**
  * Spec §7's publish call: saves the schema with state PUBLISHING, creates the run and starts
@@ -8,7 +9,7 @@ import type { useCreatePublishRunMutation as Mutation } from "../../__generated_
  * project sees PUBLISHING at once, with the new run as its latest.
  */
 export function useCreatePublishRunMutation() {
-  const [commit, busy] = useMutation<Mutation>(graphql`
+  const [commit, busy] = useMutate<Mutation>(graphql`
     mutation useCreatePublishRunMutation($input: CreatePublishRunInput!) {
       createPublishRun(input: $input) {
         api {
@@ -26,14 +27,9 @@ export function useCreatePublishRunMutation() {
     }
   `);
   const publish = useCallback(
-    (apiId: string, schema?: string) =>
-      new Promise<void>((resolve, reject) =>
-        commit({
-          variables: { input: { apiId, schema } },
-          onCompleted: (_response, errors) => (errors?.length ? reject(errors[0]) : resolve()),
-          onError: reject,
-        }),
-      ),
+    async (apiId: string, schema?: string) => {
+      await commit({ input: { apiId, schema } });
+    },
     [commit],
   );
   return [publish, busy] as const;
