@@ -42,6 +42,11 @@ await compileAll();
 watch("src", { recursive: true }, (_event, file) => {
   if (file && !file.includes("__generated__") && /\.(ts|tsx)$/.test(file)) schedule(compileRelay)();
 });
-watch("schema.graphql", schedule(compileAll));
-watch("schema.project.graphql", schedule(compileRelay));
+// The folder, not the files: an editor that saves by renaming (vim, sed -i) leaves a file watch
+// on the old, deleted file.
+const onSchemaChange = new Map([
+  ["schema.graphql", schedule(compileAll)],
+  ["schema.project.graphql", schedule(compileRelay)],
+]);
+watch(".", (_event, file) => onSchemaChange.get(file)?.());
 console.log("Watching src/, schema.graphql and schema.project.graphql for Relay and resolver-type changes…");
