@@ -3,7 +3,7 @@ import type { Context } from "./graphql/context";
 import { requireViewer, type Viewer } from "./graphql/context";
 import { forbidden } from "./graphql/errors";
 import { findOrgWithRoleOf, type OrgRow } from "./org/store";
-import { permissionsFor, type Permission, type RoleType } from "../src/domain/permissions";
+import { isSuperuser, permissionsFor, type Permission, type RoleType } from "../src/domain/permissions";
 
 export interface Membership {
   roleType: RoleType;
@@ -38,6 +38,19 @@ export async function requireOrgAccess(
   if (!org || !membership) throw forbidden();
   return { org, membership };
 }
+
+/** Platform-wide permissions: SUPERUSER's for the superusers of SUPERUSER_EMAILS, none for anyone else. */
+const platformPermissions = (viewer: Viewer | null) => (viewer?.superuser ? permissionsFor("SUPERUSER") : []);
+
+/** What only the platform's operators may do outside any workspace (coupons, draft templates, others' user records). */
+export function requireSuperuser(ctx: Context): Viewer {
+  const viewer = requireViewer(ctx);
+  if (!isSuperuser(platformPermissions(viewer))) throw forbidden();
+  return viewer;
+}
+
+/** requireSuperuser for optional reads: false instead of an error, also for anonymous callers. */
+export const viewerIsSuperuser = (ctx: Context) => isSuperuser(platformPermissions(ctx.viewer));
 
 /**
  * The caller's standing for optional reads (viewerCan… fields, node, lists): null instead of

@@ -13,7 +13,7 @@ import { isPublished } from "../../src/domain/apiState";
 import { refuse } from "../graphql/errors";
 import { messagesFor } from "../i18n";
 
-export type Checked = { model: SchemaModel } | { problem: ModelProblem };
+type Checked = { model: SchemaModel } | { problem: ModelProblem };
 
 /**
  * A declaration as it is stored: parsed, normalized (untyped fields dropped, flags collapsed…),

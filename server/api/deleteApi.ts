@@ -1,5 +1,4 @@
 import { sql } from "kysely";
-import type { Context } from "../graphql/context";
 import { requireViewer } from "../graphql/context";
 import type { DbOrTx } from "../db/database";
 import { forbidden, notFound, refuse } from "../graphql/errors";
@@ -9,12 +8,7 @@ import { askProvider } from "../pay/payments";
 import { log } from "../log";
 import { canDeleteApi } from "../../src/domain/permissions";
 import { deletionConfirmed } from "../../src/domain/org";
-
-interface DeleteApiInput {
-  id: string;
-  /** The project name as typed; trimmed, it must equal the name (spec §5). */
-  confirmName: string;
-}
+import type { Resolvers } from "../graphql/__generated__/resolvers";
 
 /** The indexes publishing made for this project's sort-by and unique fields (projectApi/indexes.ts), partial to it. */
 async function dropProjectIndexes(tx: DbOrTx, apiId: string) {
@@ -25,7 +19,7 @@ async function dropProjectIndexes(tx: DbOrTx, apiId: string) {
   for (const { indexname } of rows) await sql`drop index if exists ${sql.id(indexname)}`.execute(tx);
 }
 
-export const deleteApiResolvers = {
+export const deleteApiResolvers: Resolvers = {
   Mutation: {
     /**
      * Issue 10 / spec §7 deleteApi: owners only, with the name typed; each bundle subscription is
@@ -33,7 +27,7 @@ export const deleteApiResolvers = {
      * activities, runs and plans in one transaction (the rows cascade from apis). The
      * declaration zips are removed from object storage after the commit.
      */
-    async deleteApi(_: unknown, args: { input: DeleteApiInput }, ctx: Context) {
+    async deleteApi(_, args, ctx) {
       requireViewer(ctx);
       const { input } = args;
       const { api, objectKeys } = await ctx.db.transaction().execute(async (tx) => {

@@ -1,10 +1,9 @@
-import type { Context } from "../graphql/context";
 import { requireViewer } from "../graphql/context";
 import { forbidden, notFound, refuse } from "../graphql/errors";
 import { idCursor } from "../graphql/connection";
 import { requireMembership, viewerStanding } from "../access";
 import { findOrg, toOrg } from "../org/store";
-import { findApi, findApiForUpdate, insertApi, schemaOfApi, toApi, updateApiRow, type Api, type ApiChanges } from "./store";
+import { findApi, findApiForUpdate, insertApi, schemaOfApi, toApi, updateApiRow, type ApiChanges } from "./store";
 import { assignAwsAccount, isPoolAccount } from "./accounts";
 import { checkDeclaration, declarationForAuthMode, modelRefusal } from "./declaration";
 import { initialModel } from "../../src/domain/model";
@@ -18,30 +17,7 @@ import {
   validateRegion,
   type OidcConfig,
 } from "../../src/domain/project";
-
-interface CreateApiInput {
-  orgId: string;
-  name: string;
-  defaultAuthMode?: string | null;
-  region?: string | null;
-  usePrefix?: boolean | null;
-  creationType?: string | null;
-  state?: string | null;
-  oidc?: string | null;
-}
-
-interface UpdateApiInput {
-  id: string;
-  name?: string | null;
-  schema?: string | null;
-  defaultAuthMode?: string | null;
-  additionalAuthModes?: string[] | null;
-  oidc?: string | null;
-  authProviderClientId?: string | null;
-  region?: string | null;
-  queryExplorerString?: string | null;
-  awsAccountId?: string | null;
-}
+import type { Resolvers } from "../graphql/__generated__/resolvers";
 
 const ENGLISH = {
   error_api_create_requires_name: "Please define a name.",
@@ -60,10 +36,10 @@ function readOidc(text: string | null | undefined): OidcConfig | null {
   return oidc;
 }
 
-export const apiResolvers = {
+export const apiResolvers: Resolvers = {
   Query: {
     /** Null for an unknown id; FORBIDDEN for a project of a workspace the caller is not in. */
-    async api(_: unknown, args: { id: string }, ctx: Context) {
+    async api(_, args, ctx) {
       requireViewer(ctx);
       const row = await findApi(ctx.db, args.id);
       if (!row) return null;
@@ -76,7 +52,7 @@ export const apiResolvers = {
      * Creating a project needs the publish-API permission (DEV, ADMIN, OWNER, SUPERUSER): the
      * least privilege that already manages projects (permissionsFor grants DEV CAN_MANAGE APIS).
      */
-    async createApi(_: unknown, args: { input: CreateApiInput }, ctx: Context) {
+    async createApi(_, args, ctx) {
       requireViewer(ctx);
       const input = args.input;
       const name = input.name.trim();
@@ -121,8 +97,8 @@ export const apiResolvers = {
      * canPublishApi); the account id needs admin permissions; the query explorer's text is
      * every member's own working state.
      */
-    async updateApi(_: unknown, args: { input: UpdateApiInput }, ctx: Context) {
-      const viewer = requireViewer(ctx);
+    async updateApi(_, args, ctx) {
+      requireViewer(ctx);
       const input = args.input;
       return ctx.db.transaction().execute(async (tx) => {
         const row = await findApiForUpdate(tx, input.id);
@@ -181,7 +157,8 @@ export const apiResolvers = {
         }
 
         if (input.awsAccountId !== undefined) {
-          if (!hasAdminPermissions(membership.roleType) && !viewer.superuser) throw forbidden();
+          // A platform superuser's standing is SUPERUSER (server/access.ts), which has admin permissions.
+          if (!hasAdminPermissions(membership.roleType)) throw forbidden();
           if (!input.awsAccountId || !(await isPoolAccount(tx, input.awsAccountId)))
             throw refuse("BAD_USER_INPUT", "error_api_create_requires_awsaccount", "No cloud account could be assigned to the project.");
           changes.awsAccountId = input.awsAccountId;
@@ -193,21 +170,21 @@ export const apiResolvers = {
     },
   },
   Api: {
-    schema: (api: Api, _: unknown, ctx: Context) => schemaOfApi(ctx.db, api),
-    async org(api: Api, _: unknown, ctx: Context) {
+    schema: (api, _, ctx) => schemaOfApi(ctx.db, api),
+    async org(api, _, ctx) {
       const row = await findOrg(ctx.db, api.orgId);
       return row ? toOrg(row) : null;
     },
-    viewerCanEditModel: async (api: Api, _: unknown, ctx: Context) => {
+    viewerCanEditModel: async (api, _, ctx) => {
       const membership = await viewerStanding(ctx, api.orgId);
       return membership !== null && canEditApis(membership.permissions);
     },
-    viewerCanPublish: async (api: Api, _: unknown, ctx: Context) => {
+    viewerCanPublish: async (api, _, ctx) => {
       const membership = await viewerStanding(ctx, api.orgId);
       return membership !== null && canPublishApi(membership.roleType);
     },
     /** Spec §6: only account owners delete projects (manage-org). */
-    viewerCanDelete: async (api: Api, _: unknown, ctx: Context) => {
+    viewerCanDelete: async (api, _, ctx) => {
       const membership = await viewerStanding(ctx, api.orgId);
       return membership !== null && canManageOrg(membership.permissions);
     },

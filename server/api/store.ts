@@ -5,7 +5,7 @@ import { newId } from "../graphql/ids";
 
 export type ApiRow = Selectable<Tables["apis"]>;
 /** A project as lists read it: without the declaration, which can be large (Api.schema reads it when asked). */
-export type ApiListRow = Omit<ApiRow, "schema">;
+type ApiListRow = Omit<ApiRow, "schema">;
 
 const LIST_COLUMNS = [
   "id",
@@ -81,7 +81,7 @@ export async function findApi(db: DbOrTx, id: string) {
   return db.selectFrom("apis").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export interface NewApi {
+interface NewApi {
   orgId: string;
   name: string;
   region: string;

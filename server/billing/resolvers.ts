@@ -13,29 +13,14 @@ import {
   upsertBillingAccountOfOrg,
   type BillingDetailsRow,
 } from "./store";
-import { keysetWindow, toKeysetConnection, type PageArgs } from "../graphql/connection";
+import { keysetWindow, toKeysetConnection } from "../graphql/connection";
 import { canManageOrg } from "../../src/domain/permissions";
 import { isValidEmail } from "../../src/domain/account";
 import { billingProblems, normalizeBillingDetails, parseBillingAddress } from "../../src/domain/billing";
-
-interface UpsertBillingAccountInput {
-  orgId: string;
-  name: string;
-  billingEmail: string;
-  paymentProviderId?: string | null;
-}
-
-interface BillingDetailsInput {
-  name: string;
-  billingEmail: string;
-  billingAddress: string;
-  vatId?: string | null;
-}
-
-type BillingAccount = ReturnType<typeof toBillingAccount>;
+import type { CreateBillingAccountInput, Resolvers } from "../graphql/__generated__/resolvers";
 
 /** The billing form's rules, in the spec's order; the first problem refuses the save. */
-function validDetails(input: BillingDetailsInput): BillingDetailsRow {
+function validDetails(input: Omit<CreateBillingAccountInput, "orgId">): BillingDetailsRow {
   const details = normalizeBillingDetails({
     name: input.name,
     billingEmail: input.billingEmail,
@@ -57,10 +42,10 @@ async function requireOrgManager(ctx: Context, orgId: string, tx: DbOrTx) {
   if (!canManageOrg(membership.permissions)) throw forbidden();
 }
 
-export const billingResolvers = {
+export const billingResolvers: Resolvers = {
   Mutation: {
     /** Right after createOrg: name and email only; the payment provider id is never the caller's to set. */
-    async upsertBillingAccount(_: unknown, args: { input: UpsertBillingAccountInput }, ctx: Context) {
+    async upsertBillingAccount(_, args, ctx) {
       const { input } = args;
       return ctx.db.transaction().execute(async (tx) => {
         await requireOrgManager(ctx, input.orgId, tx);
@@ -73,13 +58,13 @@ export const billingResolvers = {
         return toBillingAccount(row);
       });
     },
-    async createBillingAccount(_: unknown, args: { input: BillingDetailsInput & { orgId: string } }, ctx: Context) {
+    async createBillingAccount(_, args, ctx) {
       return ctx.db.transaction().execute(async (tx) => {
         await requireOrgManager(ctx, args.input.orgId, tx);
         return toBillingAccount(await saveBillingAccountOfOrg(tx, args.input.orgId, validDetails(args.input)));
       });
     },
-    async updateBillingAccount(_: unknown, args: { input: BillingDetailsInput & { id: string } }, ctx: Context) {
+    async updateBillingAccount(_, args, ctx) {
       return ctx.db.transaction().execute(async (tx) => {
         const account = await findBillingAccount(tx, args.input.id);
         if (!account) throw notFound();
@@ -90,7 +75,7 @@ export const billingResolvers = {
   },
   BillingAccount: {
     /** Reaching a billing account already passed its org's membership check (org, node). */
-    async invoices(account: BillingAccount, args: PageArgs, ctx: Context) {
+    async invoices(account, args, ctx) {
       const window = keysetWindow(args);
       const rows = await listInvoicesOfBillingAccount(ctx.db, account.id, window.limit + 1, window.afterId);
       // Counted only when the caller asks for totalCount (graphql calls a function-valued field).

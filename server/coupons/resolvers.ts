@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { Selectable } from "kysely";
-import type { Context } from "../graphql/context";
 import { requireViewer } from "../graphql/context";
 import type { Tables } from "../db/tables";
 import { forbidden, notFound, refuse } from "../graphql/errors";
-import { requireMembership } from "../access";
+import { requireMembership, requireSuperuser } from "../access";
 import { findApiForUpdate } from "../api/store";
 import { canPublishApi } from "../../src/domain/permissions";
 import { validateRegion } from "../../src/domain/project";
+import type { Resolvers } from "../graphql/__generated__/resolvers";
 
 /** Spec §9: the coupon list is 10 long and the lookup is tried up to 5 times. */
 const COUPON_LIST_LIMIT = 10;
@@ -23,13 +23,9 @@ const toCoupon = (row: Selectable<Tables["account_coupons"]>) => ({
   createdAt: row.created_at,
 });
 
-const requireSuperuser = (ctx: Context) => {
-  if (!requireViewer(ctx).superuser) throw forbidden();
-};
-
-export const couponResolvers = {
+export const couponResolvers: Resolvers = {
   Query: {
-    async accountCoupons(_: unknown, args: { configRegion: string; status: string; first: number }, ctx: Context) {
+    async accountCoupons(_, args, ctx) {
       requireSuperuser(ctx);
       const rows = await ctx.db
         .selectFrom("account_coupons")
@@ -44,7 +40,7 @@ export const couponResolvers = {
     },
   },
   Mutation: {
-    async createAccountCoupon(_: unknown, args: { input: { awsAccountId: string; configRegion: string; couponCode: string } }, ctx: Context) {
+    async createAccountCoupon(_, args, ctx) {
       requireSuperuser(ctx);
       const { input } = args;
       if (validateRegion(input.configRegion)) throw refuse("BAD_USER_INPUT", "error_api_create_requires_region", "Please select a region.");
@@ -66,7 +62,7 @@ export const couponResolvers = {
      * first, is claimed for the project; coupons another request holds are skipped, and up to 5
      * lookups are made before 'Failed to redeem coupon. No valid coupons available for region …'.
      */
-    async createCouponRedemption(_: unknown, args: { input: { apiId: string } }, ctx: Context) {
+    async createCouponRedemption(_, args, ctx) {
       requireViewer(ctx);
       return ctx.db.transaction().execute(async (tx) => {
         const api = await findApiForUpdate(tx, args.input.apiId);

@@ -196,11 +196,11 @@ export interface Tables {
     updated_at: Timestamp;
   };
   /** Cloud-account credit per region (spec §3 'Account coupon'); VALID, USED or INVALID. */
-  account_coupons: { id: string; aws_account_id: string; config_region: string; coupon_code: string; status: Generated<string>; created_at: Generated<Timestamp> };
+  account_coupons: { id: string; aws_account_id: string; config_region: string; coupon_code: string; status: Generated<"INVALID" | "USED" | "VALID">; created_at: Timestamp };
   /** Who redeemed a coupon (spec §3 'CouponRedemption'); redeemed_by_type is "api". */
-  coupon_redemptions: { id: string; coupon_code: string; redeemed_by_id: string; redeemed_by_type: string; created_at: Generated<Timestamp> };
+  coupon_redemptions: { id: string; coupon_code: string; redeemed_by_id: string; redeemed_by_type: string; created_at: Timestamp };
   /** The built-in payment provider's customers, one per billing account (cus_…). */
-  pay_customers: { id: string; billing_account_id: string; created_at: Generated<Timestamp> };
+  pay_customers: { id: string; billing_account_id: string; created_at: Timestamp };
   pay_checkout_sessions: {
     id: string;
     customer_id: string;
@@ -216,7 +216,7 @@ export interface Tables {
     cancel_url: string;
     expires_at: Timestamp;
     subscription_id: string | null;
-    created_at: Generated<Timestamp>;
+    created_at: Timestamp;
   };
   pay_subscriptions: {
     id: string;
@@ -230,9 +230,9 @@ export interface Tables {
     status: string;
     trial_ends_at: Timestamp | null;
     current_period_end: Timestamp;
-    created_at: Generated<Timestamp>;
+    created_at: Timestamp;
   };
-  pay_subscription_items: { id: string; subscription_id: string; price_id: string; quantity: number | null; created_at: Generated<Timestamp> };
+  pay_subscription_items: { id: string; subscription_id: string; price_id: string; quantity: number | null; created_at: Timestamp };
   /** The platform's record of a project's checkout (spec §3 'Checkout session'). */
   checkout_sessions: {
     id: string;
@@ -249,7 +249,7 @@ export interface Tables {
     billing_interval: string;
     products: Json<string[]>;
     description: string;
-    created_at: Generated<Timestamp>;
+    created_at: Timestamp;
   };
   /** A project's plan with the provider (spec §3 'Bundle subscription'). */
   bundle_subscriptions: {
@@ -265,7 +265,7 @@ export interface Tables {
     products: Json<string[]>;
     status: string;
     trial_ends_at: Timestamp | null;
-    created_at: Generated<Timestamp>;
+    created_at: Timestamp;
   };
   /** The cloud-account pool createApi assigns from; capacity null means unlimited. */
   aws_accounts: {

@@ -1,5 +1,5 @@
 /** Relay connection arguments of the platform's lists. */
-export interface PageArgs {
+interface PageArgs {
   first?: number | null;
   after?: string | null;
 }
@@ -11,7 +11,7 @@ export const MAX_PAGE_SIZE = 100;
  * page is one indexed range read however deep it is, rows added meanwhile shift nothing, and a
  * new row's cursor needs no count of the rows before it.
  */
-export interface KeysetWindow {
+interface KeysetWindow {
   limit: number;
   /** Id of the row the page starts after; "" for a cursor that names no row (an empty page). */
   afterId: string | null;
@@ -32,10 +32,10 @@ function decodeIdCursor(cursor: string) {
 }
 
 /** Builds a keyset connection from `limit + 1` fetched rows, so hasNextPage needs no count query. */
-export function toKeysetConnection<T extends { id: string }>(rows: T[], window: KeysetWindow, extra: object = {}) {
+export function toKeysetConnection<T extends { id: string }, Extra extends object = object>(rows: T[], window: KeysetWindow, extra?: Extra) {
   const page = rows.slice(0, window.limit);
   const edges = page.map((node) => ({ cursor: idCursor(node.id), node }));
-  return {
+  const connection = {
     edges,
     pageInfo: {
       hasNextPage: rows.length > window.limit,
@@ -43,6 +43,8 @@ export function toKeysetConnection<T extends { id: string }>(rows: T[], window: 
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges.at(-1)?.cursor ?? null,
     },
-    ...extra,
   };
+  return Object.assign(connection, extra);
 }
+
+export type KeysetConnection<T extends { id: string }> = ReturnType<typeof toKeysetConnection<T>>;

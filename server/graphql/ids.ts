@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
  * Opaque, URL-safe ids that carry their type, so node(id:) can dispatch on the prefix without
  * a lookup table.
  */
-export const ID_PREFIX = {
+const ID_PREFIX = {
   Org: "org",
   Role: "role",
   User: "usr",
@@ -15,7 +15,7 @@ export const ID_PREFIX = {
   SchemaPrompt: "prm",
 } as const;
 
-export type NodeTypeName = keyof typeof ID_PREFIX;
+type NodeTypeName = keyof typeof ID_PREFIX;
 
 export function newId(type: NodeTypeName): string {
   return `${ID_PREFIX[type]}_${randomBytes(12).toString("base64url")}`;

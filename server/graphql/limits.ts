@@ -12,7 +12,7 @@ import { withListSizes, type SchemaLike } from "./listSizes";
  * The numbers sit just above the console's own operations (tests/server/security/limits.test.ts
  * checks every compiled Relay operation against them, so a deeper console query fails there).
  */
-export const QUERY_LIMITS = {
+const QUERY_LIMITS = {
   /** The console's deepest operation (sessionRolesQuery) is 7 fields deep. */
   maxDepth: 8,
   /** Objects count 2, scalars 1, each level ×1.5 and a list's size (`first`/`last`, given or default) multiplies its subtree. */

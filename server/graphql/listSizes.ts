@@ -30,7 +30,7 @@ export interface SchemaLike {
 
 const SIZE_ARGUMENTS = ["first", "last"];
 
-export interface SizedOperation {
+interface SizedOperation {
   operation: OperationDefinitionNode;
   fragments: Map<string, FragmentDefinitionNode>;
 }

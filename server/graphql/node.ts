@@ -1,6 +1,5 @@
-import type { Context } from "./context";
 import { typeOfId, userIdFromSub } from "./ids";
-import { viewerStanding } from "../access";
+import { viewerIsSuperuser, viewerStanding } from "../access";
 import { findOrg, toOrg } from "../org/store";
 import { findRole, toRole } from "../role/store";
 import { findUser } from "../user/store";
@@ -8,11 +7,12 @@ import { findBillingAccount, findInvoiceWithOrg, toBillingAccount, toInvoice } f
 import { findApi, toApi } from "../api/store";
 import { findSchemaTemplate, toSchemaTemplate } from "../templates/store";
 import { findSchemaPromptWithOrg, toSchemaPrompt } from "../prompts/store";
+import type { Resolvers } from "./__generated__/resolvers";
 
 /** node(id:): dispatches on the id's prefix; objects the caller may not see are null. */
-export const nodeResolvers = {
+export const nodeResolvers: Resolvers = {
   Query: {
-    async node(_: unknown, args: { id: string }, ctx: Context) {
+    async node(_, args, ctx) {
       const type = typeOfId(args.id);
       const visibleIn = async (orgId: string) => (await viewerStanding(ctx, orgId)) !== null;
       switch (type) {
@@ -38,7 +38,7 @@ export const nodeResolvers = {
         }
         case "SchemaTemplate": {
           const row = ctx.viewer ? await findSchemaTemplate(ctx.db, args.id) : undefined;
-          const visible = row && (row.state === "PUBLISHED" || ctx.viewer?.superuser);
+          const visible = row && (row.state === "PUBLISHED" || viewerIsSuperuser(ctx));
           return visible ? { __typename: type, ...toSchemaTemplate(row, "EN") } : null;
         }
         case "SchemaPrompt": {
@@ -56,6 +56,6 @@ export const nodeResolvers = {
     },
   },
   Node: {
-    __resolveType: (node: { __typename: string }) => node.__typename,
+    __resolveType: (node) => node.__typename,
   },
 };

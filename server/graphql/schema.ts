@@ -14,12 +14,16 @@ import { usersTableResolvers } from "../publishing/usersTable";
 import { subscriptionResolvers } from "../subscriptions/resolvers";
 import { deleteApiResolvers } from "../api/deleteApi";
 import { couponResolvers } from "../coupons/resolvers";
+import type { Resolvers } from "./__generated__/resolvers";
 
+
+/**
+ * Every resolver map of the platform, each typed with the resolver types generated from
+ * schema.graphql (codegen.ts).
+ */
+export const platformResolvers: Resolvers[] = [{ DateTime }, nodeResolvers, orgResolvers, roleResolvers, userResolvers, billingResolvers, apiResolvers, templateResolvers, promptResolvers, publishingResolvers, usersTableResolvers, subscriptionResolvers, deleteApiResolvers, couponResolvers];
 
 /** schema.graphql at the project root is the one source the console compiles against too. */
 export function createSchema(schemaPath: string) {
-  return makeExecutableSchema({
-    typeDefs: readFileSync(schemaPath, "utf8"),
-    resolvers: [{ DateTime }, nodeResolvers, orgResolvers, roleResolvers, userResolvers, billingResolvers, apiResolvers, templateResolvers, promptResolvers, publishingResolvers, usersTableResolvers, subscriptionResolvers, deleteApiResolvers, couponResolvers],
-  });
+  return makeExecutableSchema({ typeDefs: readFileSync(schemaPath, "utf8"), resolvers: platformResolvers });
 }

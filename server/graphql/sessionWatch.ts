@@ -9,7 +9,7 @@ const SESSION_ENDED = { code: 4401, reason: "Session ended" };
 const TOKEN_EXPIRED = { code: 4403, reason: "Token expired" };
 const SWEEP_MS = 1000;
 
-export interface WatchedSession {
+interface WatchedSession {
   id: string;
   expiresAt: number;
 }

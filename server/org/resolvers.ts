@@ -1,37 +1,24 @@
-import type { Context } from "../graphql/context";
 import { requireViewer } from "../graphql/context";
 import { forbidden, refuse } from "../graphql/errors";
 import { requireMembership, requireOrgAccess, viewerStanding } from "../access";
-import { deleteOrgCascade, findOrgForUpdate, findOrgs, insertOrg, toOrg, updateOrgRow, type Org } from "./store";
+import { deleteOrgCascade, findOrgForUpdate, findOrgs, insertOrg, toOrg, updateOrgRow } from "./store";
 import { countRolesOfOrg, findRole, insertRole, listRolesOfOrg, toRole } from "../role/store";
 import { canAssignRole, INVITABLE_ROLES } from "../../src/domain/members";
 import { listApisOfOrg, toApi } from "../api/store";
 import { listBillingAccountsOfOrg, toBillingAccount, upsertBillingAccountOfOrg } from "../billing/store";
-import { keysetWindow, toKeysetConnection, type PageArgs } from "../graphql/connection";
+import { keysetWindow, toKeysetConnection } from "../graphql/connection";
 import { deletionConfirmed, parseDataProcessing, validateDataProcessing, validateOrgName, validateOrgWebsite } from "../../src/domain/org";
 import { limitWorkspaces } from "../limits/workspace";
 import { canDeleteOrg, canEditApis, canManageOrg, canManageUsers } from "../../src/domain/permissions";
+import type { Resolvers } from "../graphql/__generated__/resolvers";
 
-interface UpdateOrgInput {
-  id: string;
-  name?: string | null;
-  dataProcessingCategories?: string | null;
-  website?: string | null;
-}
-
-interface DeleteOrgInput {
-  id: string;
-  confirmName: string;
-  billingAccountId?: string | null;
-}
-
-export const orgResolvers = {
+export const orgResolvers: Resolvers = {
   Query: {
-    async org(_: unknown, args: { id: string }, ctx: Context) {
+    async org(_, args, ctx) {
       return toOrg((await requireOrgAccess(ctx, args.id)).org);
     },
     /** Orgs the caller has no role in come back as null, like missing ones. */
-    async batchGetOrg(_: unknown, args: { ids: string[] }, ctx: Context) {
+    async batchGetOrg(_, args, ctx) {
       requireViewer(ctx);
       const rows = await findOrgs(ctx.db, args.ids.slice(0, 100));
       const allowed = await Promise.all(rows.map(async (row) => ((await viewerStanding(ctx, row.id)) ? row : null)));
@@ -40,7 +27,7 @@ export const orgResolvers = {
     },
   },
   Mutation: {
-    async createOrg(_: unknown, args: { input: { name: string } }, ctx: Context) {
+    async createOrg(_, args, ctx) {
       const viewer = requireViewer(ctx);
       const name = args.input.name.trim();
       const problem = validateOrgName(name);
@@ -56,7 +43,7 @@ export const orgResolvers = {
       });
     },
     /** Name and data-processing record; manage-org only. */
-    async updateOrg(_: unknown, args: { input: UpdateOrgInput }, ctx: Context) {
+    async updateOrg(_, args, ctx) {
       const { input } = args;
       return ctx.db.transaction().execute(async (tx) => {
         const membership = await requireMembership(ctx, input.id, tx);
@@ -84,7 +71,7 @@ export const orgResolvers = {
      * deleteOrg with deleteBillingAccount, in one transaction: owners only, with the name typed.
      * Members' screens hear a DELETED event for each role once it is committed.
      */
-    async deleteOrg(_: unknown, args: { input: DeleteOrgInput }, ctx: Context) {
+    async deleteOrg(_, args, ctx) {
       const { input } = args;
       const result = await ctx.db.transaction().execute(async (tx) => {
         const membership = await requireMembership(ctx, input.id, tx);
@@ -110,43 +97,43 @@ export const orgResolvers = {
     },
   },
   Org: {
-    async billingAccount(org: Org, _: unknown, ctx: Context) {
+    async billingAccount(org, _, ctx) {
       const [row] = await listBillingAccountsOfOrg(ctx.db, org.id, 1);
       return row ? toBillingAccount(row) : null;
     },
-    viewerCanManageOrg: async (org: Org, _: unknown, ctx: Context) => {
+    viewerCanManageOrg: async (org, _, ctx) => {
       const standing = await viewerStanding(ctx, org.id);
       return standing ? canManageOrg(standing.permissions) : false;
     },
-    viewerRoleType: async (org: Org, _: unknown, ctx: Context) => (await viewerStanding(ctx, org.id))?.roleType ?? null,
-    viewerRole: async (org: Org, _: unknown, ctx: Context) => {
+    viewerRoleType: async (org, _, ctx) => (await viewerStanding(ctx, org.id))?.roleType ?? null,
+    viewerRole: async (org, _, ctx) => {
       const roleId = (await viewerStanding(ctx, org.id))?.roleId;
       const row = roleId ? await findRole(ctx.db, roleId) : undefined;
       return row ? toRole(row) : null;
     },
-    viewerAssignableRoles: async (org: Org, _: unknown, ctx: Context) => {
+    viewerAssignableRoles: async (org, _, ctx) => {
       const standing = await viewerStanding(ctx, org.id);
       return standing ? INVITABLE_ROLES.filter((type) => canAssignRole(standing.permissions, type)) : [];
     },
-    viewerCanCreateApi: async (org: Org, _: unknown, ctx: Context) => {
+    viewerCanCreateApi: async (org, _, ctx) => {
       const standing = await viewerStanding(ctx, org.id);
       return standing ? canEditApis(standing.permissions) : false;
     },
-    viewerCanManageUsers: async (org: Org, _: unknown, ctx: Context) => {
+    viewerCanManageUsers: async (org, _, ctx) => {
       const standing = await viewerStanding(ctx, org.id);
       return standing ? canManageUsers(standing.permissions) : false;
     },
-    viewerCanDeleteOrg: async (org: Org, _: unknown, ctx: Context) => {
+    viewerCanDeleteOrg: async (org, _, ctx) => {
       const standing = await viewerStanding(ctx, org.id);
       return standing ? canDeleteOrg(standing.permissions) : false;
     },
-    async apis(org: Org, args: PageArgs, ctx: Context) {
+    async apis(org, args, ctx) {
       const window = keysetWindow(args);
       const rows = await listApisOfOrg(ctx.db, org.id, window.limit + 1, window.afterId);
       return toKeysetConnection(rows.map(toApi), window);
     },
-    memberCount: (org: Org, _: unknown, ctx: Context) => countRolesOfOrg(ctx.db, org.id),
-    async billingAccounts(org: Org, args: PageArgs, ctx: Context) {
+    memberCount: (org, _, ctx) => countRolesOfOrg(ctx.db, org.id),
+    async billingAccounts(org, args, ctx) {
       const window = keysetWindow(args);
       const rows = await listBillingAccountsOfOrg(ctx.db, org.id, window.limit + 1, window.afterId);
       return toKeysetConnection(rows.map(toBillingAccount), window);

@@ -9,7 +9,7 @@ export const SCHEMA_PROMPT_JOB = "schemaPrompt.generate";
 /** Spec §8: "Sorry, I couldn't come up with anything useful". */
 export const AI_ERROR = "api_setup_templates_ai_error";
 
-export interface SchemaPromptJob {
+interface SchemaPromptJob {
   promptId: string;
 }
 

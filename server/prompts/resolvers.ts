@@ -8,6 +8,7 @@ import { enqueueJob } from "../jobs/store";
 import { SCHEMA_PROMPT_JOB } from "./job";
 import { findSchemaPrompt, findSchemaPromptWithOrg, insertSchemaPrompt, toSchemaPrompt, type SchemaPrompt } from "./store";
 import { SCHEMA_PROMPT_MAX_LENGTH, validateSchemaPrompt } from "../../src/domain/project";
+import type { Resolvers } from "../graphql/__generated__/resolvers";
 
 const PROMPT_MESSAGES = {
   error_schema_prompt_required: "Please describe what your project is about.",
@@ -23,16 +24,16 @@ async function visiblePrompt(ctx: Context, id: string) {
   return row;
 }
 
-export const promptResolvers = {
+export const promptResolvers: Resolvers = {
   Query: {
-    async schemaPrompt(_: unknown, args: { id: string }, ctx: Context) {
+    async schemaPrompt(_, args, ctx) {
       const row = await visiblePrompt(ctx, args.id);
       return row ? toSchemaPrompt(row) : null;
     },
   },
   Mutation: {
     /** The AI start edits the model, so it needs the model-edit role. The job runs after commit. */
-    async createSchemaPrompt(_: unknown, args: { input: { apiId: string; prompt: string } }, ctx: Context) {
+    async createSchemaPrompt(_, args, ctx) {
       const viewer = requireViewer(ctx);
       const problem = validateSchemaPrompt(args.input.prompt);
       if (problem)
@@ -52,7 +53,7 @@ export const promptResolvers = {
   Subscription: {
     onUpdateSchemaPrompt: {
       /** Refused before anything is streamed when the caller may not see the prompt. */
-      async subscribe(_: unknown, args: { id: string }, ctx: Context) {
+      async subscribe(_, args, ctx) {
         if (!(await visiblePrompt(ctx, args.id))) throw notFound();
         return promptUpdates(ctx, args.id);
       },

@@ -3,8 +3,8 @@ import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
 import { newId } from "../graphql/ids";
 
-export type SchemaPromptRow = Selectable<Tables["schema_prompts"]>;
-export type SchemaPromptStatus = "PENDING" | "DONE" | "FAILED";
+type SchemaPromptRow = Selectable<Tables["schema_prompts"]>;
+type SchemaPromptStatus = "PENDING" | "DONE" | "FAILED";
 
 export function toSchemaPrompt(row: SchemaPromptRow) {
   return {

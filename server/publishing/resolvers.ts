@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Context } from "../graphql/context";
 import { requireViewer } from "../graphql/context";
 import { forbidden, notFound, refuse, type ErrorCode } from "../graphql/errors";
-import { idCursor, keysetWindow, toKeysetConnection, type PageArgs } from "../graphql/connection";
+import { idCursor, keysetWindow, toKeysetConnection } from "../graphql/connection";
 import { requireMembership } from "../access";
 import { messagesFor } from "../i18n";
 import { findApi, findApiForUpdate, schemaOfApi, toApi, type Api, type ApiRow } from "../api/store";
@@ -27,15 +27,7 @@ import {
   publishRunId,
   toPublishRun,
 } from "./store";
-
-interface CreatePublishRunInput {
-  apiId: string;
-  /** The declaration to save and publish; the stored one when absent. */
-  schema?: string | null;
-  /** Republish: this earlier version's declaration instead, confirmed by typing 'republish'. */
-  republishVersion?: number | null;
-  confirmation?: string | null;
-}
+import type { CreatePublishRunInput, Resolvers } from "../graphql/__generated__/resolvers";
 
 /** Serializes publish mutations, so two at once cannot both slip under the publishing limit. */
 const PUBLISH_LOCK = 72_100_010;
@@ -49,7 +41,7 @@ const modelOf = (text: string) => {
   return "model" in parsed ? parsed.model : null;
 };
 
-export const publishingResolvers = {
+export const publishingResolvers: Resolvers = {
   Mutation: {
     /**
      * Spec §7's publish call in one transaction: saves the declaration with state PUBLISHING,
@@ -57,7 +49,7 @@ export const publishingResolvers = {
      * enqueues the job that takes the project to PUBLISHED. Refused with the spec's keys when the
      * project cannot be published; nothing changes then.
      */
-    async createPublishRun(_: unknown, args: { input: CreatePublishRunInput }, ctx: Context) {
+    async createPublishRun(_, args, ctx) {
       requireViewer(ctx);
       const { api, run } = await ctx.db.transaction().execute(async (tx) => {
         const row = await findApiForUpdate(tx, args.input.apiId);
@@ -74,7 +66,7 @@ export const publishingResolvers = {
   Subscription: {
     onUpdateApi: {
       /** Refused before anything is streamed when the caller is not in the project's workspace. */
-      async subscribe(_: unknown, args: { id: string }, ctx: Context) {
+      async subscribe(_, args, ctx) {
         requireViewer(ctx);
         const row = await findApi(ctx.db, args.id);
         if (!row) throw notFound();
@@ -85,22 +77,22 @@ export const publishingResolvers = {
     },
   },
   Api: {
-    async latestPublishRun(api: Api, _: unknown, ctx: Context) {
+    async latestPublishRun(api, _, ctx) {
       const row = await latestPublishRun(ctx.db, api.id);
       return row ? toPublishRun(row) : null;
     },
-    async publishRun(api: Api, args: { schemaVersion: number }, ctx: Context) {
+    async publishRun(api, args, ctx) {
       const row = await findPublishRun(ctx.db, publishRunId(api.id, args.schemaVersion));
       return row ? toPublishRun(row) : null;
     },
-    async publishRuns(api: Api, args: PageArgs, ctx: Context) {
+    async publishRuns(api, args, ctx) {
       const window = keysetWindow(args);
       const before = window.afterId === null ? null : versionAfter(api.id, window.afterId);
       const rows = await listPublishRuns(ctx.db, api.id, window.limit + 1, before);
       return toKeysetConnection(rows.map(toPublishRun), window);
     },
     /** Spec §4: the latest run's schema against the current one. */
-    async hasUnpublishedChanges(api: Api, _: unknown, ctx: Context) {
+    async hasUnpublishedChanges(api, _, ctx) {
       const run = await latestPublishRun(ctx.db, api.id);
       const current = modelOf(await schemaOfApi(ctx.db, api));
       if (!run || !current) return false;

@@ -1,4 +1,3 @@
-import type { Context } from "../graphql/context";
 import { requireViewer } from "../graphql/context";
 import { forbidden, notFound, refuse } from "../graphql/errors";
 import { requireMembership } from "../access";
@@ -7,24 +6,17 @@ import { checkDeclaration, modelRefusal } from "../api/declaration";
 import { canEditApis } from "../../src/domain/permissions";
 import { parseModel } from "../../src/domain/model";
 import { applyUsersTableChoice, type UsersTableChoice } from "../../src/domain/publish/usersTable";
-
-interface SetupUsersTableInput {
-  apiId: string;
-  mode: "DEFAULT" | "CUSTOM";
-  tableId?: string | null;
-  emailFieldId?: string | null;
-  passwordFieldId?: string | null;
-}
+import type { Resolvers } from "../graphql/__generated__/resolvers";
 
 const usertypeRefusal = () => refuse("BAD_USER_INPUT", "error_api_create_requires_usertype", "Please select the users table and its email and password fields.");
 
-export const usersTableResolvers = {
+export const usersTableResolvers: Resolvers = {
   Mutation: {
     /**
      * The wizard's first step, with the rules of src/domain/publish/usersTable.ts; the result
      * passes every model rule (and, once published, the locked users table) before it is saved.
      */
-    async setupUsersTable(_: unknown, args: { input: SetupUsersTableInput }, ctx: Context) {
+    async setupUsersTable(_, args, ctx) {
       requireViewer(ctx);
       const { input } = args;
       return ctx.db.transaction().execute(async (tx) => {

@@ -1,4 +1,3 @@
-import type { Context } from "../graphql/context";
 import { requireViewer } from "../graphql/context";
 import { forbidden, notFound, refuse } from "../graphql/errors";
 import { requireMembership, viewerStanding } from "../access";
@@ -13,15 +12,15 @@ import {
   lockOwnersOfOrg,
   toRole,
   updateRoleRow,
-  type Role,
 } from "./store";
 import { findOrg, toOrg } from "../org/store";
-import { keysetWindow, toKeysetConnection, type PageArgs } from "../graphql/connection";
+import { keysetWindow, toKeysetConnection } from "../graphql/connection";
 import { messagesFor } from "../i18n";
 import { limitInvitations } from "../limits/workspace";
 import { enqueueJob } from "../jobs/store";
 import { INVITATION_MAIL_JOB, type InvitationMailJob } from "./invitationMail";
 import type { RoleType } from "../../src/domain/permissions";
+import type { RoleEvent } from "../graphql/mappers";
 import { canManageUsers } from "../../src/domain/permissions";
 import { sanitizeEmail } from "../../src/domain/account";
 import { FALLBACK_LOCALE, toLocale } from "../../src/domain/locale";
@@ -33,31 +32,14 @@ import {
   removeMemberProblem,
   type MemberProblem,
 } from "../../src/domain/members";
-
-interface UpdateRoleInput {
-  id: string;
-  type?: RoleType | null;
-  lastSignInAt?: string | null;
-}
-
-interface CreateRoleInput {
-  orgId: string;
-  userEmail: string;
-  type: RoleType;
-  locale?: string | null;
-}
-
-interface RoleEventValue {
-  change: "CREATED" | "UPDATED" | "DELETED";
-  role: Role;
-}
+import type { Resolvers } from "../graphql/__generated__/resolvers";
 
 /** A member rule refused: FORBIDDEN with the spec's key and its English text. */
 const refusedBy = (problem: MemberProblem) => forbidden(problem, messagesFor("en")[problem] ?? problem);
 
-export const roleResolvers = {
+export const roleResolvers: Resolvers = {
   Query: {
-    async rolesByOrg(_: unknown, args: PageArgs & { orgId: string }, ctx: Context) {
+    async rolesByOrg(_, args, ctx) {
       await requireMembership(ctx, args.orgId);
       const window = keysetWindow(args);
       const rows = await listRolesOfOrg(ctx.db, args.orgId, window.limit + 1, window.afterId);
@@ -70,7 +52,7 @@ export const roleResolvers = {
      * Invites a person: their role exists from now on (found by email when they sign up), and
      * a job mails them, in the inviter's console language, a link to sign up or sign in.
      */
-    async createRole(_: unknown, args: { input: CreateRoleInput }, ctx: Context) {
+    async createRole(_, args, ctx) {
       const viewer = requireViewer(ctx);
       const { input } = args;
       const email = sanitizeEmail(input.userEmail);
@@ -96,7 +78,7 @@ export const roleResolvers = {
       ctx.pubsub.publish("role:changed", role.orgId, { change: "CREATED", orgId: role.orgId, role });
       return { role };
     },
-    async updateRole(_: unknown, args: { input: UpdateRoleInput }, ctx: Context) {
+    async updateRole(_, args, ctx) {
       const viewer = requireViewer(ctx);
       const { input } = args;
       const updated = await ctx.db.transaction().execute(async (tx) => {
@@ -130,7 +112,7 @@ export const roleResolvers = {
       return role;
     },
     /** One member out; the console sends one per selected row, in parallel. */
-    async deleteRole(_: unknown, args: { input: { id: string } }, ctx: Context) {
+    async deleteRole(_, args, ctx) {
       const viewer = requireViewer(ctx);
       const removed = await ctx.db.transaction().execute(async (tx) => {
         const role = await findRole(tx, args.input.id);
@@ -153,25 +135,24 @@ export const roleResolvers = {
   Subscription: {
     onRoleChangedInOrg: {
       /** Ends after telling a member that their own role is gone: they hear nothing more. */
-      async *subscribe(_: unknown, args: { orgId: string }, ctx: Context) {
+      async *subscribe(_, args, ctx) {
         const viewer = requireViewer(ctx);
         await requireMembership(ctx, args.orgId);
         for await (const event of ctx.pubsub.subscribe("role:changed", args.orgId)) {
           yield event;
-          const role = event.role as Role;
-          if (event.change === "DELETED" && role.userEmail === viewer.email.toLowerCase()) return;
+          if (event.change === "DELETED" && event.role.userEmail === viewer.email.toLowerCase()) return;
         }
       },
-      resolve: (event: unknown) => event,
+      resolve: (event: RoleEvent) => event,
     },
   },
   RoleEvent: {
-    createdRole: (event: RoleEventValue) => (event.change === "CREATED" ? event.role : null),
-    deletedRoleId: (event: RoleEventValue) => (event.change === "DELETED" ? event.role.id : null),
+    createdRole: (event) => (event.change === "CREATED" ? event.role : null),
+    deletedRoleId: (event) => (event.change === "DELETED" ? event.role.id : null),
   },
   Role: {
     /** Only for members of that org (a role of type NONE grants nothing). */
-    async org(role: Role, _: unknown, ctx: Context) {
+    async org(role, _, ctx) {
       if (!(await viewerStanding(ctx, role.orgId))) return null;
       const row = await findOrg(ctx.db, role.orgId);
       return row ? toOrg(row) : null;

@@ -4,7 +4,7 @@ import type { Tables } from "../db/tables";
 import { permissionsFor, type RoleType } from "../../src/domain/permissions";
 import { newId } from "../graphql/ids";
 
-export type RoleRow = Selectable<Tables["roles"]>;
+type RoleRow = Selectable<Tables["roles"]>;
 
 export function toRole(row: RoleRow) {
   const type = row.type as RoleType;

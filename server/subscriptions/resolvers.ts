@@ -4,7 +4,7 @@ import { requireViewer } from "../graphql/context";
 import type { DbOrTx } from "../db/database";
 import { forbidden, notFound, refuse } from "../graphql/errors";
 import { requireMembership } from "../access";
-import { findApiForUpdate, type Api } from "../api/store";
+import { findApiForUpdate } from "../api/store";
 import { listBillingAccountsOfOrg } from "../billing/store";
 import { askProvider } from "../pay/payments";
 import { findBundle } from "../pay/catalog";
@@ -19,6 +19,7 @@ import {
   toCheckoutSession,
   type CheckoutSessionRow,
 } from "./store";
+import type { Resolvers } from "../graphql/__generated__/resolvers";
 
 /** How long a plan choice waits for its billing address and payment (spec §4 'a stored checkout session that has not expired'). */
 const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -91,11 +92,11 @@ async function openCheckout(ctx: Context, tx: DbOrTx, row: CheckoutSessionRow) {
 
 const statusOf = (row: CheckoutSessionRow, paid: boolean) => (paid ? "COMPLETE" : row.expires_at.getTime() <= Date.now() ? "EXPIRED" : "OPEN");
 
-export const subscriptionResolvers = {
+export const subscriptionResolvers: Resolvers = {
   Query: {
-    productBundles: (_: unknown, __: unknown, ctx: Context) => {
+    productBundles: (_, __, ctx) => {
       requireViewer(ctx);
-      return ctx.payments.provider.productBundles();
+      return [...ctx.payments.provider.productBundles()];
     },
   },
   Mutation: {
@@ -104,7 +105,7 @@ export const subscriptionResolvers = {
      * caller never sets prices or return addresses); with a complete billing address the
      * provider's checkout opens at once, otherwise the draft waits for project-setup-billing.
      */
-    async createCheckoutSession(_: unknown, args: { input: { apiId: string; bundleType: string; billingInterval: string } }, ctx: Context) {
+    async createCheckoutSession(_, args, ctx) {
       requireViewer(ctx);
       const { input } = args;
       return ctx.db.transaction().execute(async (tx) => {
@@ -140,7 +141,7 @@ export const subscriptionResolvers = {
     },
 
     /** Billing Continue: the draft gets the workspace's customer and its checkout; refused with the first billing problem. */
-    async updateCheckoutSession(_: unknown, args: { input: { id: string } }, ctx: Context) {
+    async updateCheckoutSession(_, args, ctx) {
       requireViewer(ctx);
       return ctx.db.transaction().execute(async (tx) => {
         const draft = await tx.selectFrom("checkout_sessions").selectAll().where("id", "=", args.input.id).forUpdate().executeTakeFirst();
@@ -157,7 +158,7 @@ export const subscriptionResolvers = {
      * Spec §4: back from a paid checkout (session_id), the project's bundle subscription is
      * recorded — once per checkout — and its retention follows the plan (§9).
      */
-    async createBundleSubscription(_: unknown, args: { input: { apiId: string; checkoutSessionId: string } }, ctx: Context) {
+    async createBundleSubscription(_, args, ctx) {
       requireViewer(ctx);
       const { input } = args;
       return ctx.db.transaction().execute(async (tx) => {
@@ -204,7 +205,7 @@ export const subscriptionResolvers = {
     },
 
     /** Spec §3 'Subscription item': quantity 0 and, unless given, an empty price. */
-    async createSubscriptionItem(_: unknown, args: { input: { bundleSubscriptionId: string; paymentProviderPriceId?: string | null } }, ctx: Context) {
+    async createSubscriptionItem(_, args, ctx) {
       requireViewer(ctx);
       const { input } = args;
       return ctx.db.transaction().execute(async (tx) => {
@@ -223,19 +224,19 @@ export const subscriptionResolvers = {
     },
   },
   Api: {
-    async checkoutDraft(api: Api, _: unknown, ctx: Context) {
+    async checkoutDraft(api, _, ctx) {
       const row = await latestOpenCheckout(ctx.db, api.id);
       if (!row) return null;
       // A paid checkout is no longer a draft.
       if (row.session_id && (await findBundleSubscriptionBySession(ctx.db, row.session_id))) return null;
       return toCheckoutSession(row, statusOf(row, false));
     },
-    async bundleSubscriptions(api: Api, _: unknown, ctx: Context) {
+    async bundleSubscriptions(api, _, ctx) {
       return (await bundleSubscriptionsOf(ctx.db, api.id)).map(toBundleSubscription);
     },
-    async plan(api: Api, _: unknown, ctx: Context) {
+    async plan(api, _, ctx) {
       const [latest] = await bundleSubscriptionsOf(ctx.db, api.id);
-      return latest?.bundle_type ?? null;
+      return latest ? (findBundle(latest.bundle_type)?.type ?? null) : null;
     },
   },
 };

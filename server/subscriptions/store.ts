@@ -3,7 +3,7 @@ import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
 
 export type CheckoutSessionRow = Selectable<Tables["checkout_sessions"]>;
-export type BundleSubscriptionRow = Selectable<Tables["bundle_subscriptions"]>;
+type BundleSubscriptionRow = Selectable<Tables["bundle_subscriptions"]>;
 
 export function toCheckoutSession(row: CheckoutSessionRow, status: "OPEN" | "COMPLETE" | "EXPIRED") {
   return {

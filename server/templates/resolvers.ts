@@ -1,19 +1,19 @@
-import type { Context } from "../graphql/context";
 import { requireViewer } from "../graphql/context";
-import { forbidden } from "../graphql/errors";
-import { keysetWindow, toKeysetConnection, type PageArgs } from "../graphql/connection";
-import { listSchemaTemplates, toSchemaTemplate, type TemplateLanguage } from "./store";
+import { requireSuperuser } from "../access";
+import { keysetWindow, toKeysetConnection } from "../graphql/connection";
+import { listSchemaTemplates, toSchemaTemplate } from "./store";
+import type { Resolvers } from "../graphql/__generated__/resolvers";
 
 /** Spec §9: templates are listed 50 at a time. */
-export const TEMPLATE_PAGE_SIZE = 50;
+const TEMPLATE_PAGE_SIZE = 50;
 
-export const templateResolvers = {
+export const templateResolvers: Resolvers = {
   Query: {
     /** Published templates for every signed-in user; drafts (retired or broken) for superusers only. */
-    async schemaTemplates(_: unknown, args: PageArgs & { lang: TemplateLanguage; state?: string | null }, ctx: Context) {
-      const viewer = requireViewer(ctx);
+    async schemaTemplates(_, args, ctx) {
+      requireViewer(ctx);
       const state = args.state ?? "PUBLISHED";
-      if (state !== "PUBLISHED" && !viewer.superuser) throw forbidden();
+      if (state !== "PUBLISHED") requireSuperuser(ctx);
       const window = keysetWindow({ first: Math.min(args.first ?? TEMPLATE_PAGE_SIZE, TEMPLATE_PAGE_SIZE), after: args.after });
       const rows = await listSchemaTemplates(ctx.db, state, window.limit + 1, window.afterId);
       return toKeysetConnection(

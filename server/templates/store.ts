@@ -2,8 +2,8 @@ import type { Selectable } from "kysely";
 import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
 
-export type SchemaTemplateRow = Selectable<Tables["schema_templates"]>;
-export type TemplateLanguage = "EN" | "DE";
+type SchemaTemplateRow = Selectable<Tables["schema_templates"]>;
+type TemplateLanguage = "EN" | "DE";
 const LANGUAGES: TemplateLanguage[] = ["EN", "DE"];
 
 /** Name and description in the requested language, English when a translation is missing. */

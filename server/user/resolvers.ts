@@ -1,35 +1,32 @@
-import type { Context } from "../graphql/context";
 import { requireViewer } from "../graphql/context";
 import { forbidden, refuse } from "../graphql/errors";
+import { requireSuperuser } from "../access";
 import { userIdFromSub } from "../graphql/ids";
 import { ensureUser, findUser } from "./store";
+import type { User } from "../graphql/mappers";
 import { countRolesOfEmail, listRolesOfEmail, toRole } from "../role/store";
-import { keysetWindow, toKeysetConnection, type PageArgs } from "../graphql/connection";
-
-interface User {
-  id: string;
-  email: string;
-}
+import { keysetWindow, toKeysetConnection } from "../graphql/connection";
+import type { Resolvers } from "../graphql/__generated__/resolvers";
 
 const toUser = (row: { id: string; email: string }): User => ({ id: row.id, email: row.email });
 
-export const userResolvers = {
+export const userResolvers: Resolvers = {
   Query: {
-    async viewer(_: unknown, __: unknown, ctx: Context) {
+    async viewer(_, __, ctx) {
       const viewer = requireViewer(ctx);
       const row = await findUser(ctx.db, userIdFromSub(viewer.sub));
       return row ? toUser(row) : null;
     },
-    async user(_: unknown, args: { id: string }, ctx: Context) {
+    async user(_, args, ctx) {
       const viewer = requireViewer(ctx);
-      if (args.id !== userIdFromSub(viewer.sub) && !viewer.superuser) throw forbidden();
+      if (args.id !== userIdFromSub(viewer.sub)) requireSuperuser(ctx);
       const row = await findUser(ctx.db, args.id);
       return row ? toUser(row) : null;
     },
   },
   Mutation: {
     /** The record is the signed-in person's own: id and email must match the token. */
-    async createUser(_: unknown, args: { input: { id: string; email: string } }, ctx: Context) {
+    async createUser(_, args, ctx) {
       const viewer = requireViewer(ctx);
       const id = args.input.id.startsWith("usr_") ? args.input.id : userIdFromSub(args.input.id);
       if (id !== userIdFromSub(viewer.sub)) throw forbidden();
@@ -40,12 +37,12 @@ export const userResolvers = {
   },
   User: {
     /** Platform superuser by configuration (SUPERUSER_EMAILS), never by a workspace. */
-    isSuperuser: (user: User, _: unknown, ctx: Context) => ctx.config.superuserEmails.includes(user.email.toLowerCase()),
+    isSuperuser: (user, _, ctx) => ctx.config.superuserEmails.includes(user.email.toLowerCase()),
     /** FEATURE_FLAG_EMAILS unlocks the Flows and Declaration screens (a superuser sees them anyway). */
-    featureFlags: (user: User, _: unknown, ctx: Context) =>
+    featureFlags: (user, _, ctx) =>
       ctx.config.featureFlagEmails.includes(user.email.toLowerCase()) ? ["flows", "declaration"] : [],
     /** Roles are found by email, so a user sees invitations made before they signed up. */
-    async roles(user: User, args: PageArgs, ctx: Context) {
+    async roles(user, args, ctx) {
       const window = keysetWindow(args);
       const rows = await listRolesOfEmail(ctx.db, user.email, window.limit + 1, window.afterId);
       // Counted only when the caller asks for totalCount (graphql calls a function-valued field).

@@ -1,15 +1,4 @@
 /** Project (Api) states and the publish-state rules of spec §4. */
-export const API_STATES = [
-  "IMPORTED",
-  "INITIALIZED",
-  "PUBLISHING",
-  "PUBLISHING_PREPARE",
-  "PUBLISHING_SCHEMA",
-  "PUBLISHING_RESOLVERS",
-  "PUBLISHED",
-  "PUBLISHING_FAILED",
-] as const;
-export type ApiState = (typeof API_STATES)[number];
 
 /** A loaded API with no state is treated as PUBLISHED. */
 export const effectiveState = (state: string | null | undefined): string => state || "PUBLISHED";

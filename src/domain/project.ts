@@ -7,7 +7,6 @@ export const PROJECT_NAME_MAX_LENGTH = 255;
 export const SCHEMA_PROMPT_MAX_LENGTH = 256;
 
 export const AUTH_MODES = ["aws_api_key", "aws_cognito_user_pools", "aws_iam", "aws_oidc"] as const;
-export type AuthMode = (typeof AUTH_MODES)[number];
 
 /** Modes where the project's own users sign in; API key is then added as an extra mode. */
 const USER_AUTH_MODES: readonly string[] = ["aws_cognito_user_pools", "aws_oidc"];

@@ -1,14 +1,16 @@
 import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
+import { graphql } from "react-relay";
 import type { useCreatePublishRunMutation as Mutation } from "../../__generated__/useCreatePublishRunMutation.graphql";
+import { useMutate } from "../../relay/mutate";
 
 /**
  * Spec §7's publish call: saves the schema (or, for a republish, an earlier version's) with
- * state PUBLISHING, creates the run and starts publishing. The project's fields in the answer update the store, so every screen showing the
- * project sees PUBLISHING at once, with the new run as its latest.
+ * state PUBLISHING, creates the run and starts publishing. The project's fields in the answer
+ * update the store, so every screen showing the project sees PUBLISHING at once, with the new run
+ * as its latest.
  */
 export function useCreatePublishRunMutation() {
-  const [commit, busy] = useMutation<Mutation>(graphql`
+  const [commit, busy] = useMutate<Mutation>(graphql`
     mutation useCreatePublishRunMutation($input: CreatePublishRunInput!) {
       createPublishRun(input: $input) {
         api {
@@ -26,14 +28,9 @@ export function useCreatePublishRunMutation() {
     }
   `);
   const publish = useCallback(
-    (apiId: string, schema?: string, republish?: { version: number; confirmation: string }) =>
-      new Promise<void>((resolve, reject) =>
-        commit({
-          variables: { input: { apiId, schema, republishVersion: republish?.version, confirmation: republish?.confirmation } },
-          onCompleted: (_response, errors) => (errors?.length ? reject(errors[0]) : resolve()),
-          onError: reject,
-        }),
-      ),
+    async (apiId: string, schema?: string, republish?: { version: number; confirmation: string }) => {
+      await commit({ input: { apiId, schema, republishVersion: republish?.version, confirmation: republish?.confirmation } });
+    },
     [commit],
   );
   return [publish, busy] as const;
