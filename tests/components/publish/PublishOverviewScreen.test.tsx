@@ -51,7 +51,7 @@ describe("project-setup-overview's Publish (spec §2 'Overview')", () => {
     const [run] = publishRuns(environment);
     expect(run.request.variables).toEqual({ input: { apiId: "api_1", schema } });
     expect(screen.getByTestId("location").textContent).toBe("/project-setup/api_1/overview");
-    environment.mock.resolve(run, MockPayloadGenerator.generate(run, { Api: () => ({ id: "api_1", state: "PUBLISHING" }) }));
+    environment.mock.resolve(run, MockPayloadGenerator.generate(run, { Api: () => ({ id: "api_1", state: "PUBLISHING" }), PublishRun: () => ({ status: "IN_PROGRESS" }) }));
     await vi.waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/api-setup/api_1/publishing"));
   });
 
