@@ -29,30 +29,30 @@ type Shot = {
   volatile?: (page: Page) => Locator[];
 };
 
-/** Table cells that show a date the server stamped (a year, or a time of day). */
-const datedCells = (page: Page) => page.locator("td").filter({ hasText: /\b20\d\d\b|\d:\d\d/ });
-/** What every dated cell shows while a screenshot is taken (it is masked as well). */
+/** A date the server stamped, in a table cell: a year, or a time of day. */
+const DATED = /\b20\d\d\b|\d:\d\d/;
+const datedCells = (page: Page) => page.locator("td").filter({ hasText: DATED });
+/** What every dated cell shows instead (it is masked as well). */
 const STAND_IN_DATE = "Jan 15, 2026, 10:30 AM";
 
 /**
- * A mask only paints over a cell: the column still takes the width of the real date, so
- * "2:41 AM" and "10:41 AM" would move everything beside it. The cell's text nodes get one fixed
- * text instead; React keeps its own nodes, so nothing it renders later breaks.
+ * Runs in the page from its first script on. A mask only paints over a cell: the column still
+ * takes the width of the real date, so "2:41 AM" against "10:41 AM" (or the digits of an ISO
+ * time) would move every column beside it. So each dated cell's text becomes one fixed text,
+ * also when React renders the cell again (a resize re-renders the grid's columns in view); the
+ * text nodes stay React's own, so nothing it renders later breaks.
  */
-async function standInDates(page: Page) {
-  // A resize can re-render cells (the grid renders the columns in view) a frame later: write,
-  // let two frames pass, and write again until every dated cell shows the stand-in.
-  await expect(async () => {
-    await datedCells(page).evaluateAll((cells, text) => {
-      for (const cell of cells) {
-        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(), first = true; node; node = walker.nextNode(), first = false) node.nodeValue = first ? text : "";
-      }
-    }, STAND_IN_DATE);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const shown = await datedCells(page).allTextContents();
-    expect(shown.filter((text) => text !== STAND_IN_DATE)).toEqual([]);
-  }).toPass();
+function standInDates([pattern, standIn]: [string, string]) {
+  const dated = new RegExp(pattern);
+  const rewrite = () => {
+    for (const cell of document.querySelectorAll("td")) {
+      if (cell.textContent === standIn || !dated.test(cell.textContent ?? "")) continue;
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(), first = true; node; node = walker.nextNode(), first = false) node.nodeValue = first ? standIn : "";
+    }
+  };
+  // Mutation callbacks run before the next paint: no frame shows a real date's width.
+  new MutationObserver(rewrite).observe(document, { subtree: true, childList: true, characterData: true });
 }
 
 const SHOTS: Shot[] = [
@@ -124,6 +124,7 @@ async function settled(page: Page, shot: Shot, language: string) {
 for (const shot of SHOTS) {
   test(shot.name, async ({ page }) => {
     await page.clock.setFixedTime(FROZEN_NOW);
+    await page.addInitScript(standInDates, [DATED.source, STAND_IN_DATE]);
     await page.goto(`${platform.url}/login`);
     if (!shot.signedOut) await restoreCredentials(page, platform.url, seed.credentials);
     for (const language of LANGUAGES) {
@@ -140,7 +141,6 @@ for (const shot of SHOTS) {
         await page.emulateMedia({ colorScheme: theme });
         for (const size of WIDTHS) {
           await page.setViewportSize(size);
-          await standInDates(page);
           await expect(page).toHaveScreenshot(`${shot.name}-${theme}-${language}-${size.name}.png`, {
             animations: "disabled",
             caret: "hide",
