@@ -101,12 +101,8 @@ let seed: ScreenshotSeed;
 test.beforeAll(async ({ browser }, workerInfo) => {
   test.setTimeout(240_000);
   platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 110 + workerInfo.workerIndex);
-  console.time("start");
   await platform.start();
-  console.timeEnd("start");
-  console.time("seed");
   seed = await seedSnapshotWorkspace(browser, platform);
-  console.timeEnd("seed");
 });
 test.afterAll(async () => {
   await platform?.stop();
