@@ -42,7 +42,7 @@ const STAND_IN_DATE = "Jan 15, 2026, 10:30 AM";
  * also when React renders the cell again (a resize re-renders the grid's columns in view); the
  * text nodes stay React's own, so nothing it renders later breaks.
  */
-function standInDates([pattern, standIn]: [string, string]) {
+function standInDates({ pattern, standIn }: { pattern: string; standIn: string }) {
   const dated = new RegExp(pattern);
   const rewrite = () => {
     for (const cell of document.querySelectorAll("td")) {
@@ -120,7 +120,7 @@ async function settled(page: Page, shot: Shot, language: string) {
 for (const shot of SHOTS) {
   test(shot.name, async ({ page }) => {
     await page.clock.setFixedTime(FROZEN_NOW);
-    await page.addInitScript(standInDates, [DATED.source, STAND_IN_DATE]);
+    await page.addInitScript(standInDates, { pattern: DATED.source, standIn: STAND_IN_DATE });
     await page.goto(`${platform.url}/login`);
     if (!shot.signedOut) await restoreCredentials(page, platform.url, seed.credentials);
     for (const language of LANGUAGES) {
