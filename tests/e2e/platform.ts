@@ -1,16 +1,17 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 
-/** The local mailbox answers only with its token; every test server gets this one. */
-export const E2E_MAILBOX_TOKEN = "e2e-mailbox-token";
 const E2E_LIMITS = "signUpsPerSourcePerHour=100000,codeMailsPerSourcePerHour=100000,workspacesPerUser=1000";
 
 /** A real server process on its own port and its own fresh data directory. */
 export class PlatformProcess {
   private child: ChildProcess | null = null;
+  /** The local mailbox answers only with its token: one per process, so it also tells our server from another on the port. */
+  private readonly mailboxToken = randomUUID();
   readonly dataDir = mkdtempSync(join(tmpdir(), "baukasten-e2e-"));
   /** `env` adds settings, e.g. FEATURE_FLAG_EMAILS for the flagged screens. */
   constructor(
@@ -25,19 +26,19 @@ export class PlatformProcess {
   async start() {
     this.child = spawn(process.execPath, ["dist/server/index.mjs"], {
       // Every test signs up from loopback: per-source limits would stop the run, not an abuser.
-      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, LOG_LEVEL: "silent", MAILBOX_TOKEN: E2E_MAILBOX_TOKEN, LIMITS: E2E_LIMITS, ...this.env },
+      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, LOG_LEVEL: "silent", MAILBOX_TOKEN: this.mailboxToken, LIMITS: E2E_LIMITS, ...this.env },
       stdio: ["ignore", "inherit", "inherit"],
     });
-    // Up to a minute: a busy machine can take that long to open the embedded database.
-    for (let attempt = 0; attempt < 600; attempt++) {
-      const healthy = await fetch(`${this.url}/healthz`).then(
+    // Up to two and a half minutes: a busy machine can take over a minute to open the embedded database.
+    for (const deadline = Date.now() + 150_000; Date.now() < deadline; ) {
+      // Only our own server knows our mailbox token: one that exited (port taken) cannot pass
+      // for another process answering there.
+      const ours = await fetch(`${this.url}/mail.json?to=start%40example.com&token=${this.mailboxToken}`).then(
         (response) => response.ok,
         () => false, // not listening yet
       );
-      if (healthy) await new Promise((resolve) => setTimeout(resolve, 200));
-      // A server that exited (port taken) must not pass for another process answering there.
+      if (ours) return;
       if (this.child.exitCode !== null) throw new Error(`server on port ${this.port} exited`);
-      if (healthy) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     // Never leave a half-started server behind holding the port.
@@ -67,7 +68,7 @@ export class PlatformProcess {
 
   /** The mails sent to an address, newest first, read from the local mailbox. */
   async mailsTo(email: string): Promise<{ subject: string; text: string }[]> {
-    const url = `${this.url}/mail.json?to=${encodeURIComponent(email)}&token=${E2E_MAILBOX_TOKEN}`;
+    const url = `${this.url}/mail.json?to=${encodeURIComponent(email)}&token=${this.mailboxToken}`;
     return (await (await fetch(url)).json()) as { subject: string; text: string }[];
   }
 

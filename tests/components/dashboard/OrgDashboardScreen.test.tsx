@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, screen, within } from "@testing-library/react";
-import { RelayEnvironmentProvider, loadQuery } from "react-relay";
-import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
+import { loadQuery } from "react-relay";
+import { createMockEnvironment } from "relay-test-utils";
 import OrgDashboardScreen from "../../../src/org/OrgDashboardScreen";
 import OrgDashboardScreenQuery, {
   type OrgDashboardScreenQuery as Query,
 } from "../../../src/__generated__/OrgDashboardScreenQuery.graphql";
-import { renderScreen } from "../renderScreen";
+import { answerNext, renderWithRelay } from "../renderWithRelay";
 
 afterEach(cleanup);
 
@@ -14,26 +14,19 @@ function renderDashboard(org: { name: string; apis: { name: string; region: stri
   const environment = createMockEnvironment();
   // Queue the response before render, as for a preloaded query (Relay testing guide).
   environment.mock.queuePendingOperation(OrgDashboardScreenQuery, { orgId: "org_1" });
-  environment.mock.queueOperationResolver((operation) =>
-    MockPayloadGenerator.generate(operation, {
-      Org: () => ({
-        id: "org_1",
-        name: org.name,
-        viewerCanCreateApi: org.viewerCanCreateApi ?? true,
-        apis: {
-          edges: org.apis.map((api, index) => ({ cursor: String(index), node: { id: `api_${index}`, ...api } })),
-          pageInfo: { hasNextPage: false, endCursor: null },
-        },
-      }),
+  answerNext(environment, {
+    Org: () => ({
+      id: "org_1",
+      name: org.name,
+      viewerCanCreateApi: org.viewerCanCreateApi ?? true,
+      apis: {
+        edges: org.apis.map((api, index) => ({ cursor: String(index), node: { id: `api_${index}`, ...api } })),
+        pageInfo: { hasNextPage: false, endCursor: null },
+      },
     }),
-  );
+  });
   const queryRef = loadQuery<Query>(environment, OrgDashboardScreenQuery, { orgId: "org_1" });
-  return renderScreen(
-    () => <OrgDashboardScreen queryRef={queryRef} />,
-    "/org/$orgId/apis",
-    "/org/org_1/apis",
-    (children) => <RelayEnvironmentProvider environment={environment}>{children}</RelayEnvironmentProvider>,
-  );
+  return renderWithRelay(() => <OrgDashboardScreen queryRef={queryRef} />, environment, "/org/$orgId/apis", "/org/org_1/apis");
 }
 
 describe("org project dashboard", () => {

@@ -1,19 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { RelayEnvironmentProvider } from "react-relay";
 import { ConnectionHandler } from "relay-runtime";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import ProjectSetupNameScreen from "../../../src/project/ProjectSetupNameScreen";
 import { resetSession, updateSession } from "../../../src/session/sessionState";
 import { ApiError } from "../../../src/relay/errors";
 import en from "../../../locales/en.json";
-import { renderScreen } from "../renderScreen";
+import { renderWithRelay } from "../renderWithRelay";
 
 function renderSetup() {
   const environment = createMockEnvironment();
-  renderScreen(ProjectSetupNameScreen, "/project-setup/name", "/project-setup/name", (children) => (
-    <RelayEnvironmentProvider environment={environment}>{children}</RelayEnvironmentProvider>
-  ));
+  renderWithRelay(ProjectSetupNameScreen, environment, "/project-setup/name");
   return environment;
 }
 

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { RelayEnvironmentProvider, loadQuery } from "react-relay";
-import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
+import { loadQuery } from "react-relay";
+import { createMockEnvironment } from "relay-test-utils";
 import PublishAuthScreen from "../../../src/project/publish/wizard/PublishAuthScreen";
 import PublishAuthScreenQuery, { type PublishAuthScreenQuery as Query } from "../../../src/__generated__/PublishAuthScreenQuery.graphql";
 import { addField, initialModel } from "../../../src/domain/model";
-import { renderScreen } from "../renderScreen";
+import { answerNext, renderWithRelay } from "../renderWithRelay";
 
 afterEach(cleanup);
 
@@ -18,13 +18,9 @@ function renderAuth() {
   const environment = createMockEnvironment();
   const variables = { apiId: "api_1" };
   environment.mock.queuePendingOperation(PublishAuthScreenQuery, variables);
-  environment.mock.queueOperationResolver((operation) =>
-    MockPayloadGenerator.generate(operation, { Api: () => ({ id: "api_1", name: "Shop", schema: JSON.stringify(secret.model), viewerCanEditModel: true }) }),
-  );
+  answerNext(environment, { Api: () => ({ id: "api_1", name: "Shop", schema: JSON.stringify(secret.model), viewerCanEditModel: true }) });
   const queryRef = loadQuery<Query>(environment, PublishAuthScreenQuery, variables);
-  renderScreen(() => <PublishAuthScreen queryRef={queryRef} />, "/project-publish/$apiId/auth", "/project-publish/api_1/auth", (children) => (
-    <RelayEnvironmentProvider environment={environment}>{children}</RelayEnvironmentProvider>
-  ));
+  renderWithRelay(() => <PublishAuthScreen queryRef={queryRef} />, environment, "/project-publish/$apiId/auth", "/project-publish/api_1/auth");
   return environment;
 }
 

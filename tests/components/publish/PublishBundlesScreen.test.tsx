@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { RelayEnvironmentProvider, loadQuery } from "react-relay";
-import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
+import { loadQuery } from "react-relay";
+import { createMockEnvironment } from "relay-test-utils";
 import PublishBundlesScreen from "../../../src/project/publish/wizard/PublishBundlesScreen";
 import PublishBundlesScreenQuery, { type PublishBundlesScreenQuery as Query } from "../../../src/__generated__/PublishBundlesScreenQuery.graphql";
-import { renderScreen } from "../renderScreen";
+import { answerNext, renderWithRelay } from "../renderWithRelay";
 
 afterEach(cleanup);
 
@@ -37,16 +37,12 @@ function renderBundles(checkoutDraft: { id: string; bundleType: string; billingI
   const environment = createMockEnvironment();
   const variables = { apiId: "api_1" };
   environment.mock.queuePendingOperation(PublishBundlesScreenQuery, variables);
-  environment.mock.queueOperationResolver((operation) =>
-    MockPayloadGenerator.generate(operation, {
-      Api: () => ({ id: "api_1", viewerCanPublish: true, checkoutDraft }),
-      Query: () => ({ productBundles: BUNDLES }),
-    }),
-  );
+  answerNext(environment, {
+    Api: () => ({ id: "api_1", viewerCanPublish: true, checkoutDraft }),
+    Query: () => ({ productBundles: BUNDLES }),
+  });
   const queryRef = loadQuery<Query>(environment, PublishBundlesScreenQuery, variables);
-  renderScreen(() => <PublishBundlesScreen queryRef={queryRef} />, "/project-publish/$apiId/bundles", "/project-publish/api_1/bundles", (children) => (
-    <RelayEnvironmentProvider environment={environment}>{children}</RelayEnvironmentProvider>
-  ));
+  renderWithRelay(() => <PublishBundlesScreen queryRef={queryRef} />, environment, "/project-publish/$apiId/bundles", "/project-publish/api_1/bundles");
   return environment;
 }
 

@@ -25,6 +25,7 @@ async function subscribedOwner() {
     owner.token,
   );
   const orgId = created.data.createOrg.org.id as string;
+  let heard = false;
   const closed = new Promise<{ code: number; at: number }>((resolve) => {
     const client = createClient({
       url: `${t.url.replace("http", "ws")}/graphql`,
@@ -35,11 +36,19 @@ async function subscribedOwner() {
     });
     client.subscribe(
       { query: `subscription ($orgId: ID!) { onRoleChangedInOrg(orgId: $orgId) { change } }`, variables: { orgId } },
-      { next: () => {}, error: () => {}, complete: () => {} },
+      { next: () => void (heard = true), error: () => {}, complete: () => {} },
     );
   });
-  // The subscription is registered once the server has answered one event-free round trip.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // The subscription (and with it the watch on its sign-in) is in place once it hears an event:
+  // publish one until it arrives, rather than guess how long the server takes.
+  await vi.waitFor(
+    () => {
+      if (heard) return;
+      t.platform.pubsub.publish("role:changed", orgId, { change: "UPDATED", orgId, role: {} });
+      throw new Error("not subscribed yet");
+    },
+    { timeout: 10_000, interval: 20 },
+  );
   return { ...owner, orgId, closed };
 }
 
