@@ -6,6 +6,7 @@ import {
   countInvoicesOfBillingAccount,
   findBillingAccount,
   listInvoicesOfBillingAccount,
+  sumInvoicesPaidOfBillingAccount,
   saveBillingAccountOfOrg,
   toBillingAccount,
   toInvoice,
@@ -13,7 +14,7 @@ import {
   upsertBillingAccountOfOrg,
   type BillingDetailsRow,
 } from "./store";
-import { keysetWindow, toKeysetConnection, type PageArgs } from "../graphql/connection";
+import { keysetWindow, pageOffset, toKeysetConnection, type PageArgs } from "../graphql/connection";
 import { canManageOrg } from "../../src/domain/permissions";
 import { isValidEmail } from "../../src/domain/account";
 import { billingProblems, normalizeBillingDetails, parseBillingAddress } from "../../src/domain/billing";
@@ -90,11 +91,14 @@ export const billingResolvers = {
   },
   BillingAccount: {
     /** Reaching a billing account already passed its org's membership check (org, node). */
-    async invoices(account: BillingAccount, args: PageArgs, ctx: Context) {
+    async invoices(account: BillingAccount, args: PageArgs & { offset?: number | null }, ctx: Context) {
       const window = keysetWindow(args);
-      const rows = await listInvoicesOfBillingAccount(ctx.db, account.id, window.limit + 1, window.afterId);
-      // Counted only when the caller asks for totalCount (graphql calls a function-valued field).
-      return toKeysetConnection(rows.map(toInvoice), window, { totalCount: () => countInvoicesOfBillingAccount(ctx.db, account.id) });
+      const rows = await listInvoicesOfBillingAccount(ctx.db, account.id, window.limit + 1, window.afterId, pageOffset(args.offset));
+      // Counted and summed only when the caller asks (graphql calls a function-valued field).
+      return toKeysetConnection(rows.map(toInvoice), window, {
+        totalCount: () => countInvoicesOfBillingAccount(ctx.db, account.id),
+        totalPaid: () => sumInvoicesPaidOfBillingAccount(ctx.db, account.id),
+      });
     },
   },
 };
