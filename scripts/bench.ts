@@ -111,9 +111,9 @@ async function benchConsole(base: URL, email: string, ids: { orgId: string; apiI
   for (const response of responses) scripts.set(response.url(), gzipSync(await response.body()).length);
   const loginBytes = [...scripts.values()].reduce((sum, size) => sum + size, 0);
 
-  let graphqlRequests = 0;
+  const graphqlRequests: string[] = [];
   page.on("request", (request) => {
-    if (new URL(request.url()).pathname === "/graphql") graphqlRequests++;
+    if (new URL(request.url()).pathname === "/graphql") graphqlRequests.push(request.postDataJSON()?.operationName ?? "?");
   });
   await page.getByLabel(/^email/i).fill(EMAIL);
   await page.getByLabel(/^password/i).fill(PASSWORD);
@@ -123,7 +123,7 @@ async function benchConsole(base: URL, email: string, ids: { orgId: string; apiI
   const elapsed = Date.now() - started;
   await page.waitForLoadState("networkidle");
   // Counted before the reloads below, which send their own requests.
-  const loginRequests = graphqlRequests;
+  const loginRequests = [...graphqlRequests];
   await reportReloads(page, URL_BASE, ids);
   await browser.close();
 
@@ -131,7 +131,7 @@ async function benchConsole(base: URL, email: string, ids: { orgId: string; apiI
   // The heaviest files first: a library that should not be on the sign-in page shows up here.
   const heaviest = [...scripts].sort(([, a], [, b]) => b - a).slice(0, 10);
   for (const [url, bytes] of heaviest) console.log(`  ${(bytes / 1024).toFixed(1).padStart(6)} KB  ${new URL(url).pathname}`);
-  console.log(`login -> dashboard: ${loginRequests} platform GraphQL requests, ${elapsed} ms to the project grid`);
+  console.log(`login -> dashboard: ${loginRequests.length} platform GraphQL requests (${loginRequests.join(", ")}), ${elapsed} ms to the project grid`);
 }
 
 main().catch((error) => {
