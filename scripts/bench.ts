@@ -104,7 +104,10 @@ async function benchConsole(base: URL, email: string, ids: { orgId: string; apiI
     if (response.request().resourceType() === "script") responses.push(response);
   };
   page.on("response", keepScript);
-  await page.goto(`${URL_BASE}/login`, { waitUntil: "networkidle" });
+  await page.goto(`${URL_BASE}/login`);
+  // The form shown and nothing more in flight: every file the page needs has arrived.
+  await page.getByLabel(/^email/i).waitFor();
+  await page.waitForLoadState("networkidle");
   // Only the login page's files: what signing in loads afterwards is not its weight.
   page.off("response", keepScript);
   const scripts = new Map<string, number>();
