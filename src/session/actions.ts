@@ -42,7 +42,7 @@ export async function initSession() {
 
 export async function signIn(email: string, password: string) {
   const cognito = await loadCognito();
-  let session;
+  let session: Awaited<ReturnType<typeof cognito.signIn>>;
   try {
     session = await cognito.signIn(email, password);
     updateSession({ email: session.email, userId: session.sub, confirmed: true, accessToken: session.accessToken, expiresAt: session.expiresAt, error: undefined });
