@@ -17,7 +17,7 @@ interface IssuedTokens {
  * code written against a real pool reads them the same way. The username is the sub, as in a pool
  * whose username attribute is the email.
  */
-export async function issueTokens(ctx: AuthContext, user: AuthUser, session: Session): Promise<IssuedTokens> {
+export async function issueTokens(ctx: AuthContext, user: AuthUser, session: Session, extraIdClaims: JWTPayload = {}): Promise<IssuedTokens> {
   const iat = Math.floor(Date.now() / 1000);
   const common = {
     sub: user.sub,
@@ -37,6 +37,7 @@ export async function issueTokens(ctx: AuthContext, user: AuthUser, session: Ses
     email_verified: user.email_verified,
     locale: user.locale,
     jti: randomUUID(),
+    ...extraIdClaims,
   });
   const accessToken = await sign(ctx, {
     ...common,

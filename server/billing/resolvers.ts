@@ -6,6 +6,7 @@ import {
   countInvoicesOfBillingAccount,
   findBillingAccount,
   listInvoicesOfBillingAccount,
+  sumInvoicesPaidOfBillingAccount,
   saveBillingAccountOfOrg,
   toBillingAccount,
   toInvoice,
@@ -13,7 +14,7 @@ import {
   upsertBillingAccountOfOrg,
   type BillingDetailsRow,
 } from "./store";
-import { keysetWindow, toKeysetConnection } from "../graphql/connection";
+import { keysetWindow, pageOffset, toKeysetConnection } from "../graphql/connection";
 import { canManageOrg } from "../../src/domain/permissions";
 import { isValidEmail } from "../../src/domain/account";
 import { billingProblems, normalizeBillingDetails, parseBillingAddress } from "../../src/domain/billing";
@@ -77,9 +78,12 @@ export const billingResolvers: Resolvers = {
     /** Reaching a billing account already passed its org's membership check (org, node). */
     async invoices(account, args, ctx) {
       const window = keysetWindow(args);
-      const rows = await listInvoicesOfBillingAccount(ctx.db, account.id, window.limit + 1, window.afterId);
-      // Counted only when the caller asks for totalCount (graphql calls a function-valued field).
-      return toKeysetConnection(rows.map(toInvoice), window, { totalCount: () => countInvoicesOfBillingAccount(ctx.db, account.id) });
+      const rows = await listInvoicesOfBillingAccount(ctx.db, account.id, window.limit + 1, window.afterId, pageOffset(args.offset));
+      // Counted and summed only when the caller asks (graphql calls a function-valued field).
+      return toKeysetConnection(rows.map(toInvoice), window, {
+        totalCount: () => countInvoicesOfBillingAccount(ctx.db, account.id),
+        totalPaid: () => sumInvoicesPaidOfBillingAccount(ctx.db, account.id),
+      });
     },
   },
 };

@@ -145,13 +145,13 @@ export async function insertInvoice(db: DbOrTx, invoice: NewInvoice) {
 }
 
 /** Newest first; a page starts after the invoice `afterId` (keyset paging, see graphql/connection.ts). */
-export async function listInvoicesOfBillingAccount(db: DbOrTx, billingAccountId: string, limit: number, afterId: string | null) {
+export async function listInvoicesOfBillingAccount(db: DbOrTx, billingAccountId: string, limit: number, afterId: string | null, offset = 0) {
   let query = db.selectFrom("invoices").selectAll().where("billing_account_id", "=", billingAccountId);
   if (afterId !== null) {
     const date = db.selectFrom("invoices").select("date").where("id", "=", afterId).where("billing_account_id", "=", billingAccountId);
     query = query.where((eb) => eb.or([eb("date", "<", date), eb.and([eb("date", "=", date), eb("id", ">", afterId)])]));
   }
-  return query.orderBy("date", "desc").orderBy("id").limit(limit).execute();
+  return query.orderBy("date", "desc").orderBy("id").limit(limit).offset(offset).execute();
 }
 
 export async function countInvoicesOfBillingAccount(db: DbOrTx, billingAccountId: string) {
@@ -161,6 +161,18 @@ export async function countInvoicesOfBillingAccount(db: DbOrTx, billingAccountId
     .where("billing_account_id", "=", billingAccountId)
     .executeTakeFirstOrThrow();
   return Number(count);
+}
+
+/** What the account's invoices paid in all, per currency (capitals), largest currency first by code. */
+export async function sumInvoicesPaidOfBillingAccount(db: DbOrTx, billingAccountId: string) {
+  const rows = await db
+    .selectFrom("invoices")
+    .select((eb) => [eb.fn<string>("upper", ["currency"]).as("currency"), eb.fn.sum<string>("amount_paid").as("amount")])
+    .where("billing_account_id", "=", billingAccountId)
+    .groupBy((eb) => eb.fn("upper", ["currency"]))
+    .orderBy("currency")
+    .execute();
+  return rows.map((row) => ({ currency: row.currency, amount: Number(row.amount) }));
 }
 
 /** An invoice with the org it belongs to, for node(id:). */

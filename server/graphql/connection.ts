@@ -1,3 +1,5 @@
+import { refuse } from "./errors";
+
 /** Relay connection arguments of the platform's lists. */
 interface PageArgs {
   first?: number | null;
@@ -5,6 +7,22 @@ interface PageArgs {
 }
 
 export const MAX_PAGE_SIZE = 100;
+
+/** How many rows a page-numbered list may skip: a table's page N starts at (N - 1) · size. */
+export const MAX_PAGE_OFFSET = 10_000;
+
+/**
+ * The rows to skip before a page: tables with page buttons ask for page N directly instead of
+ * paging through the ones before it. Out of range is refused rather than clamped, so a wrong
+ * page never shows as another one; the cap bounds what one request can make the database skip.
+ */
+export function pageOffset(offset: number | null | undefined): number {
+  if (offset == null) return 0;
+  if (offset < 0 || offset > MAX_PAGE_OFFSET) {
+    throw refuse("BAD_USER_INPUT", "error_page_offset", `offset must be between 0 and ${MAX_PAGE_OFFSET}.`, { max: MAX_PAGE_OFFSET });
+  }
+  return offset;
+}
 
 /*
  * Keyset connections (DESIGN: keyset paging): the cursor names the last row seen, so the next

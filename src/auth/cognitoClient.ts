@@ -23,6 +23,12 @@ export interface Session {
   emailVerified: boolean;
   /** Epoch milliseconds on this browser's clock (the library's clock drift applied). */
   expiresAt: number;
+  /**
+   * The workspace a password sign-in lands in, its last sign-in already recorded (the built-in
+   * service's `custom:landing_org` claim, server/auth/landing.ts); absent after a refresh and
+   * with a real pool.
+   */
+  landingOrgId?: string;
 }
 
 /** What every function rejects with: `code` is Cognito's exception name. */
@@ -112,6 +118,7 @@ function toSession(session: CognitoUserSession): Session {
     email: String(id.payload.email),
     emailVerified: id.payload.email_verified === true,
     expiresAt: (Math.min(access.getExpiration(), id.getExpiration()) + drift) * 1000,
+    ...(typeof id.payload["custom:landing_org"] === "string" ? { landingOrgId: id.payload["custom:landing_org"] } : {}),
   };
 }
 

@@ -1,12 +1,32 @@
 import { Suspense, lazy, type ReactNode } from "react";
 import { useRouterState } from "@tanstack/react-router";
 import type { LayoutName } from "../router/routeMeta";
-import { TopBar } from "./TopBar";
 import { Footer } from "./Footer";
-import { OrgTabs } from "./OrgTabs";
-import { ProjectSidebar } from "./ProjectSidebar";
 import { useSession } from "../session/sessionState";
 import { MAIN_CONTENT_ID } from "../ui/SkipLink";
+
+/** Starts loading the signed-in pages' chrome; guards call it so it arrives with the route's data. */
+export const loadSignedInChrome = () => import("./signedInChrome");
+const LazyTopBar = lazy(() => loadSignedInChrome().then((chrome) => ({ default: chrome.TopBar })));
+const LazyOrgTabs = lazy(() => loadSignedInChrome().then((chrome) => ({ default: chrome.OrgTabs })));
+const LazyProjectSidebar = lazy(() => loadSignedInChrome().then((chrome) => ({ default: chrome.ProjectSidebar })));
+
+// Each waits in a placeholder of its own box, so the page around it neither shifts nor blanks.
+const TopBar = () => (
+  <Suspense fallback={<header className="topbar" />}>
+    <LazyTopBar />
+  </Suspense>
+);
+const OrgTabs = () => (
+  <Suspense fallback={<nav className="secondary-tabs" />}>
+    <LazyOrgTabs />
+  </Suspense>
+);
+const ProjectSidebar = () => (
+  <Suspense fallback={null}>
+    <LazyProjectSidebar />
+  </Suspense>
+);
 
 // Relay stays off the first (sign-in) page, so the live role updates load with the org pages.
 const OrgRoleUpdates = lazy(() => import("../org/OrgRoleUpdates"));

@@ -1,6 +1,7 @@
 import { redirect } from "@tanstack/react-router";
 import { isSignedIn, sessionSettled, type SessionState } from "../session/sessionState";
 import { readStored, writeStored } from "../storage";
+import { loadSignedInChrome } from "../layouts/Layouts";
 
 /** Where a signed-in user belongs when a page is not for them. */
 export function homeOf(session: SessionState): string {
@@ -19,6 +20,7 @@ export async function requireAuth({ location }: { location: { href: string } }) 
     throw redirect({ to: "/login" });
   }
   if (session.status === "NoRoles") throw redirect({ to: "/workspace-setup" });
+  void loadSignedInChrome();
 }
 
 /** workspace-setup is for any signed-in user, with or without roles. */

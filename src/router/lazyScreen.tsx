@@ -1,8 +1,8 @@
 import { lazy, type ComponentType } from "react";
 import { useLoaderData } from "@tanstack/react-router";
 import type { PreloadedQuery } from "react-relay";
-import type { ConcreteRequest, OperationType } from "relay-runtime";
-import { routeQuery, type HeldEnvironment } from "./routeQuery";
+import type { OperationType } from "relay-runtime";
+import { routeQuery, type HeldEnvironment, type QueryArtifact } from "./routeQuery";
 
 type ScreenModule<P> = Promise<{ default: ComponentType<P> }>;
 
@@ -28,7 +28,7 @@ export async function heldProjectEnvironment(variables: { apiId: string }): Prom
  */
 export function queryScreen<Q extends OperationType>(
   importer: () => ScreenModule<{ queryRef: PreloadedQuery<Q> }>,
-  query: ConcreteRequest,
+  query: QueryArtifact,
   environment: (variables: Q["variables"]) => Promise<HeldEnvironment> = heldPlatformEnvironment,
 ) {
   const Screen = lazy(importer);

@@ -22,13 +22,19 @@ interface RouteMatchLike {
 type AnyRef = PreloadedQuery<OperationType>;
 
 /**
+ * A query's compiled artifact, imported when the route loads: the route tree ships with every
+ * page, the sign-in page included, and the artifacts of all routes would weigh on it.
+ */
+export type QueryArtifact = () => Promise<{ default: ConcreteRequest }>;
+
+/**
  * A route's query reference over its life (the Relay guides' "render as you fetch"): the loader
  * starts the query, leaving the route disposes the reference and gives its environment back.
  * A reference started by a hover (preload) that is never entered is disposed after
  * PRELOAD_KEEP_MS; a reload of the shown route (retry) disposes the reference it replaces.
  */
 export function routeQuery<Q extends OperationType>(
-  query: ConcreteRequest,
+  query: QueryArtifact,
   environment: (variables: VariablesOf<Q>) => HeldEnvironment | Promise<HeldEnvironment>,
   /** Where the route's loader data holds the reference (a route may load a second query). */
   key = "queryRef",
@@ -56,9 +62,10 @@ export function routeQuery<Q extends OperationType>(
   return {
     /** `heldEnvironment` overrides the environment chosen by the variables (a project's, by its id). */
     async load(variables: VariablesOf<Q>, preload: boolean, heldEnvironment?: Promise<HeldEnvironment>): Promise<RouteQueryData<Q>> {
-      // Relay itself loads with the first signed-in page (see RelayProvider).
-      const [{ loadQuery }, held] = await Promise.all([import("react-relay"), heldEnvironment ?? environment(variables)]);
-      const queryRef = loadQuery<Q>(held.environment, query, variables, { fetchPolicy: "store-and-network" });
+      // Relay itself loads with the first signed-in page (see RelayProvider); the artifact
+      // arrives alongside it, so the request leaves no later than before.
+      const [{ loadQuery }, artifact, held] = await Promise.all([import("react-relay"), query(), heldEnvironment ?? environment(variables)]);
+      const queryRef = loadQuery<Q>(held.environment, artifact.default, variables, { fetchPolicy: "store-and-network" });
       releases.set(queryRef, held.release);
       if (preload) preloadTimers.set(queryRef, setTimeout(() => dispose(queryRef), PRELOAD_KEEP_MS));
       else show(queryRef);

@@ -9,36 +9,28 @@ import { dataSearch, loginSearch, manageMemberSearch, publishingSearch } from ".
 import { RouteError } from "../common/RouteError";
 import { sessionSettled } from "../session/sessionState";
 import { refreshRoles } from "../session/actions";
-import OrgDashboardScreenQuery, {
-  type OrgDashboardScreenQuery as OrgDashboardQuery,
-} from "../__generated__/OrgDashboardScreenQuery.graphql";
-import OrgBillingScreenQuery, { type OrgBillingScreenQuery as OrgBillingQuery } from "../__generated__/OrgBillingScreenQuery.graphql";
-import OrgSettingsScreenQuery, { type OrgSettingsScreenQuery as OrgSettingsQuery } from "../__generated__/OrgSettingsScreenQuery.graphql";
-import OrgUsersScreenQuery, { type OrgUsersScreenQuery as OrgUsersQuery } from "../__generated__/OrgUsersScreenQuery.graphql";
-import OrgLayoutQuery, { type OrgLayoutQuery as OrgLayoutQueryType } from "../__generated__/OrgLayoutQuery.graphql";
-import ProjectLayoutQuery, { type ProjectLayoutQuery as ProjectLayoutQueryType } from "../__generated__/ProjectLayoutQuery.graphql";
-import OrgUsersManageScreenQuery, {
-  type OrgUsersManageScreenQuery as OrgUsersManageQuery,
-} from "../__generated__/OrgUsersManageScreenQuery.graphql";
-import DataScreenQuery, { type DataScreenQuery as DataQuery } from "../__generated__/DataScreenQuery.graphql";
-import ModelScreenQuery, { type ModelScreenQuery as ModelQuery } from "../__generated__/ModelScreenQuery.graphql";
-import JsonDeclarationScreenQuery, {
-  type JsonDeclarationScreenQuery as JsonDeclarationQuery,
-} from "../__generated__/JsonDeclarationScreenQuery.graphql";
-import PublishOverviewScreenQuery, {
-  type PublishOverviewScreenQuery as PublishOverviewQuery,
-} from "../__generated__/PublishOverviewScreenQuery.graphql";
-import RepublishScreenQuery, { type RepublishScreenQuery as RepublishQuery } from "../__generated__/RepublishScreenQuery.graphql";
-import PublishingScreenQuery, { type PublishingScreenQuery as PublishingQuery } from "../__generated__/PublishingScreenQuery.graphql";
-import PublishAuthScreenQuery, { type PublishAuthScreenQuery as PublishAuthQuery } from "../__generated__/PublishAuthScreenQuery.graphql";
-import PublishRegionScreenQuery, { type PublishRegionScreenQuery as PublishRegionQuery } from "../__generated__/PublishRegionScreenQuery.graphql";
-import PublishBundlesScreenQuery, { type PublishBundlesScreenQuery as PublishBundlesQuery } from "../__generated__/PublishBundlesScreenQuery.graphql";
-import PublishBillingScreenQuery, { type PublishBillingScreenQuery as PublishBillingQuery } from "../__generated__/PublishBillingScreenQuery.graphql";
+import type { OrgDashboardScreenQuery as OrgDashboardQuery } from "../__generated__/OrgDashboardScreenQuery.graphql";
+import type { OrgBillingScreenQuery as OrgBillingQuery } from "../__generated__/OrgBillingScreenQuery.graphql";
+import type { OrgSettingsScreenQuery as OrgSettingsQuery } from "../__generated__/OrgSettingsScreenQuery.graphql";
+import type { OrgUsersScreenQuery as OrgUsersQuery } from "../__generated__/OrgUsersScreenQuery.graphql";
+import type { OrgLayoutQuery as OrgLayoutQueryType } from "../__generated__/OrgLayoutQuery.graphql";
+import type { ProjectLayoutQuery as ProjectLayoutQueryType } from "../__generated__/ProjectLayoutQuery.graphql";
+import type { OrgUsersManageScreenQuery as OrgUsersManageQuery } from "../__generated__/OrgUsersManageScreenQuery.graphql";
+import type { DataScreenQuery as DataQuery } from "../__generated__/DataScreenQuery.graphql";
+import type { ModelScreenQuery as ModelQuery } from "../__generated__/ModelScreenQuery.graphql";
+import type { JsonDeclarationScreenQuery as JsonDeclarationQuery } from "../__generated__/JsonDeclarationScreenQuery.graphql";
+import type { PublishOverviewScreenQuery as PublishOverviewQuery } from "../__generated__/PublishOverviewScreenQuery.graphql";
+import type { RepublishScreenQuery as RepublishQuery } from "../__generated__/RepublishScreenQuery.graphql";
+import type { PublishingScreenQuery as PublishingQuery } from "../__generated__/PublishingScreenQuery.graphql";
+import type { PublishAuthScreenQuery as PublishAuthQuery } from "../__generated__/PublishAuthScreenQuery.graphql";
+import type { PublishRegionScreenQuery as PublishRegionQuery } from "../__generated__/PublishRegionScreenQuery.graphql";
+import type { PublishBundlesScreenQuery as PublishBundlesQuery } from "../__generated__/PublishBundlesScreenQuery.graphql";
+import type { PublishBillingScreenQuery as PublishBillingQuery } from "../__generated__/PublishBillingScreenQuery.graphql";
 import { detectLocale } from "../i18n/locale";
 import { templateLanguage } from "../data/templates/templateLanguage";
 import { wantedTableName } from "../data/selectedTableName";
 import { entriesVariables } from "../data/entries/entriesSearch";
-import EntriesPanelQuery, { type EntriesPanelQuery as EntriesQuery } from "../__generated__/EntriesPanelQuery.graphql";
+import type { EntriesPanelQuery as EntriesQuery } from "../__generated__/EntriesPanelQuery.graphql";
 
 const placeholder = plainScreen(() => import("../common/PlaceholderScreen"));
 
@@ -103,7 +95,7 @@ const workspaceSetup = createRoute({
 
 // The org layout owns the workspace's data; its screens load their own query in parallel with it
 // (TanStack Router runs the loaders of all matched routes at once).
-const orgLayoutData = routeQuery<OrgLayoutQueryType>(OrgLayoutQuery, heldPlatformEnvironment);
+const orgLayoutData = routeQuery<OrgLayoutQueryType>(() => import("../__generated__/OrgLayoutQuery.graphql"), heldPlatformEnvironment);
 const orgLayout = createRoute({
   getParentRoute: () => authed,
   path: "/org/$orgId",
@@ -114,11 +106,11 @@ const orgLayout = createRoute({
   notFoundComponent: NotFoundScreen,
 });
 
-const orgDashboardScreen = queryScreen<OrgDashboardQuery>(() => import("../org/OrgDashboardScreen"), OrgDashboardScreenQuery);
-const orgBillingScreen = queryScreen<OrgBillingQuery>(() => import("../org/billing/OrgBillingScreen"), OrgBillingScreenQuery);
-const orgSettingsScreen = queryScreen<OrgSettingsQuery>(() => import("../org/settings/OrgSettingsScreen"), OrgSettingsScreenQuery);
-const orgUsersScreen = queryScreen<OrgUsersQuery>(() => import("../org/users/OrgUsersScreen"), OrgUsersScreenQuery);
-const orgUsersManageScreen = queryScreen<OrgUsersManageQuery>(() => import("../org/users/OrgUsersManageScreen"), OrgUsersManageScreenQuery);
+const orgDashboardScreen = queryScreen<OrgDashboardQuery>(() => import("../org/OrgDashboardScreen"), () => import("../__generated__/OrgDashboardScreenQuery.graphql"));
+const orgBillingScreen = queryScreen<OrgBillingQuery>(() => import("../org/billing/OrgBillingScreen"), () => import("../__generated__/OrgBillingScreenQuery.graphql"));
+const orgSettingsScreen = queryScreen<OrgSettingsQuery>(() => import("../org/settings/OrgSettingsScreen"), () => import("../__generated__/OrgSettingsScreenQuery.graphql"));
+const orgUsersScreen = queryScreen<OrgUsersQuery>(() => import("../org/users/OrgUsersScreen"), () => import("../__generated__/OrgUsersScreenQuery.graphql"));
+const orgUsersManageScreen = queryScreen<OrgUsersManageQuery>(() => import("../org/users/OrgUsersManageScreen"), () => import("../__generated__/OrgUsersManageScreenQuery.graphql"));
 
 /** A screen of the org layout: its query takes the workspace id. */
 function orgScreenRoute(path: string, name: string, screen: typeof orgDashboardScreen | typeof orgUsersManageScreen) {
@@ -161,7 +153,7 @@ const projectSetupName = createRoute({
 });
 
 // The project layout owns what its header and sidebar show; screens load in parallel with it.
-const projectLayoutData = routeQuery<ProjectLayoutQueryType>(ProjectLayoutQuery, heldPlatformEnvironment);
+const projectLayoutData = routeQuery<ProjectLayoutQueryType>(() => import("../__generated__/ProjectLayoutQuery.graphql"), heldPlatformEnvironment);
 const projectLayout = createRoute({
   getParentRoute: () => authed,
   path: "/api/$apiId",
@@ -172,8 +164,8 @@ const projectLayout = createRoute({
   notFoundComponent: NotFoundScreen,
 });
 
-const dataScreen = queryScreen<DataQuery>(() => import("../data/DataScreen"), DataScreenQuery);
-const entriesData = routeQuery<EntriesQuery>(EntriesPanelQuery, heldPlatformEnvironment, "entriesRef");
+const dataScreen = queryScreen<DataQuery>(() => import("../data/DataScreen"), () => import("../__generated__/DataScreenQuery.graphql"));
+const entriesData = routeQuery<EntriesQuery>(() => import("../__generated__/EntriesPanelQuery.graphql"), heldPlatformEnvironment, "entriesRef");
 const projectData = createRoute({
   getParentRoute: () => projectLayout,
   path: "data",
@@ -197,10 +189,10 @@ const projectData = createRoute({
   notFoundComponent: NotFoundScreen,
 });
 
-const modelScreen = queryScreen<ModelQuery>(() => import("../model/ModelScreen"), ModelScreenQuery);
+const modelScreen = queryScreen<ModelQuery>(() => import("../model/ModelScreen"), () => import("../__generated__/ModelScreenQuery.graphql"));
 const jsonDeclarationScreen = queryScreen<JsonDeclarationQuery>(
   () => import("../declaration/JsonDeclarationScreen"),
-  JsonDeclarationScreenQuery,
+  () => import("../__generated__/JsonDeclarationScreenQuery.graphql"),
 );
 
 /** A screen of the project layout: its query takes the project id. */
@@ -220,7 +212,7 @@ const projectTypes = projectScreenRoute("types", "project-types", modelScreen);
 const projectJsonDeclaration = projectScreenRoute("json-declaration", "project-json-declaration", jsonDeclarationScreen);
 
 /** The republish route (spec §2): one earlier version of the project; an id that is no version is not found. */
-const republishScreen = queryScreen<RepublishQuery>(() => import("../project/publish/RepublishScreen"), RepublishScreenQuery);
+const republishScreen = queryScreen<RepublishQuery>(() => import("../project/publish/RepublishScreen"), () => import("../__generated__/RepublishScreenQuery.graphql"));
 const projectRepublish = createRoute({
   getParentRoute: () => projectLayout,
   path: "republish/$versionId",
@@ -237,12 +229,12 @@ const projectRepublish = createRoute({
 
 /** Routes whose screens arrive with later issues: in the tree now, with their layout. */
 type Layout = NonNullable<import("@tanstack/react-router").StaticDataRouteOption["layout"]>;
-const publishOverviewScreen = queryScreen<PublishOverviewQuery>(() => import("../project/publish/PublishOverviewScreen"), PublishOverviewScreenQuery);
-const publishingScreen = queryScreen<PublishingQuery>(() => import("../project/publish/PublishingScreen"), PublishingScreenQuery);
-const publishAuthScreen = queryScreen<PublishAuthQuery>(() => import("../project/publish/wizard/PublishAuthScreen"), PublishAuthScreenQuery);
-const publishRegionScreen = queryScreen<PublishRegionQuery>(() => import("../project/publish/wizard/PublishRegionScreen"), PublishRegionScreenQuery);
-const publishBundlesScreen = queryScreen<PublishBundlesQuery>(() => import("../project/publish/wizard/PublishBundlesScreen"), PublishBundlesScreenQuery);
-const publishBillingScreen = queryScreen<PublishBillingQuery>(() => import("../project/publish/wizard/PublishBillingScreen"), PublishBillingScreenQuery);
+const publishOverviewScreen = queryScreen<PublishOverviewQuery>(() => import("../project/publish/PublishOverviewScreen"), () => import("../__generated__/PublishOverviewScreenQuery.graphql"));
+const publishingScreen = queryScreen<PublishingQuery>(() => import("../project/publish/PublishingScreen"), () => import("../__generated__/PublishingScreenQuery.graphql"));
+const publishAuthScreen = queryScreen<PublishAuthQuery>(() => import("../project/publish/wizard/PublishAuthScreen"), () => import("../__generated__/PublishAuthScreenQuery.graphql"));
+const publishRegionScreen = queryScreen<PublishRegionQuery>(() => import("../project/publish/wizard/PublishRegionScreen"), () => import("../__generated__/PublishRegionScreenQuery.graphql"));
+const publishBundlesScreen = queryScreen<PublishBundlesQuery>(() => import("../project/publish/wizard/PublishBundlesScreen"), () => import("../__generated__/PublishBundlesScreenQuery.graphql"));
+const publishBillingScreen = queryScreen<PublishBillingQuery>(() => import("../project/publish/wizard/PublishBillingScreen"), () => import("../__generated__/PublishBillingScreenQuery.graphql"));
 
 /** A screen of spec §2's publish wizard and setup routes (no-nav layout): its query takes the project id. */
 function publishRoute(

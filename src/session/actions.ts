@@ -42,8 +42,9 @@ export async function initSession() {
 
 export async function signIn(email: string, password: string) {
   const cognito = await loadCognito();
+  let session: Awaited<ReturnType<typeof cognito.signIn>>;
   try {
-    const session = await cognito.signIn(email, password);
+    session = await cognito.signIn(email, password);
     updateSession({ email: session.email, userId: session.sub, confirmed: true, accessToken: session.accessToken, expiresAt: session.expiresAt, error: undefined });
   } catch (error) {
     const authError = error as AuthError;
@@ -57,7 +58,18 @@ export async function signIn(email: string, password: string) {
     updateSession({ status: "NotAuthenticated", error: authError, accessToken: undefined });
     throw authError;
   }
+  if (session.landingOrgId) return landOn(session.landingOrgId);
   await establishRoles({ recordSignIn: true });
+}
+
+/**
+ * The sign-in service chose the workspace and recorded the sign-in there (spec §4), so the
+ * dashboard's own queries are the only requests after signing in; they also tell whether the
+ * role is still there, and the workspace list loads when the user menu needs it.
+ */
+function landOn(orgId: string) {
+  writeStored("active-org", orgId);
+  updateSession({ status: "Authenticated", activeOrgId: orgId, rolesLoaded: false });
 }
 
 export async function signUp(email: string, password: string, locale: Locale) {

@@ -74,6 +74,18 @@ export async function startTestPlatform(env: Record<string, string> = {}, option
     return code;
   }
 
+  /** Signs in with SRP, as the console does: the access token and the ID token's claims. */
+  async function signIn(email: string, password = TEST_PASSWORD) {
+    const user = new CognitoUser({ Username: email, Pool: pool });
+    const session = await new Promise<import("amazon-cognito-identity-js").CognitoUserSession>((resolve, reject) =>
+      user.authenticateUser(new AuthenticationDetails({ Username: email, Password: password }), {
+        onSuccess: resolve,
+        onFailure: reject,
+      }),
+    );
+    return { session, token: session.getAccessToken().getJwtToken(), idClaims: session.getIdToken().payload };
+  }
+
   /** Signs up, confirms with the mailed code and signs in with SRP, as the console does. */
   async function signUp(email: string, password = TEST_PASSWORD) {
     await new Promise((resolve, reject) =>
@@ -82,12 +94,7 @@ export async function startTestPlatform(env: Record<string, string> = {}, option
     const user = new CognitoUser({ Username: email, Pool: pool });
     const code = await latestCode(email);
     await new Promise((resolve, reject) => user.confirmRegistration(code, false, (error, result) => (error ? reject(error) : resolve(result))));
-    const session = await new Promise<import("amazon-cognito-identity-js").CognitoUserSession>((resolve, reject) =>
-      user.authenticateUser(new AuthenticationDetails({ Username: email, Password: password }), {
-        onSuccess: resolve,
-        onFailure: reject,
-      }),
-    );
+    const { session } = await signIn(email, password);
     const token = session.getAccessToken().getJwtToken();
     const sub = session.getIdToken().payload.sub as string;
     await graphql(`mutation ($input: CreateUserInput!) { createUser(input: $input) { id } }`, { input: { id: sub, email } }, token);
@@ -122,6 +129,7 @@ export async function startTestPlatform(env: Record<string, string> = {}, option
     platform,
     graphql,
     signUp,
+    signIn,
     mailsTo,
     awaitMailsTo,
     latestCode,

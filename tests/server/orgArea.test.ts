@@ -283,6 +283,32 @@ describe("invoices", () => {
     expect(rest.edges.map((edge: { node: { amountPaid: number } }) => edge.node.amountPaid)).toEqual([2000, 1000]);
     expect(rest.pageInfo.hasNextPage).toBe(false);
   });
+
+  it("fetches a table's page N directly, with the count and the total paid of all invoices from the server", async () => {
+    const owner = await ownerWithOrg();
+    for (let day = 1; day <= 23; day++) {
+      const currency = day === 23 ? "usd" : "eur";
+      await insertInvoice(t.platform.db, { billingAccountId: owner.billing.id, date: new Date(Date.UTC(2026, 0, day)), status: "paid", amountPaid: day * 100, currency });
+    }
+    const page = async (offset: number) => expectOk(await t.graphql(Q.invoicePage, { id: owner.org.id, first: 5, offset }, owner.token)).org.billingAccount.invoices;
+    const fifth = await page(20);
+    // 'The table shows 5 or 20 per page' (spec §2): page 5 of 23 holds the three oldest.
+    expect(fifth.edges.map((edge: { node: { amountPaid: number } }) => edge.node.amountPaid)).toEqual([300, 200, 100]);
+    expect(fifth.totalCount).toBe(23);
+    // Summed over every invoice, not the page: 1..22 × 100 in euros, the 23rd in dollars.
+    expect(fifth.totalPaid).toEqual([
+      { currency: "EUR", amount: 25_300 },
+      { currency: "USD", amount: 2_300 },
+    ]);
+  });
+
+  it("refuses a page offset below 0 or beyond 10,000 instead of showing another page", async () => {
+    const owner = await ownerWithOrg();
+    for (const offset of [-1, 10_001]) {
+      expectRefused(await t.graphql(Q.invoicePage, { id: owner.org.id, first: 5, offset }, owner.token), "BAD_USER_INPUT", "error_page_offset");
+    }
+    expectOk(await t.graphql(Q.invoicePage, { id: owner.org.id, first: 5, offset: 10_000 }, owner.token));
+  });
 });
 
 describe("deleting a workspace", () => {

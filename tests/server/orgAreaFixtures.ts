@@ -18,6 +18,8 @@ export const Q = {
   deleteRole: `mutation ($input: DeleteRoleInput!) { deleteRole(input: $input) { id userEmail orgId } }`,
   invoices: `query ($id: ID!, $first: Int, $after: String) { org(id: $id) { billingAccount { invoices(first: $first, after: $after) {
     totalCount pageInfo { hasNextPage endCursor } edges { node { id date status amountPaid currency invoicePdf } } } } } }`,
+  invoicePage: `query ($id: ID!, $first: Int, $offset: Int) { org(id: $id) { billingAccount { invoices(first: $first, offset: $offset) {
+    totalCount totalPaid { currency amount } edges { node { amountPaid } } } } } }`,
   node: `query ($id: ID!) { node(id: $id) { id } }`,
 };
 

@@ -7,6 +7,7 @@ import { openSecretBlock, sealSecretBlock, SECRET_BLOCK_TTL_MS } from "../secret
 import { sessionForRefreshToken, startSession } from "../sessions";
 import { expectedSignature, isValidTimestamp, N, parseHex, randomEphemeral, serverPublic } from "../srp";
 import { issueTokens } from "../tokens";
+import { LANDING_ORG_CLAIM, landOnWorkspace } from "../landing";
 import { findUser, findUserBySub, type AuthUser } from "../users";
 import { requireClient } from "./client";
 
@@ -116,7 +117,8 @@ export async function respondToAuthChallenge(ctx: AuthContext, body: JsonObject,
   if (!account.user.confirmed) throw new AuthError("UserNotConfirmedException", "User is not confirmed.");
 
   const { session, refreshToken } = await startSession(ctx, account.id);
-  const tokens = await issueTokens(ctx, account.user, session);
+  const landingOrg = await landOnWorkspace(ctx.db, account.user.sub, account.user.email);
+  const tokens = await issueTokens(ctx, account.user, session, landingOrg ? { [LANDING_ORG_CLAIM]: landingOrg } : {});
   return { ChallengeParameters: {}, AuthenticationResult: { ...tokens, RefreshToken: refreshToken } };
 }
 

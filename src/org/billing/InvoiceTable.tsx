@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState, useTransition } from "react";
 import { graphql, usePaginationFragment } from "react-relay";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import type { InvoiceTable_billingAccount$key } from "../../__generated__/InvoiceTable_billingAccount.graphql";
@@ -9,21 +9,27 @@ import { downloadInvoice } from "./downloadInvoice";
 
 /** Page sizes of the invoice table; 5 is the default (spec §2, §9). */
 export const INVOICE_PAGE_SIZES = [5, 20] as const;
-const FETCH_SIZE = 100;
 
 /**
- * The billing account's invoices, headed by their count and the total paid. All invoices are
- * fetched (fetching continues while there is a next page) and shown 5 or 20 per page.
+ * The billing account's invoices, headed by their count and the total paid, both from the
+ * server. The table holds one page at a time: a page button or another page size fetches just
+ * the page it shows (its offset), keeping the current page on screen until it arrives.
  */
 export function InvoiceTable(props: { account: InvoiceTable_billingAccount$key }) {
   const intl = useIntl();
-  const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment(
+  const { data, refetch } = usePaginationFragment(
     graphql`
       fragment InvoiceTable_billingAccount on BillingAccount
       @refetchable(queryName: "InvoiceTablePaginationQuery")
-      @argumentDefinitions(first: { type: "Int", defaultValue: 100 }, after: { type: "String" }) {
-        invoices(first: $first, after: $after) @connection(key: "InvoiceTable_invoices") {
+      # first: INVOICE_PAGE_SIZES[0]; offset: where the shown page starts.
+      @argumentDefinitions(first: { type: "Int", defaultValue: 5 }, after: { type: "String" }, offset: { type: "Int", defaultValue: 0 }) {
+        # One connection whatever the page: each fetched page replaces the rows shown.
+        invoices(first: $first, after: $after, offset: $offset) @connection(key: "InvoiceTable_invoices", filters: []) {
           totalCount
+          totalPaid {
+            currency
+            amount
+          }
           edges {
             node {
               id
@@ -41,27 +47,26 @@ export function InvoiceTable(props: { account: InvoiceTable_billingAccount$key }
   );
   const [pageSize, setPageSize] = useState<number>(INVOICE_PAGE_SIZES[0]);
   const [page, setPage] = useState(1);
+  const [fetching, startFetching] = useTransition();
   const [downloadFailed, setDownloadFailed] = useState(false);
   const download = (pdfPath: string, id: string) => {
     setDownloadFailed(false);
     downloadInvoice(pdfPath, `invoice-${id}.pdf`).catch(() => setDownloadFailed(true));
   };
 
-  useEffect(() => {
-    if (hasNext && !isLoadingNext) loadNext(FETCH_SIZE);
-  }, [hasNext, isLoadingNext, loadNext]);
+  const show = (nextPage: number, size: number) =>
+    startFetching(() => {
+      setPage(nextPage);
+      setPageSize(size);
+      // The store keeps one page under the connection, so only the network can answer another.
+      refetch({ first: size, offset: (nextPage - 1) * size }, { fetchPolicy: "network-only" });
+    });
 
   const invoices = data.invoices.edges.map((edge) => edge.node);
   const count = data.invoices.totalCount;
   const pageCount = Math.max(Math.ceil(count / pageSize), 1);
-  const current = Math.min(page, pageCount);
-  const visible = invoices.slice((current - 1) * pageSize, current * pageSize);
-  const totals = new Map<string, number>();
-  for (const invoice of invoices) {
-    const currency = invoice.currency.toUpperCase() === "USD" ? "USD" : "EUR";
-    totals.set(currency, (totals.get(currency) ?? 0) + invoice.amountPaid);
-  }
-  const totalLabel = [...totals].map(([currency, amount]) => formatAmount(amount, currency, intl.locale)).join(" + ") || formatAmount(0, "EUR", intl.locale);
+  const totals = data.invoices.totalPaid.map(({ currency, amount }) => formatAmount(amount, currency, intl.locale));
+  const totalLabel = totals.join(" + ") || formatAmount(0, "EUR", intl.locale);
 
   return (
     <section className="invoices" data-testid="invoice-table" aria-labelledby="invoices-title">
@@ -84,7 +89,7 @@ export function InvoiceTable(props: { account: InvoiceTable_billingAccount$key }
         </p>
       ) : (
         <>
-          <table className="data-table">
+          <table className="data-table" aria-busy={fetching}>
             <thead>
               <tr>
                 <th>
@@ -105,7 +110,7 @@ export function InvoiceTable(props: { account: InvoiceTable_billingAccount$key }
               </tr>
             </thead>
             <tbody>
-              {visible.map((invoice) => (
+              {invoices.map((invoice) => (
                 <tr key={invoice.id} data-testid="invoice-row">
                   <td>
                     <FormattedDate value={invoice.date} dateStyle="medium" />
@@ -133,16 +138,13 @@ export function InvoiceTable(props: { account: InvoiceTable_billingAccount$key }
             </tbody>
           </table>
           <Pagination
-            page={current}
+            page={page}
             pageCount={pageCount}
-            onPage={setPage}
+            onPage={(next) => show(next, pageSize)}
             pageSize={pageSize}
             pageSizes={INVOICE_PAGE_SIZES}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-            busy={isLoadingNext}
+            onPageSize={(size) => show(1, size)}
+            busy={fetching}
             testId="invoice-pagination"
           />
         </>

@@ -47,7 +47,8 @@ describe("root layout", () => {
   it("gives org pages the top bar, the Projects/Billing/Users/Settings tabs and the footer", async () => {
     resetSession("NotAuthenticated");
     await renderAt("org");
-    const tabs = screen.getByRole("navigation", { name: "Workspace" });
+    // The top bar and tabs load after the sign-in page's code (a chunk of their own).
+    const tabs = await screen.findByRole("navigation", { name: "Workspace" });
     expect([...tabs.querySelectorAll("a")].map((a) => a.textContent)).toEqual(["Projects", "Billing", "Users", "Settings"]);
     expect(screen.getByRole("banner")).toBeTruthy();
     expect(screen.getByRole("contentinfo").textContent).toContain(`© ${new Date().getFullYear()} Baukasten`);
@@ -56,7 +57,7 @@ describe("root layout", () => {
   it("names the product in the top bar from the messages, not from the code", async () => {
     resetSession("NotAuthenticated");
     await renderAt("org", undefined, undefined, { ...en, "app.name": "Werkbank" });
-    expect(screen.getByRole("link", { name: "Baukasten home" }).textContent).toBe("Werkbank");
+    expect((await screen.findByRole("link", { name: "Baukasten home" })).textContent).toBe("Werkbank");
   });
 
   it("gives no-nav pages only the footer", async () => {
