@@ -97,7 +97,7 @@ async function commitBatch(db: Db, row: ImportRow, reader: RowReader, records: C
 export function csvImportJob(deps: { db: Db; objects: ObjectStore }): JobHandler<{ apiId: string; importId: string }> {
   const { db, objects } = deps;
   return {
-    async run({ apiId, importId }) {
+    async run({ apiId, importId }, _job, lease) {
       const row = await findImport(db, apiId, importId);
       if (!row || row.status === "DONE" || row.status === "FAILED") return;
       const reader = await liveReader(db, row);
@@ -119,7 +119,9 @@ export function csvImportJob(deps: { db: Db; objects: ObjectStore }): JobHandler
           if (record.line === 1 || record.line <= row.line_reached) continue;
           batch.push(record);
           if (batch.length < IMPORT_BATCH_ROWS) continue;
-          if (!(await commitBatch(db, row, reader, batch, false))) return;
+          // A worker that lost its lease (it stalled, another server took over) stops; the
+          // taker-over continues from the mark, so stopping between batches loses nothing.
+          if (lease.aborted || !(await commitBatch(db, row, reader, batch, false))) return;
           batch = [];
           // Lets waiting requests (progress polls, other users) have the database between batches.
           await new Promise((resolve) => setImmediate(resolve));
@@ -127,7 +129,7 @@ export function csvImportJob(deps: { db: Db; objects: ObjectStore }): JobHandler
       } finally {
         source.destroy();
       }
-      await commitBatch(db, row, reader, batch, true);
+      if (!lease.aborted) await commitBatch(db, row, reader, batch, true);
     },
     async giveUp({ importId }) {
       await failImport(db, importId, "error_csv_import_failed");
