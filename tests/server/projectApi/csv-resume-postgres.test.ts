@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Papa from "papaparse";
 import { afterAll, describe, expect, it } from "vitest";
-import { LEASE_SECONDS } from "../../../server/jobs/store";
 import { setLiveVersion } from "../../../server/projectApi/live";
 import { createDatabase, startTestPlatform, TEST_SECRET_KEY, uniqueEmail } from "../harness";
 import { ServerProcess } from "../security/serverProcess";
@@ -19,6 +18,7 @@ import { csvClient } from "./csvClient";
  * exactly once.
  */
 const ROWS = 40_000;
+const TAKEOVER_MS = 60_000;
 const objectsDir = mkdtempSync(join(tmpdir(), "baukasten-csv-resume-pg-"));
 const PUBLIC_URL = "http://csv-resume-pg.test";
 const started: ServerProcess[] = [];
@@ -87,10 +87,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("an import whose server is kille
     expect(left.status).toBe("RUNNING");
     expect(left.rowsDone).toBeLessThan(ROWS);
 
-    // Within the killed server's lease (at most LEASE_SECONDS from its last renewal) plus the
-    // time the rest takes — not the 120 s a long lease would make it wait.
-    const done = await csv.finished(importId, auth, (LEASE_SECONDS + 30) * 1000);
-    expect(Date.now() - restarted).toBeLessThan((LEASE_SECONDS + 30) * 1000);
+    // The killed server's lease (LEASE_SECONDS from its last renewal) plus the rest of the rows
+    // on a loaded machine — well before the 120 s a long lease made it wait.
+    const done = await csv.finished(importId, auth, TAKEOVER_MS);
+    expect(Date.now() - restarted).toBeLessThan(TAKEOVER_MS);
     expect(done).toMatchObject({ status: "DONE", rowsDone: ROWS, rowsFailed: 0 });
     const exported = await csv.download("export.csv?table=Author", auth);
     const [header, ...rows] = Papa.parse<string[]>(exported.text.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
