@@ -90,7 +90,8 @@ export async function createPlatform(
   // Before serving: no project stays PUBLISHING after a crash (spec §4, issue 10).
   await recoverPublishing(publishing);
   jobs.register(INVITATION_MAIL_JOB, invitationMailJob({ db, mailer, publicUrl: config.publicUrl }));
-  jobs.register(CSV_IMPORT_JOB, csvImportJob({ db, objects }));
+  const projectEvents = createProjectEvents();
+  jobs.register(CSV_IMPORT_JOB, csvImportJob({ db, objects, events: projectEvents }));
   // An import a killed server was writing resumes at start-up, not when its lease runs out.
   if (!config.databaseUrl) await releaseLeases(db, [CSV_IMPORT_JOB]);
   const schema = createSchema(SCHEMA_PATH);
@@ -107,7 +108,7 @@ export async function createPlatform(
   });
   const yoga = createGraphqlHandler(schema);
   const serveGraphql = serveGraphqlOverNode(yoga, (req) => contextFor(req.headers.authorization).then(rememberStandingsFor));
-  const projectApi = createProjectEndpoint({ db, apiKeys, events: createProjectEvents(), contextFor });
+  const projectApi = createProjectEndpoint({ db, apiKeys, events: projectEvents, contextFor });
   const serveCsv = createCsvRoutes(projectApi.projectContext);
   const pay = createPayRoutes({ db, contextFor, checkoutKey });
   const serveStatic = createStaticHandler(CONSOLE_DIST, {

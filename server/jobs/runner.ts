@@ -1,10 +1,13 @@
 import type { Db } from "../db/database";
 import { log } from "../log";
-import { claimNextJob, completeJob, LEASE_SECONDS, retryOrFailJob, type JobRow } from "./store";
+import { claimNextJob, completeJob, HEARTBEAT_SECONDS, renewLease, retryOrFailJob, type JobRow } from "./store";
 
 export interface JobHandler<P = Record<string, unknown>> {
-  /** Must be idempotent: a worker that dies after the work but before completing runs it again. */
-  run(payload: P, job: JobRow): Promise<void>;
+  /**
+   * Must be idempotent: a worker that dies after the work but before completing runs it again.
+   * `lease` aborts when the job's lease was lost (another worker took it over): stop then.
+   */
+  run(payload: P, job: JobRow, lease: AbortSignal): Promise<void>;
   /** Called once when the last attempt failed, to record the failure where users see it. */
   giveUp?(payload: P, error: unknown, job: JobRow): Promise<void>;
 }
@@ -29,6 +32,7 @@ export function createJobRunner(db: Db, options: { pollMs?: number; concurrency?
   const handlers = new Map<string, JobHandler<any>>();
   const workers = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
+  const held = new Set<string>();
   let running = false;
   let poll: NodeJS.Timeout | undefined;
 
@@ -43,7 +47,7 @@ export function createJobRunner(db: Db, options: { pollMs?: number; concurrency?
     while (running) {
       let job: JobRow | undefined;
       try {
-        job = await claimNextJob(db, [...handlers.keys()]);
+        job = await claimNextJob(db, [...handlers.keys()], [...held]);
       } catch (error) {
         log.error("claiming a job failed:", error);
         return;
@@ -56,17 +60,21 @@ export function createJobRunner(db: Db, options: { pollMs?: number; concurrency?
 
   async function runJob(job: JobRow) {
     const handler = handlers.get(job.kind)!;
+    const lease = new AbortController();
     const heartbeat = setInterval(() => {
-      db.updateTable("jobs")
-        .set({ locked_until: new Date(Date.now() + LEASE_SECONDS * 1000) })
-        .where("id", "=", job.id)
-        .execute()
-        .catch(() => {});
-    }, (LEASE_SECONDS * 1000) / 3);
+      renewLease(db, job).then(
+        (renewed) => renewed || lease.abort(),
+        // A failed renewal is retried at the next beat; the lease outlasts several.
+        () => {},
+      );
+    }, HEARTBEAT_SECONDS * 1000);
+    held.add(job.id);
     try {
-      await handler.run(job.payload, job);
-      await completeJob(db, job.id);
+      await handler.run(job.payload, job, lease.signal);
+      await completeJob(db, job);
     } catch (error) {
+      // Another worker holds the job now: its outcome is that worker's to record.
+      if (lease.signal.aborted) return;
       const outcome = await retryOrFailJob(db, job, error instanceof Error ? error.message : String(error)).catch(() => "retry" as const);
       if (outcome === "failed") {
         log.error(`job ${job.kind} ${job.id} failed for good:`, error);
@@ -81,6 +89,7 @@ export function createJobRunner(db: Db, options: { pollMs?: number; concurrency?
       }
     } finally {
       clearInterval(heartbeat);
+      held.delete(job.id);
     }
   }
 

@@ -5,8 +5,15 @@ import type { Tables } from "../db/tables";
 
 export type JobRow = Selectable<Tables["jobs"]>;
 
-/** How long a claimed job belongs to its worker; after that another worker may take it over. */
-export const LEASE_SECONDS = 120;
+/**
+ * How long a claimed job belongs to its worker unless renewed; after that another worker may take
+ * it over. Short, so a server that restarts after a kill takes over its imports within seconds;
+ * the worker renews it every HEARTBEAT_SECONDS while it runs.
+ */
+export const LEASE_SECONDS = 15;
+
+/** How often a running job's lease is renewed: several renewals fit in one lease. */
+export const HEARTBEAT_SECONDS = 3;
 
 /** Added in the caller's transaction, so a job exists exactly when the work it stands for does. */
 export async function enqueueJob(db: DbOrTx, kind: string, payload: Record<string, unknown>, maxAttempts = 3) {
@@ -27,7 +34,7 @@ export async function enqueueJob(db: DbOrTx, kind: string, payload: Record<strin
  * Claims the next due job: PENDING and due, or RUNNING with an expired lease (its worker died).
  * SKIP LOCKED lets any number of workers poll the same table without waiting on each other.
  */
-export async function claimNextJob(db: DbOrTx, kinds: string[]): Promise<JobRow | undefined> {
+export async function claimNextJob(db: DbOrTx, kinds: string[], held: readonly string[] = []): Promise<JobRow | undefined> {
   if (kinds.length === 0) return undefined;
   return db
     .updateTable("jobs")
@@ -42,6 +49,8 @@ export async function claimNextJob(db: DbOrTx, kinds: string[]): Promise<JobRow 
         .selectFrom("jobs")
         .select("id")
         .where("kind", "in", kinds)
+        // A job this process still runs is never its own takeover, however late its heartbeat.
+        .$if(held.length > 0, (q) => q.where("id", "not in", held))
         .where((w) =>
           w.or([
             w.and([w("state", "=", "PENDING"), w("run_at", "<=", sql<Date>`now()`)]),
@@ -58,8 +67,28 @@ export async function claimNextJob(db: DbOrTx, kinds: string[]): Promise<JobRow 
     .executeTakeFirst();
 }
 
-export async function completeJob(db: DbOrTx, id: string) {
-  await db.updateTable("jobs").set({ state: "DONE", locked_until: null, updated_at: new Date() }).where("id", "=", id).execute();
+/**
+ * The claim's own lease: each claim counts an attempt, so (id, attempts) names one claim. A worker
+ * whose lease another took over changes nothing with these.
+ */
+const ownLease = (job: JobRow) => ({ id: job.id, attempts: job.attempts });
+
+/** Renews the lease; false when it is no longer this claim's (it ran out and another took the job). */
+export async function renewLease(db: DbOrTx, job: JobRow) {
+  const { id, attempts } = ownLease(job);
+  const renewed = await db
+    .updateTable("jobs")
+    .set({ locked_until: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .where("id", "=", id)
+    .where("attempts", "=", attempts)
+    .where("state", "=", "RUNNING")
+    .executeTakeFirst();
+  return renewed.numUpdatedRows > 0n;
+}
+
+export async function completeJob(db: DbOrTx, job: JobRow) {
+  const { id, attempts } = ownLease(job);
+  await db.updateTable("jobs").set({ state: "DONE", locked_until: null, updated_at: new Date() }).where("id", "=", id).where("attempts", "=", attempts).execute();
 }
 
 /** Back to PENDING after a pause that doubles with each attempt, or FAILED after the last. */
@@ -76,6 +105,7 @@ export async function retryOrFailJob(db: DbOrTx, job: JobRow, error: string): Pr
       updated_at: new Date(),
     })
     .where("id", "=", job.id)
+    .where("attempts", "=", job.attempts)
     .execute();
   return failed ? "failed" : "retry";
 }

@@ -236,6 +236,10 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
       allowed(ctx, "read");
       return ctx.project.events.subscribe(ctx.project.apiId, typeId, event);
     },
+    subscribeImported(ctx: ProjectContext) {
+      allowed(ctx, "read");
+      return ctx.project.events.subscribeImported(ctx.project.apiId, typeId);
+    },
   };
 }
 

@@ -3,7 +3,7 @@ import { forbidden, notFound, refuse } from "../graphql/errors";
 import { mayDo } from "./access";
 import type { ProjectContext } from "./context";
 import { entryOperations, entryValues, type EntryInput, type EntryOperations, type ListArgs } from "./entries";
-import type { EntryEvent } from "./events";
+import type { EntryEvent, ImportedBatch } from "./events";
 import type { Filter } from "./filters";
 import { valueRefusal } from "./messages";
 import { parentIdInputName, typeNames } from "./names";
@@ -211,6 +211,10 @@ export function genericResolvers(plan: ModelPlan) {
       onCreateType: subscription("create"),
       onUpdateType: subscription("update"),
       onDeleteType: subscription("delete"),
+      onImportType: {
+        subscribe: (_: unknown, args: TableArgs, ctx: ProjectContext) => operationsFor(ctx, args, "subscriptions").subscribeImported(ctx),
+        resolve: (batch: ImportedBatch) => batch,
+      },
     },
   };
 }

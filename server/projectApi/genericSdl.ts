@@ -24,6 +24,20 @@ input TypeItemInput { fields: String connections: String directives: String }
 "An entry to delete, with the values its table requires on delete."
 input TypeKeyInput { id: ID! fields: String }
 type DeleteTypesResult { deletedCount: Int! }
+"One committed batch of a CSV import into a table (an import announces its rows per batch, not per row)."
+type TypeImportBatch {
+  importId: ID!
+  "The table's name."
+  ofType: String!
+  "Entries this batch added."
+  rowsWritten: Int!
+  "The import's written rows so far."
+  rowsDone: Int!
+  "The import's refused rows so far."
+  rowsFailed: Int!
+  "Whether this was the import's last batch."
+  finished: Boolean!
+}
 `;
 
 /** first/after are Relay's names for limit/nextToken, so the console can page with @connection. */
@@ -46,4 +60,9 @@ export const GENERIC_MUTATIONS = [
   `batchDeleteType(${TABLE_ARGS}, items: [TypeKeyInput!]!): [Type!]!`,
   `"Deletes every entry the filter (JSON, as for listTypes) matches, all without one, in one transaction."\n  deleteTypes(${TABLE_ARGS}, filter: String): DeleteTypesResult!`,
 ];
-export const GENERIC_SUBSCRIPTIONS = [`onCreateType(${TABLE_ARGS}): Type!`, `onUpdateType(${TABLE_ARGS}): Type!`, `onDeleteType(${TABLE_ARGS}): Type!`];
+export const GENERIC_SUBSCRIPTIONS = [
+  `onCreateType(${TABLE_ARGS}): Type!`,
+  `onUpdateType(${TABLE_ARGS}): Type!`,
+  `onDeleteType(${TABLE_ARGS}): Type!`,
+  `"Each committed batch of a CSV import into the table: reload to see its rows."\n  onImportType(${TABLE_ARGS}): TypeImportBatch!`,
+];

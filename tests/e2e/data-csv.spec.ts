@@ -31,6 +31,11 @@ test.describe("CSV import and export", () => {
     await expect(page.getByTestId("publish-live")).toContainText(`/p/${apiId}/graphql`);
 
     await page.goto(`${platform.url}/api/${apiId}/data#Item1`);
+    // A second console on the table: it did not start the imports, yet their rows appear in it
+    // (issue 11 'rows that other people create … appear within a second').
+    const watcher = await page.context().newPage();
+    await watcher.goto(`${platform.url}/api/${apiId}/data#Item1`);
+    await expect(watcher.getByTestId("grid-empty")).toBeVisible();
     await page.getByTestId("toolbar-import").click();
     const dialog = page.getByTestId("csv-import-dialog");
     await expect(dialog.getByRole("heading")).toHaveText("Import CSV into Item1");
@@ -56,6 +61,13 @@ test.describe("CSV import and export", () => {
 
     await dialog.getByTestId("csv-close").click();
     await expect(page.getByTestId("csv-toolbar-status")).toHaveText("Last import: 2 rows imported, 1 failed");
+    const watched = watcher.getByTestId("grid-row");
+    await expect(watched).toHaveCount(2);
+    await expect(watcher.getByTestId("data-grid")).toContainText('Chair, "oak"');
+    // The watcher's selection outlives the next import's reload.
+    await watched.filter({ hasText: "Lamp" }).getByRole("checkbox").check();
+    const lampLabel = (await watched.filter({ hasText: "Lamp" }).getByRole("checkbox").getAttribute("aria-label"))!;
+    const lamp = watcher.getByRole("checkbox", { name: lampLabel, exact: true });
     const exported = await downloaded(page, () => page.getByTestId("toolbar-export").click());
     expect(exported.split("\r\n")[0]).toBe("id,title,price,colour,createdAt,updatedAt");
     expect(exported).toContain(',"Chair, ""oak""",5,brown,');
@@ -70,6 +82,9 @@ test.describe("CSV import and export", () => {
     await dialog.getByTestId("csv-submit").click();
     await expect(dialog.getByTestId("csv-counts")).toContainText("2 rows imported, 0 failed", { timeout: 30_000 });
     await dialog.getByTestId("csv-close").click();
+    await expect(watched).toHaveCount(4);
+    await expect(lamp).toBeChecked();
+    await watcher.close();
     const again = await downloaded(page, () => page.getByTestId("toolbar-export").click());
     expect(Papa.parse(again, { skipEmptyLines: true }).data).toHaveLength(5);
   });

@@ -6,6 +6,7 @@ import type { Db } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
 import type { JobHandler } from "../../jobs/runner";
 import type { ObjectStore } from "../../publishing/objectStore";
+import type { ImportedBatch, ProjectEvents } from "../events";
 import { planModel } from "../plan";
 import { failImport, findImport, type ImportRow } from "./imports";
 import { csvRecords } from "./parse";
@@ -60,15 +61,15 @@ async function liveReader(db: Db, row: ImportRow): Promise<RowReader | null> {
  * the import resumes at the first line not committed. The import row is locked first: a second
  * worker on the same job (after a lease ran out) finds the mark moved and writes nothing twice.
  */
-async function commitBatch(db: Db, row: ImportRow, reader: RowReader, records: CsvRecord[], last: boolean) {
+async function commitBatch(db: Db, row: ImportRow, reader: RowReader, records: CsvRecord[], last: boolean): Promise<ImportedBatch | null> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(async (tx) => {
         const current = await tx.selectFrom("project_imports").select(["status", "line_reached"]).where("id", "=", row.id).forUpdate().executeTakeFirst();
-        if (current?.status !== "RUNNING") return false;
+        if (current?.status !== "RUNNING") return null;
         const pending = records.filter((record) => record.line > current.line_reached);
         const { written, failed } = await writeBatch(tx, row.api_id, reader, pending);
-        await tx
+        const totals = await tx
           .updateTable("project_imports")
           .set({
             rows_done: sql`rows_done + ${written}`,
@@ -78,8 +79,9 @@ async function commitBatch(db: Db, row: ImportRow, reader: RowReader, records: C
             ...(last ? { status: "DONE" as const, finished_at: sql<Date>`now()` } : {}),
           })
           .where("id", "=", row.id)
-          .execute();
-        return true;
+          .returning(["rows_done", "rows_failed"])
+          .executeTakeFirstOrThrow();
+        return { importId: row.id, ofType: reader.table.type.name, rowsWritten: written, rowsDone: totals.rows_done, rowsFailed: totals.rows_failed, finished: last };
       });
     } catch (error) {
       // Someone wrote the same unique value after this batch checked it: check again.
@@ -94,10 +96,16 @@ async function commitBatch(db: Db, row: ImportRow, reader: RowReader, records: C
  * the first line not yet committed and writes it in batches. Failed rows are kept, not fatal.
  * Idempotent: run again (restart, retry, a second worker), it continues where the last commit left.
  */
-export function csvImportJob(deps: { db: Db; objects: ObjectStore }): JobHandler<{ apiId: string; importId: string }> {
-  const { db, objects } = deps;
+export function csvImportJob(deps: { db: Db; objects: ObjectStore; events: ProjectEvents }): JobHandler<{ apiId: string; importId: string }> {
+  const { db, objects, events } = deps;
+  /** Commits a batch and, once it is committed, tells the table's subscribers; false when the import is no longer running. */
+  async function commitAndAnnounce(row: ImportRow, reader: RowReader, records: CsvRecord[], last: boolean) {
+    const batch = await commitBatch(db, row, reader, records, last);
+    if (batch) events.publishImported(row.api_id, row.type_id, batch);
+    return batch !== null;
+  }
   return {
-    async run({ apiId, importId }) {
+    async run({ apiId, importId }, _job, lease) {
       const row = await findImport(db, apiId, importId);
       if (!row || row.status === "DONE" || row.status === "FAILED") return;
       const reader = await liveReader(db, row);
@@ -119,7 +127,9 @@ export function csvImportJob(deps: { db: Db; objects: ObjectStore }): JobHandler
           if (record.line === 1 || record.line <= row.line_reached) continue;
           batch.push(record);
           if (batch.length < IMPORT_BATCH_ROWS) continue;
-          if (!(await commitBatch(db, row, reader, batch, false))) return;
+          // A worker that lost its lease (it stalled, another server took over) stops; the
+          // taker-over continues from the mark, so stopping between batches loses nothing.
+          if (lease.aborted || !(await commitAndAnnounce(row, reader, batch, false))) return;
           batch = [];
           // Lets waiting requests (progress polls, other users) have the database between batches.
           await new Promise((resolve) => setImmediate(resolve));
@@ -127,7 +137,7 @@ export function csvImportJob(deps: { db: Db; objects: ObjectStore }): JobHandler
       } finally {
         source.destroy();
       }
-      await commitBatch(db, row, reader, batch, true);
+      if (!lease.aborted) await commitAndAnnounce(row, reader, batch, true);
     },
     async giveUp({ importId }) {
       await failImport(db, importId, "error_csv_import_failed");

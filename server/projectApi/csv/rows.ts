@@ -50,26 +50,37 @@ export interface RowReader {
   columns: ColumnPlan[];
 }
 
-/** Spec §5 'Entries are kept only when the column count matches', then the grid's value rules. */
-function readRecord(reader: RowReader, record: CsvRecord): GoodRow | FailedRow {
-  const { table, columns, plan } = reader;
-  const fail = (problem: RowProblem): FailedRow => ({ line: record.line, cells: record.cells, problem });
-  if (record.cells.length !== columns.length) {
-    return fail({ messageId: "error_csv_column_count", values: { cells: record.cells.length, columns: columns.length } });
-  }
+/** What each column of the file becomes, worked out once per import rather than once per row. */
+type CellTarget = { kind: "skip" } | { kind: "parent"; slot: ParentSlot } | { kind: "value"; field: string; type: ReturnType<typeof columnFieldType> };
+
+function cellTargets({ plan, table, columns }: RowReader): CellTarget[] {
   const parentSlots = new Map(parentColumns(plan.model, table.type).map((parent) => [parent.column, parent.slot]));
+  return columns.map((column) => {
+    if (column.kind === "skip") return { kind: "skip" };
+    const slot = parentSlots.get(column.field);
+    if (slot) return { kind: "parent", slot };
+    return { kind: "value", field: column.field, type: columnFieldType(table.type, column) };
+  });
+}
+
+/** Spec §5 'Entries are kept only when the column count matches', then the grid's value rules. */
+function readRecord(reader: RowReader, targets: readonly CellTarget[], record: CsvRecord): GoodRow | FailedRow {
+  const { table, plan } = reader;
+  const fail = (problem: RowProblem): FailedRow => ({ line: record.line, cells: record.cells, problem });
+  if (record.cells.length !== targets.length) {
+    return fail({ messageId: "error_csv_column_count", values: { cells: record.cells.length, columns: targets.length } });
+  }
   const data: Record<string, unknown> = {};
   const parents: GoodRow["parents"] = {};
-  columns.forEach((column, index) => {
-    if (column.kind === "skip") return;
+  for (let index = 0; index < targets.length; index++) {
+    const target = targets[index];
     const text = record.cells[index];
-    const slot = parentSlots.get(column.field);
-    if (slot) {
-      if (text.trim()) parents[slot] = text.trim();
-      return;
+    if (target.kind === "parent") {
+      if (text.trim()) parents[target.slot] = text.trim();
+    } else if (target.kind === "value") {
+      data[target.field] = cellValue(target.type, text);
     }
-    data[column.field] = cellValue(columnFieldType(table.type, column), text);
-  });
+  }
   const problem = entryInputProblem(table.type, plan.model.enumTypes, data, "create");
   if (problem) return fail(problem);
   // As the project API stores them: Json parsed, no value as no key.
@@ -82,10 +93,11 @@ function readRecord(reader: RowReader, record: CsvRecord): GoodRow | FailedRow {
 }
 
 export function readRecords(reader: RowReader, records: readonly CsvRecord[]) {
+  const targets = cellTargets(reader);
   const good: GoodRow[] = [];
   const failed: FailedRow[] = [];
   for (const record of records) {
-    const row = readRecord(reader, record);
+    const row = readRecord(reader, targets, record);
     if ("problem" in row) failed.push(row);
     else good.push(row);
   }
@@ -137,9 +149,10 @@ async function checkUnique(tx: Tx, apiId: string, reader: RowReader, good: GoodR
 }
 
 /**
- * Writes one batch in the caller's transaction: entries in one multi-row statement (arrays, so
- * the statement's size does not grow with the batch), their activities (spec §3, one per entry
- * as single writes record) and the failed rows. Returns how many were written and refused.
+ * Writes one batch in the caller's transaction: entries and their activities (spec §3, one per
+ * entry as single writes record) in one statement with array parameters (one round trip, and the
+ * statement's size does not grow with the batch), then the failed rows. Returns how many were
+ * written and refused.
  */
 export async function writeBatch(tx: Tx, apiId: string, reader: RowReader, records: readonly CsvRecord[]) {
   const { good, failed } = readRecords(reader, records);
@@ -149,17 +162,20 @@ export async function writeBatch(tx: Tx, apiId: string, reader: RowReader, recor
   const typeId = reader.table.type.id;
   let written = 0;
   if (good.length) {
-    const { rows } = await sql<{ id: string }>`insert into project_entries (api_id, type_id, id, data, parent_first, parent_second)
-      select ${apiId}, ${typeId}, row.id, row.data, row.parent_first, row.parent_second
-      from unnest(${good.map((row) => row.id)}::text[], ${good.map((row) => JSON.stringify(row.data))}::jsonb[],
-        ${good.map((row) => row.parents.first ?? null)}::text[], ${good.map((row) => row.parents.second ?? null)}::text[])
-        as row(id, data, parent_first, parent_second)
-      on conflict (api_id, type_id, id) do nothing
-      returning id`.execute(tx);
-    await sql`insert into project_activities (id, api_id, event_name, record_type, record_id)
-      select gen_random_uuid()::text, ${apiId}, 'INSERT', ${reader.table.type.name}, written.id
-      from unnest(${rows.map((row) => row.id)}::text[]) as written(id)`.execute(tx);
-    written = rows.length;
+    const { rows } = await sql<{ written: number }>`with written as (
+        insert into project_entries (api_id, type_id, id, data, parent_first, parent_second)
+        select ${apiId}, ${typeId}, row.id, row.data, row.parent_first, row.parent_second
+        from unnest(${good.map((row) => row.id)}::text[], ${good.map((row) => JSON.stringify(row.data))}::jsonb[],
+          ${good.map((row) => row.parents.first ?? null)}::text[], ${good.map((row) => row.parents.second ?? null)}::text[])
+          as row(id, data, parent_first, parent_second)
+        on conflict (api_id, type_id, id) do nothing
+        returning id
+      ), activities as (
+        insert into project_activities (id, api_id, event_name, record_type, record_id)
+        select gen_random_uuid()::text, ${apiId}, 'INSERT', ${reader.table.type.name}, written.id from written
+      )
+      select count(*)::integer as written from written`.execute(tx);
+    written = rows[0].written;
   }
   if (failed.length) {
     await sql`insert into project_import_failures (import_id, line, cells, message_id, field, details)

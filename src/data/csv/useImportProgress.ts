@@ -1,8 +1,6 @@
 import { useEffect, useState } from "react";
+import { IMPORT_POLL_MS } from "../../domain/csv";
 import { isFinished, readImport, type ImportState } from "./csvApi";
-
-/** How often a running import is asked for its progress: often enough to look live. */
-const POLL_MS = 500;
 
 /**
  * Follows an import until it is finished: the state as last read, and the error of the last read
@@ -29,9 +27,9 @@ export function useImportProgress(apiId: string, initial: ImportState | null) {
         if (stopped) return;
         setError(caught);
       }
-      timer = setTimeout(poll, POLL_MS);
+      timer = setTimeout(poll, IMPORT_POLL_MS);
     };
-    timer = setTimeout(poll, POLL_MS);
+    timer = setTimeout(poll, IMPORT_POLL_MS);
     return () => {
       stopped = true;
       clearTimeout(timer);

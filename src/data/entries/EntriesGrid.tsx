@@ -16,6 +16,7 @@ import { DeleteEntriesDialog, type DeleteScope } from "./DeleteEntriesDialog";
 import { EntriesToolbar } from "./EntriesToolbar";
 import { useDeleteEntries, useDeleteEntriesByFilter } from "./useDeleteEntries";
 import { useLiveEntries } from "./useLiveEntries";
+import { useImportedRows } from "./useImportedRows";
 import "./EntriesGrid.css";
 import { useUpdateEntry } from "./useUpdateEntry";
 
@@ -135,6 +136,7 @@ export function EntriesGrid(props: EntriesGridProps) {
     startReload(() => {
       refetch({}, { fetchPolicy: "network-only" });
     });
+  useImportedRows(table.name, reload);
 
   const save = async (row: GridRow, field: Field, text: string) => {
     const { value, problem } = readEntryText(field, text, props.model.enumTypes);
