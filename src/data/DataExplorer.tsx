@@ -1,11 +1,9 @@
 import { useState } from "react";
-import { useNavigate, useSearch } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import {
   addObjectType,
   canEditObjectType,
   duplicateObjectType,
-  listSortFields,
   removeField,
   type Field,
   type ObjectType,
@@ -29,7 +27,8 @@ import { useTableFilter } from "./filter/useTableFilter";
 import { RecordSidebarArea } from "./record/RecordSidebarArea";
 import { useRecordStack } from "./record/useRecordStack";
 import { EntriesPanel, type EntriesRef } from "./entries/EntriesPanel";
-import { DEFAULT_PAGE_SIZE, entriesVariables, formatSort, parseSort } from "./entries/entriesSearch";
+import { DEFAULT_PAGE_SIZE, entriesVariables } from "./entries/entriesSearch";
+import { useTableSort } from "./entries/useTableSort";
 import { CsvExportButton } from "./csv/CsvExportButton";
 import { CsvImportButton } from "./csv/CsvImportButton";
 import type { useProjectModel } from "./useProjectModel";
@@ -92,10 +91,7 @@ export function DataExplorer(props: {
   const enumName = (enumId: string | null | undefined) => model.enumTypes.find((enumType) => enumType.id === enumId)?.name;
   // Entries exist once the project has a live version; a table added since shows as unpublished.
   const live = Boolean(props.api.graphqlUrl);
-  const search = useSearch({ strict: false }) as { sort?: string };
-  const navigate = useNavigate();
-  const setSearch = (change: { sort?: string }) =>
-    void navigate({ to: ".", search: (previous: Record<string, unknown>) => ({ ...previous, ...change }), hash: (current) => current ?? "", replace: true });
+  const [sort, setSort, sortSearch] = useTableSort(props.api.id, selected);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const fieldActions = {
     onAddField: () => setDialog({ kind: "field" }),
@@ -150,12 +146,12 @@ export function DataExplorer(props: {
           key={props.api.id}
           apiId={props.api.id}
           initialRef={props.entriesRef}
-          variables={entriesVariables(selected.name, { sort: search.sort, filter: filterSearchValue(filter) }, pageSize)}
+          variables={entriesVariables(selected.name, { sort: sortSearch, filter: filterSearchValue(filter) }, pageSize)}
           table={selected}
           model={model}
           enumName={enumName}
-          sort={parseSort(search.sort) ?? { field: listSortFields(selected.fields)[0], order: "DESC" }}
-          onSort={(sort) => setSearch({ sort: formatSort(sort) })}
+          sort={sort}
+          onSort={setSort}
           filter={filterSearchValue(filter) ?? null}
           filterControl={
             <>
@@ -177,7 +173,7 @@ export function DataExplorer(props: {
               }}
             />
           )}
-          exportControl={<CsvExportButton apiId={props.api.id} table={selected.name} filter={filterExpression(filter)} sort={search.sort ?? null} />}
+          exportControl={<CsvExportButton apiId={props.api.id} table={selected.name} filter={filterExpression(filter)} sort={sortSearch ?? null} />}
           pageSize={pageSize}
           onPageSize={setPageSize}
           panelId={panelId(TABLE_TABS_ID, selected.id)}
