@@ -61,6 +61,11 @@ export function DataExplorer(props: {
   const [dialog, setDialog] = useState<TableDialog | null>(null);
   const [filter, setFilter] = useTableFilter(props.api.id, selected);
   const [records, recordActions] = useRecordStack();
+  // The grid's list (Relay connection), so the record editor can put a created entry first in it.
+  const [gridListId, setGridListId] = useState<string | null>(null);
+  // A new entry open on top of the stack shows as the grid's blank row (spec §2).
+  const newFrame = records.at(-1);
+  const addingTo = newFrame && newFrame.id === null ? newFrame.table : null;
   const [error, setError] = useState<unknown>(null);
   const imported = isImported(props.api);
   // Table editing is hidden for imported APIs and for members who may not edit the model.
@@ -161,6 +166,9 @@ export function DataExplorer(props: {
           }
           onAddEntry={() => recordActions.open({ table: selected.name, id: null })}
           onOpenEntry={(id) => recordActions.open({ table: selected.name, id })}
+          onOpenRelated={(table, id) => recordActions.push({ table, id })}
+          adding={addingTo === selected.name}
+          onListId={setGridListId}
           renderImport={(reloadRows) => (
             // An import may add opted-in columns to the model: reload it with the rows.
             <CsvImportButton
@@ -194,7 +202,15 @@ export function DataExplorer(props: {
           <FormattedMessage id="data.noTables" />
         </p>
       )}
-      {records.length > 0 && <RecordSidebarArea apiId={props.api.id} model={model} stack={records} actions={recordActions} />}
+      {records.length > 0 && (
+        <RecordSidebarArea
+          apiId={props.api.id}
+          model={model}
+          stack={records}
+          actions={recordActions}
+          gridList={selected && gridListId ? { table: selected.name, id: gridListId } : null}
+        />
+      )}
       {dialog && selected && (
         <TableDialogs
           dialog={dialog}
