@@ -49,7 +49,8 @@ function connectionColumns(intl: IntlShape, model: SchemaModel, table: ObjectTyp
       link: { kind: "parent" as const, table: connection.parent.name },
     })),
     ...childConnections(model, table).map((connection) => ({
-      field: linkField(`children:${connection.child.name}:${connection.slot}`),
+      // Not a name a field can have (GraphQL names have no "@" or "."), and no ":" (the cell keys use it).
+      field: linkField(`@${connection.child.name}.${connection.slot}`),
       label: connection.child.name,
       typeLabel: intl.formatMessage({ id: "data.grid.hasMany" }),
       readonly: true,
