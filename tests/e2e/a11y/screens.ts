@@ -57,6 +57,21 @@ export const SCREENS: Screen[] = [
       "table permissions": tableAction("permissions"),
       "table publishing": tableAction("publishing"),
       "delete table": tableAction("delete"),
+      // The seed publishes Item1 with two entries (a11y/seed.ts).
+      "filter dropdown": async (page) => {
+        await page.getByRole("tab", { name: "Item1" }).click();
+        await page.getByTestId("toolbar-filter").click();
+      },
+      "record sidebar": async (page) => {
+        await page.getByRole("tab", { name: "Item1" }).click();
+        await page.getByTestId("row-edit").first().click();
+        await page.getByTestId("record-field-title").waitFor();
+      },
+      "new record sidebar": async (page) => {
+        await page.getByRole("tab", { name: "Item1" }).click();
+        await page.getByTestId("toolbar-add").click();
+        await page.getByTestId("grid-row-pending").waitFor();
+      },
     },
   },
   { route: "project-types", path: (ids) => `/api/${ids.apiId}/types` },
