@@ -179,14 +179,14 @@ async function saveDeclaration(page: Page, platform: PlatformProcess, apiId: str
 
 /** Adds an empty entry: add entry opens the record editor, Save creates it, close hides it. */
 async function addThroughSidebar(page: Page) {
-  const rowsBefore = await page.getByTestId("grid-row").count();
   await page.getByTestId("toolbar-add").click();
   // The blank row shows first while the sidebar is open; Save puts the created row in its place.
   await expect(page.getByTestId("grid-row-pending")).toBeVisible();
   await page.getByTestId("record-save").click();
   await expect(page.getByTestId("record-title")).toHaveText(/^Edit /);
   await expect(page.getByTestId("grid-row-pending")).toHaveCount(0);
-  await expect(page.getByTestId("grid-row")).toHaveCount(rowsBefore + 1);
+  const createdId = await page.getByTestId("record-field-id").inputValue();
+  await expect(page.getByTestId("grid-row").first().getByTestId("cell-id")).toHaveText(createdId);
   await page.getByTestId("record-close").click();
   await expect(page.getByTestId("record-sidebar")).toHaveCount(0);
 }
