@@ -1,6 +1,6 @@
 import type { IntlShape } from "react-intl";
 import { entryInputKind } from "../../domain/entryInput";
-import type { Field } from "../../domain/model";
+import { isSystemField, type Field } from "../../domain/model";
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
@@ -13,7 +13,8 @@ const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
  */
 export function displayValue(intl: IntlShape, field: Field, value: unknown): string {
   if (value === null || value === undefined) return "";
-  const kind = entryInputKind(field);
+  // createdAt and updatedAt are instants the server writes, typed String in the model (docs/DECISIONS.md).
+  const kind = isSystemField(field) && (field.name === "createdAt" || field.name === "updatedAt") ? "datetime" : entryInputKind(field);
   if (kind === "date" && typeof value === "string") {
     const [, year, month, day] = DATE.exec(value) ?? [];
     if (year) return intl.formatDate(Date.UTC(Number(year), Number(month) - 1, Number(day)), { dateStyle: "medium", timeZone: "UTC" });

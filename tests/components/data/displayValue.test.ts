@@ -24,6 +24,11 @@ describe("dates, times and timestamps in the user's locale (issue 11: 'localized
     expect(displayValue(de, field("Timestamp"), Date.UTC(2026, 2, 7, 14, 5, 9) / 1000)).toBe("07.03.2026, 14:05:09");
   });
 
+  it("shows the server's createdAt and updatedAt as date and time too", () => {
+    const updatedAt = { id: "updatedAt", name: "updatedAt", type: "String", directives: [], readonly: true } as unknown as Field;
+    expect(displayValue(de, updatedAt, "2026-03-07T14:05:00.000Z")).toBe("07.03.2026, 14:05");
+  });
+
   it("shows what it cannot read as stored, and other values as text", () => {
     expect(displayValue(en, field("Date"), "soon")).toBe("soon");
     expect(displayValue(en, field("ListString"), ["a", "b"])).toBe("a, b");
