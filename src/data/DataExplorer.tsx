@@ -1,11 +1,9 @@
 import { useState } from "react";
-import { useNavigate, useSearch } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import {
   addObjectType,
   canEditObjectType,
   duplicateObjectType,
-  listSortFields,
   removeField,
   type Field,
   type ObjectType,
@@ -29,7 +27,8 @@ import { useTableFilter } from "./filter/useTableFilter";
 import { RecordSidebarArea } from "./record/RecordSidebarArea";
 import { useRecordStack } from "./record/useRecordStack";
 import { EntriesPanel, type EntriesRef } from "./entries/EntriesPanel";
-import { DEFAULT_PAGE_SIZE, entriesVariables, formatSort, parseSort } from "./entries/entriesSearch";
+import { DEFAULT_PAGE_SIZE, entriesVariables } from "./entries/entriesSearch";
+import { useTableSort } from "./entries/useTableSort";
 import { CsvExportButton } from "./csv/CsvExportButton";
 import { CsvImportButton } from "./csv/CsvImportButton";
 import type { useProjectModel } from "./useProjectModel";
@@ -62,6 +61,11 @@ export function DataExplorer(props: {
   const [dialog, setDialog] = useState<TableDialog | null>(null);
   const [filter, setFilter] = useTableFilter(props.api.id, selected);
   const [records, recordActions] = useRecordStack();
+  // The grid's list (Relay connection), so the record editor can put a created entry first in it.
+  const [gridListId, setGridListId] = useState<string | null>(null);
+  // A new entry open on top of the stack shows as the grid's blank row (spec §2).
+  const newFrame = records.at(-1);
+  const addingTo = newFrame && newFrame.id === null ? newFrame.table : null;
   const [error, setError] = useState<unknown>(null);
   const imported = isImported(props.api);
   // Table editing is hidden for imported APIs and for members who may not edit the model.
@@ -92,10 +96,7 @@ export function DataExplorer(props: {
   const enumName = (enumId: string | null | undefined) => model.enumTypes.find((enumType) => enumType.id === enumId)?.name;
   // Entries exist once the project has a live version; a table added since shows as unpublished.
   const live = Boolean(props.api.graphqlUrl);
-  const search = useSearch({ strict: false }) as { sort?: string };
-  const navigate = useNavigate();
-  const setSearch = (change: { sort?: string }) =>
-    void navigate({ to: ".", search: (previous: Record<string, unknown>) => ({ ...previous, ...change }), hash: (current) => current ?? "", replace: true });
+  const [sort, setSort, sortSearch] = useTableSort(props.api.id, selected);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const fieldActions = {
     onAddField: () => setDialog({ kind: "field" }),
@@ -150,12 +151,12 @@ export function DataExplorer(props: {
           key={props.api.id}
           apiId={props.api.id}
           initialRef={props.entriesRef}
-          variables={entriesVariables(selected.name, { sort: search.sort, filter: filterSearchValue(filter) }, pageSize)}
+          variables={entriesVariables(selected.name, { sort: sortSearch, filter: filterSearchValue(filter) }, pageSize)}
           table={selected}
           model={model}
           enumName={enumName}
-          sort={parseSort(search.sort) ?? { field: listSortFields(selected.fields)[0], order: "DESC" }}
-          onSort={(sort) => setSearch({ sort: formatSort(sort) })}
+          sort={sort}
+          onSort={setSort}
           filter={filterSearchValue(filter) ?? null}
           filterControl={
             <>
@@ -165,6 +166,9 @@ export function DataExplorer(props: {
           }
           onAddEntry={() => recordActions.open({ table: selected.name, id: null })}
           onOpenEntry={(id) => recordActions.open({ table: selected.name, id })}
+          onOpenRelated={(table, id) => recordActions.push({ table, id })}
+          adding={addingTo === selected.name}
+          onListId={setGridListId}
           renderImport={(reloadRows) => (
             // An import may add opted-in columns to the model: reload it with the rows.
             <CsvImportButton
@@ -177,7 +181,7 @@ export function DataExplorer(props: {
               }}
             />
           )}
-          exportControl={<CsvExportButton apiId={props.api.id} table={selected.name} filter={filterExpression(filter)} sort={search.sort ?? null} />}
+          exportControl={<CsvExportButton apiId={props.api.id} table={selected.name} filter={filterExpression(filter)} sort={sortSearch ?? null} />}
           pageSize={pageSize}
           onPageSize={setPageSize}
           panelId={panelId(TABLE_TABS_ID, selected.id)}
@@ -198,7 +202,15 @@ export function DataExplorer(props: {
           <FormattedMessage id="data.noTables" />
         </p>
       )}
-      {records.length > 0 && <RecordSidebarArea apiId={props.api.id} model={model} stack={records} actions={recordActions} />}
+      {records.length > 0 && (
+        <RecordSidebarArea
+          apiId={props.api.id}
+          model={model}
+          stack={records}
+          actions={recordActions}
+          gridList={selected && gridListId ? { table: selected.name, id: gridListId } : null}
+        />
+      )}
       {dialog && selected && (
         <TableDialogs
           dialog={dialog}

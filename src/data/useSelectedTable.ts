@@ -21,12 +21,12 @@ export function useSelectedTable(model: SchemaModel) {
   const select = useCallback(
     (name: string, options: { replace?: boolean } = {}) => {
       writeStored("active-table", name);
-      // A filter names the fields of its own table; the next table brings its own (stored) one.
+      // A filter and a sort name the fields of their own table; the next table brings its own (stored) ones.
       // The record editor closes with the table it was opened from.
       void navigate({
         to: ".",
         hash: name,
-        search: (previous: Record<string, unknown>) => ({ ...previous, filter: undefined, record: undefined }),
+        search: (previous: Record<string, unknown>) => ({ ...previous, filter: undefined, sort: undefined, record: undefined }),
         replace: options.replace,
       });
     },

@@ -14,12 +14,12 @@ export const INTEGER_INPUT_MAX_LENGTH = 11;
 export const INPUT_MAX_LENGTH = 1024;
 
 /** How a value is typed: the input the console shows for it. */
-export type EntryInputKind = "text" | "integer" | "number" | "boolean" | "enum" | "date" | "datetime" | "time" | "email" | "phone";
+export type EntryInputKind = "text" | "integer" | "number" | "boolean" | "enum" | "date" | "datetime" | "time" | "timestamp" | "email" | "phone";
 
 const INPUT_KINDS: Partial<Record<FieldType, EntryInputKind>> = {
   Integer: "integer",
   Float: "number",
-  Timestamp: "integer",
+  Timestamp: "timestamp",
   Boolean: "boolean",
   Enum: "enum",
   Date: "date",
@@ -67,11 +67,12 @@ const LIST_SEPARATOR = ",";
 const isList = (fieldType: FieldType | null) => fieldType?.startsWith("List") ?? false;
 const pad = (value: number) => String(value).padStart(2, "0");
 
-/** A stored instant as the local date and time a datetime-local input shows. */
-function localDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/** A stored instant as the local date and time a datetime-local input shows (with seconds when it has some). */
+function localDateTime(instant: string | number, withSeconds = false): string {
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return String(instant);
+  const minutes = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return withSeconds ? `${minutes}:${pad(date.getSeconds())}` : minutes;
 }
 
 /** The text an input starts with for a stored value. */
@@ -79,6 +80,8 @@ export function entryText(field: Field, value: unknown): string {
   if (value === null || value === undefined) return "";
   if (Array.isArray(value)) return value.join(`${LIST_SEPARATOR} `);
   if (entryInputKind(field) === "datetime" && typeof value === "string") return localDateTime(value);
+  // A timestamp is seconds since the epoch; its input is a local date and time to the second.
+  if (entryInputKind(field) === "timestamp" && typeof value === "number") return localDateTime(value * 1000, true);
   return String(value);
 }
 
@@ -105,6 +108,12 @@ export function entryValueOf(field: Field, text: string): unknown {
       // A datetime-local input gives the local time without a zone; the API wants an instant.
       const date = new Date(text);
       return Number.isNaN(date.getTime()) ? text : date.toISOString();
+    }
+    case "timestamp": {
+      // Seconds typed as a number still work (CSV, pasted values); otherwise a local date and time.
+      if (/^-?\d+$/.test(text.trim())) return Number(text);
+      const date = new Date(text);
+      return Number.isNaN(date.getTime()) ? text : Math.floor(date.getTime() / 1000);
     }
     default:
       return text;

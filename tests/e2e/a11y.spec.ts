@@ -43,7 +43,8 @@ async function visitSteps(page: Page, baseUrl: string, screen: Screen) {
   await check(page, screen.route);
   for (const [name, open] of Object.entries(screen.dialogs ?? {})) {
     await open(page);
-    await expect(page.locator("dialog[open], [role=menu]").last()).toBeVisible();
+    // Dialogs, menus, the filter dropdown (role=dialog) and the record sidebar.
+    await expect(page.locator("dialog[open], [role=menu], [role=dialog], [data-testid=record-sidebar]").last()).toBeVisible();
     await check(page, `${screen.route}, ${name}`);
     await page.goto(baseUrl + screen.path(seed));
     await settled(page, screen.route);

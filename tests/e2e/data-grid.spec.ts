@@ -44,6 +44,13 @@ test.describe("the data grid of a published table", () => {
     for (let n = 0; n < 3; n++) await addThroughSidebar(page);
     const rows = page.getByTestId("grid-row");
     await expect(rows).toHaveCount(3);
+    // Spec §2: "Adding a new entry inserts a blank row and opens the sidebar. … Cancel removes it."
+    await page.getByTestId("toolbar-add").click();
+    await expect(page.getByTestId("grid-row-pending")).toHaveAttribute("aria-selected", "true");
+    await page.getByTestId("record-cancel").click();
+    await expect(page.getByTestId("grid-row-pending")).toHaveCount(0);
+    await expect(page.getByTestId("record-sidebar")).toHaveCount(0);
+    await expect(rows).toHaveCount(3);
 
     // Double-click enters edit mode; Enter saves and moves down.
     const title = (row: number) => rows.nth(row).getByTestId("cell-title");
@@ -173,8 +180,13 @@ async function saveDeclaration(page: Page, platform: PlatformProcess, apiId: str
 /** Adds an empty entry: add entry opens the record editor, Save creates it, close hides it. */
 async function addThroughSidebar(page: Page) {
   await page.getByTestId("toolbar-add").click();
+  // The blank row shows first while the sidebar is open; Save puts the created row in its place.
+  await expect(page.getByTestId("grid-row-pending")).toBeVisible();
   await page.getByTestId("record-save").click();
   await expect(page.getByTestId("record-title")).toHaveText(/^Edit /);
+  await expect(page.getByTestId("grid-row-pending")).toHaveCount(0);
+  const createdId = await page.getByTestId("record-field-id").inputValue();
+  await expect(page.getByTestId("grid-row").first().getByTestId("cell-id")).toHaveText(createdId);
   await page.getByTestId("record-close").click();
   await expect(page.getByTestId("record-sidebar")).toHaveCount(0);
 }

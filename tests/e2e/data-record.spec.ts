@@ -211,6 +211,27 @@ test.describe("the data explorer's filter and record editor", () => {
     await page.getByTestId("filter-chip").getByRole("button").click();
     await expect(page.getByTestId("grid-row")).toHaveCount(2);
   });
+  test("connection cells open the related record, and Shift+Enter opens a row (docs/DECISIONS.md)", async () => {
+    await openTable("Book");
+    const book = page.getByTestId("grid-row").filter({ hasText: "Notes, 2nd ed." });
+    // Spec §2: "A connection click pushes" — the book's author opens in the sidebar.
+    await book.getByTestId("link-authorId").click();
+    await expect(page.getByTestId("record-title")).toHaveText("Edit Author");
+    await expect(page.getByTestId("record-field-name")).toHaveValue("Ada Lovelace");
+    await page.getByTestId("record-close").click();
+    await book.getByTestId("cell-title").focus();
+    await page.keyboard.press("Shift+Enter");
+    await expect(page.getByTestId("record-title")).toHaveText("Edit Book");
+    await expect(page.getByTestId("cell-input")).toHaveCount(0);
+    await page.getByTestId("record-close").click();
+
+    await openTable("Author");
+    const ada = page.getByTestId("grid-row").filter({ hasText: "Ada Lovelace" });
+    await ada.locator('[data-testid^="cell-@Book."]').focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("record-title")).toHaveText("Edit Author");
+    await expect(page.getByTestId("children-Book").getByTestId("connection-card")).toHaveText(/Notes/);
+  });
 });
 
 async function secondBrowser(browser: Browser, platform: PlatformProcess, email: string) {

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { entryInputKind, INPUT_MAX_LENGTH, INTEGER_INPUT_MAX_LENGTH, sanitizeEntryText } from "../../domain/entryInput";
 import type { EnumType, Field } from "../../domain/model";
 
-const INPUT_TYPES = { date: "date", datetime: "datetime-local", time: "time", email: "email", phone: "tel" } as const;
+const INPUT_TYPES = { date: "date", datetime: "datetime-local", time: "time", timestamp: "datetime-local", email: "email", phone: "tel" } as const;
 
 /**
  * The input of a cell in edit mode, by the field's kind (spec §5 sanitisers while typing;
@@ -83,6 +83,8 @@ export function CellEditor(props: {
           {...common}
           type={kind in INPUT_TYPES ? INPUT_TYPES[kind as keyof typeof INPUT_TYPES] : "text"}
           inputMode={kind === "integer" ? "numeric" : kind === "number" ? "decimal" : undefined}
+          // A timestamp is kept to the second.
+          step={kind === "timestamp" ? 1 : undefined}
           maxLength={kind === "integer" ? INTEGER_INPUT_MAX_LENGTH : INPUT_MAX_LENGTH}
           value={props.draft}
           readOnly={props.saving}

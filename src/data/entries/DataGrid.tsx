@@ -2,11 +2,12 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { entryText, sanitizeEntryText } from "../../domain/entryInput";
+import { entryInputKind, entryText, sanitizeEntryText, type EntryInputKind } from "../../domain/entryInput";
 import type { EnumType, Field } from "../../domain/model";
 import { errorText } from "../../common/ErrorMessage";
 import { CellEditor } from "./CellEditor";
-import { cellText } from "./cellText";
+import { CELL_TEXT_MAX, cellText } from "./cellText";
+import { displayValue } from "./displayValue";
 import type { GridSort } from "./entriesSearch";
 import { gridCommand, tabMove } from "./gridKeys";
 
@@ -17,13 +18,21 @@ export interface GridColumn {
   /** Read-only for everyone (id, createdAt, updatedAt): Enter moves down. */
   readonly: boolean;
   sortable: boolean;
+  /**
+   * A connection (spec §4), read-only in the grid: a parent's cell names the related record, a
+   * child table's cell opens the row's record with its list; a click or Enter follows it.
+   */
+  link?: { kind: "parent" | "children"; table: string };
 }
 
 export interface GridRow {
   id: string;
   values: Record<string, unknown>;
+  /** The blank row of a record being added in the sidebar (spec §2): not on the server yet. */
+  pending?: boolean;
 }
 
+const DATE_KINDS = new Set<EntryInputKind>(["date", "datetime", "time", "timestamp"]);
 const ROW_HEIGHT = 36;
 const COLUMN_WIDTH = 200;
 /** Rows kept rendered beyond the visible ones, so fast scrolling shows no gaps. */
@@ -56,8 +65,10 @@ export function DataGrid(props: {
   onSort(sort: GridSort): void;
   onSave(row: GridRow, field: Field, text: string): Promise<void>;
   columnMenu?(column: GridColumn): ReactNode;
-  /** The optional edit column of spec §2: opens the row in the record editor. */
+  /** The optional edit column of spec §2: opens the row in the record editor (also Shift+Enter). */
   onOpenRow?(row: GridRow): void;
+  /** Follows a connection cell (click or Enter). */
+  onFollowLink?(row: GridRow, column: GridColumn): void;
   trailingHeader?: ReactNode;
   panelId?: string;
   labelledBy?: string;
@@ -97,7 +108,11 @@ export function DataGrid(props: {
   const rowIndex = active ? rows.findIndex((row) => row.id === active.rowId) : -1;
   const columnIndex = active ? columns.findIndex((column) => column.field.name === active.columnName) : -1;
   const position = { row: Math.max(rowIndex, 0), column: Math.max(columnIndex, 0), rows: rows.length, columns: columns.length };
-  const editableColumn = (column: GridColumn | undefined) => props.canEdit && column !== undefined && !column.readonly;
+  const editableColumn = (column: GridColumn | undefined) => props.canEdit && column !== undefined && !column.readonly && !column.link;
+  const follow = (row: GridRow, column: GridColumn) => {
+    if (row.pending || !column.link || (column.link.kind === "parent" && !row.values[column.field.name])) return;
+    props.onFollowLink?.(row, column);
+  };
 
   const moveTo = (row: number, column: number) => {
     const target = rows[row];
@@ -119,8 +134,10 @@ export function DataGrid(props: {
   });
 
   const startEditing = (row: GridRow, column: GridColumn, replaceWith?: string) => {
-    if (!editableColumn(column)) return;
-    const draft = replaceWith === undefined ? entryText(column.field, row.values[column.field.name]) : sanitizeEntryText(column.field, replaceWith);
+    if (row.pending || !editableColumn(column)) return;
+    // A date or time input reads its own keys per segment: a typed character opens it as it is.
+    const replaces = replaceWith !== undefined && !DATE_KINDS.has(entryInputKind(column.field));
+    const draft = replaces ? sanitizeEntryText(column.field, replaceWith) : entryText(column.field, row.values[column.field.name]);
     setActive({ rowId: row.id, columnName: column.field.name });
     setEditing({ rowId: row.id, columnName: column.field.name, draft, saving: false, error: null });
   };
@@ -166,11 +183,14 @@ export function DataGrid(props: {
       : position;
     if (at.row < 0 || at.column < 0) return;
     const column = columns[at.column];
-    const command = gridCommand(event, at, editableColumn(column));
+    const row = rows[at.row];
+    const command = gridCommand(event, at, editableColumn(column) && !row.pending, Boolean(column.link));
     if (command.kind === "none") return;
     event.preventDefault();
     if (command.kind === "move") moveTo(command.row, command.column);
-    else startEditing(rows[at.row], column, command.replaceWith);
+    else if (command.kind === "open") !row.pending && props.onOpenRow?.(row);
+    else if (command.kind === "follow") follow(row, column);
+    else startEditing(row, column, command.replaceWith);
   };
 
   const toggleRow = (id: string) => {
@@ -179,7 +199,8 @@ export function DataGrid(props: {
     else next.add(id);
     props.onSelect(next);
   };
-  const allSelected = rows.length > 0 && rows.every((row) => props.selected.has(row.id));
+  const selectableRows = rows.filter((row) => !row.pending);
+  const allSelected = selectableRows.length > 0 && selectableRows.every((row) => props.selected.has(row.id));
 
   const virtualRows = rowVirtualizer.getVirtualItems();
   const virtualColumns = columnVirtualizer.getVirtualItems();
@@ -209,7 +230,7 @@ export function DataGrid(props: {
                   data-grid-control
                   checked={allSelected}
                   aria-label={intl.formatMessage({ id: "data.grid.selectAll" })}
-                  onChange={() => props.onSelect(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
+                  onChange={() => props.onSelect(allSelected ? new Set() : new Set(selectableRows.map((row) => row.id)))}
                 />
               </th>
             )}
@@ -269,8 +290,16 @@ export function DataGrid(props: {
           {virtualRows.map((virtualRow) => {
             const row = modelRows[virtualRow.index].original;
             return (
-              <tr key={row.id} aria-rowindex={virtualRow.index + 2} style={{ height: ROW_HEIGHT }} data-testid="grid-row" aria-selected={props.selectable ? props.selected.has(row.id) : undefined}>
-                {props.selectable && (
+              <tr
+                key={row.id}
+                aria-rowindex={virtualRow.index + 2}
+                style={{ height: ROW_HEIGHT }}
+                className={row.pending ? "data-grid-row-pending" : undefined}
+                data-testid={row.pending ? "grid-row-pending" : "grid-row"}
+                aria-selected={row.pending ? true : props.selectable ? props.selected.has(row.id) : undefined}
+              >
+                {props.selectable && row.pending && <td className="data-grid-select" />}
+                {props.selectable && !row.pending && (
                   <td className="data-grid-select">
                     <input
                       type="checkbox"
@@ -281,7 +310,12 @@ export function DataGrid(props: {
                     />
                   </td>
                 )}
-                {props.onOpenRow && (
+                {props.onOpenRow && row.pending && (
+                  <td className="data-grid-select data-grid-new-mark">
+                    <FormattedMessage id="data.grid.newRow" />
+                  </td>
+                )}
+                {props.onOpenRow && !row.pending && (
                   <td className="data-grid-select">
                     <button
                       type="button"
@@ -300,13 +334,14 @@ export function DataGrid(props: {
                   const column = columns[virtualColumn.index];
                   const isActive = active?.rowId === row.id && active.columnName === column.field.name;
                   const isEditing = editing?.rowId === row.id && editing.columnName === column.field.name;
-                  const value = row.values[column.field.name];
+                  const text = displayValue(intl, column.field, row.values[column.field.name]);
                   return (
                     <td
                       key={column.field.name}
                       role="gridcell"
                       aria-colindex={virtualColumn.index + 1}
                       aria-readonly={!editableColumn(column) || undefined}
+                      aria-keyshortcuts={props.onOpenRow ? "Shift+Enter" : undefined}
                       tabIndex={isActive || (!active && virtualRow.index === 0 && virtualColumn.index === 0) ? 0 : -1}
                       className={isActive ? "data-grid-cell active" : "data-grid-cell"}
                       data-cell={`${row.id}:${column.field.name}`}
@@ -326,9 +361,11 @@ export function DataGrid(props: {
                           onCommit={(then) => void commit(then)}
                           onCancel={stopEditing}
                         />
+                      ) : column.link && !row.pending ? (
+                        <LinkCell column={column} text={text} onFollow={() => follow(row, column)} />
                       ) : (
-                        <span className="data-grid-text" title={typeof value === "string" && value.length > 50 ? value : undefined}>
-                          {cellText(value)}
+                        <span className="data-grid-text" title={text.length > CELL_TEXT_MAX ? text : undefined}>
+                          {cellText(text)}
                         </span>
                       )}
                     </td>
@@ -354,5 +391,25 @@ export function DataGrid(props: {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A connection cell: the parent's id, or the child table's name; a click follows it. */
+function LinkCell(props: { column: GridColumn; text: string; onFollow(): void }) {
+  const intl = useIntl();
+  const link = props.column.link!;
+  if (link.kind === "parent" && !props.text) return null;
+  return (
+    <button
+      type="button"
+      className="btn-link data-grid-link"
+      // The cell is the keyboard's stop (Enter follows); the button is for the pointer.
+      tabIndex={-1}
+      onClick={props.onFollow}
+      aria-label={intl.formatMessage({ id: link.kind === "parent" ? "data.grid.openParent" : "data.grid.openChildren" }, { table: link.table, id: props.text })}
+      data-testid={`link-${props.column.field.name}`}
+    >
+      {link.kind === "parent" ? cellText(props.text) : link.table}
+    </button>
   );
 }

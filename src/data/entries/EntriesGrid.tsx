@@ -1,7 +1,8 @@
-import { useMemo, useState, useTransition, type ReactNode } from "react";
-import { FormattedMessage, useIntl } from "react-intl";
+import { useEffect, useMemo, useState, useTransition, type ReactNode } from "react";
+import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
 import { graphql, usePaginationFragment } from "react-relay";
 import { readEntryText } from "../../domain/entryInput";
+import { childConnections, parentConnections } from "../../domain/records";
 import { listSortFields, type Field, type ObjectType, type SchemaModel } from "../../domain/model";
 import { ApiError } from "../../relay/errors";
 import { ErrorMessage } from "../../common/ErrorMessage";
@@ -24,6 +25,42 @@ import { useUpdateEntry } from "./useUpdateEntry";
 export const PAGE_SIZES = [50, 100] as const;
 /** Spec §9: "Pagination appears above 5 rows or when there is a next page." */
 const PAGINATION_FROM_ROWS = 5;
+/** The blank row's id: no entry id looks like it. */
+const PENDING_ROW_ID = "new-entry";
+
+const parseObject = (text: string | null | undefined): Record<string, unknown> => {
+  try {
+    const value = JSON.parse(text ?? "{}");
+    return value && typeof value === "object" && !Array.isArray(value) ? value : {};
+  } catch {
+    return {};
+  }
+};
+
+/** The table's connections as read-only columns: one per parent (its id), one per child table. */
+function connectionColumns(intl: IntlShape, model: SchemaModel, table: ObjectType): GridColumn[] {
+  const linkField = (name: string) => ({ id: `link:${name}`, name, type: "ID", directives: [], readonly: true }) as unknown as Field;
+  return [
+    ...parentConnections(model, table).map((connection) => ({
+      field: linkField(connection.link),
+      label: connection.link,
+      typeLabel: intl.formatMessage({ id: "data.grid.belongsTo" }, { table: connection.parent.name }),
+      readonly: true,
+      sortable: false,
+      link: { kind: "parent" as const, table: connection.parent.name },
+    })),
+    ...childConnections(model, table).map((connection) => ({
+      // Not a name a field can have (GraphQL names have no "@" or "."), and no ":" (the cell keys use it).
+      field: linkField(`@${connection.child.name}.${connection.slot}`),
+      label: connection.child.name,
+      typeLabel: intl.formatMessage({ id: "data.grid.hasMany" }),
+      readonly: true,
+      sortable: false,
+      link: { kind: "children" as const, table: connection.child.name },
+    })),
+  ];
+}
+
 /** Spec §7: deletion goes in batches of 25. */
 const DELETE_BATCH = 25;
 
@@ -48,6 +85,12 @@ export interface EntriesGridProps {
   onAddEntry(): void;
   /** Opens an entry in the record editor (the grid's edit column). */
   onOpenEntry?(id: string): void;
+  /** Pushes a related record onto the record editor's stack (a connection cell). */
+  onOpenRelated?(table: string, id: string): void;
+  /** A new entry is open in the record editor: the grid shows its blank row first (spec §2). */
+  adding?: boolean;
+  /** The grid's list, for a created entry to be put first in (the record editor's create). */
+  onListId?(id: string): void;
   /** The CSV import button; it calls `onImported` when an import ends, to reload the rows. */
   renderImport?(onImported: () => void): ReactNode;
   exportControl?: ReactNode;
@@ -84,6 +127,7 @@ export function EntriesGrid(props: EntriesGridProps) {
             node {
               id
               fields
+              connections
               createdAt
               updatedAt
             }
@@ -95,6 +139,8 @@ export function EntriesGrid(props: EntriesGridProps) {
   );
   const connectionId = data.listTypes.__id;
   useLiveEntries(table.name, connectionId);
+  const { onListId } = props;
+  useEffect(() => onListId?.(connectionId), [onListId, connectionId]);
   const [update] = useUpdateEntry();
   const [deleteEntries] = useDeleteEntries();
   const [deleteByFilter] = useDeleteEntriesByFilter();
@@ -113,24 +159,35 @@ export function EntriesGrid(props: EntriesGridProps) {
       // A deleted entry (@deleteRecord, here or live) leaves its edge with no node until the next load.
       data.listTypes.edges.flatMap(({ node }) =>
         node
-          ? [{ id: node.id, updatedAt: node.updatedAt, values: { ...(JSON.parse(node.fields) as Record<string, unknown>), id: node.id, createdAt: node.createdAt, updatedAt: node.updatedAt } }]
+          ? [
+              {
+                id: node.id,
+                updatedAt: node.updatedAt,
+                values: { ...parseObject(node.fields), ...parseObject(node.connections), id: node.id, createdAt: node.createdAt, updatedAt: node.updatedAt },
+              },
+            ]
           : [],
       ),
     [data.listTypes.edges],
   );
+  // Spec §2: "Adding a new entry inserts a blank row" — shown first until the sidebar saves or closes.
+  const shownRows = useMemo<GridRow[]>(() => (props.adding ? [{ id: PENDING_ROW_ID, values: {}, pending: true }, ...rows] : rows), [props.adding, rows]);
   // Rows that left the list (deleted here or live) leave the selection too.
   const selection = useMemo(() => new Set(rows.filter((row) => selected.has(row.id)).map((row) => row.id)), [rows, selected]);
 
   const sortable = new Set(listSortFields(table.fields));
-  const columns: GridColumn[] = table.fields
-    .filter((field) => field.type != null)
-    .map((field) => ({
-      field,
-      label: field.label || field.name,
-      typeLabel: fieldTypeLabel(intl, field, props.enumName),
-      readonly: field.readonly === true,
-      sortable: sortable.has(field.name),
-    }));
+  const columns: GridColumn[] = [
+    ...table.fields
+      .filter((field) => field.type != null)
+      .map((field) => ({
+        field,
+        label: field.label || field.name,
+        typeLabel: fieldTypeLabel(intl, field, props.enumName),
+        readonly: field.readonly === true,
+        sortable: sortable.has(field.name),
+      })),
+    ...connectionColumns(intl, props.model, table),
+  ];
 
   const reload = () =>
     startReload(() => {
@@ -220,9 +277,14 @@ export function EntriesGrid(props: EntriesGridProps) {
       )}
       <DataGrid
         onOpenRow={props.onOpenEntry ? (row) => props.onOpenEntry?.(row.id) : undefined}
+        onFollowLink={(row, column) => {
+          // A parent's cell opens the parent; a child table's cell opens this entry, which lists them.
+          if (column.link?.kind === "parent") props.onOpenRelated?.(column.link.table, String(row.values[column.field.name]));
+          else props.onOpenRelated?.(table.name, row.id);
+        }}
         label={table.name}
         columns={columns}
-        rows={rows}
+        rows={shownRows}
         enums={props.model.enumTypes}
         canEdit={canEdit}
         selectable={canDelete}

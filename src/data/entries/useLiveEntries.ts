@@ -3,6 +3,7 @@ import { graphql, useSubscription } from "react-relay";
 import type { GraphQLSubscriptionConfig } from "relay-runtime";
 import type { useLiveEntriesCreatedSubscription } from "../../__generated__/useLiveEntriesCreatedSubscription.graphql";
 import type { useLiveEntriesUpdatedSubscription } from "../../__generated__/useLiveEntriesUpdatedSubscription.graphql";
+import { applyNewerEntry } from "./newerEntryUpdater";
 import type { useLiveEntriesDeletedSubscription } from "../../__generated__/useLiveEntriesDeletedSubscription.graphql";
 
 const created = graphql`
@@ -20,7 +21,8 @@ const created = graphql`
 const updated = graphql`
   subscription useLiveEntriesUpdatedSubscription($ofType: String!) {
     onUpdateType(ofType: $ofType) {
-      id
+      # Aliased: the event stays apart from the entry; applyNewerEntry copies it only when newer.
+      entryId: id
       fields
       connections
       updatedAt
@@ -37,7 +39,8 @@ const deleted = graphql`
 
 /**
  * Other people's writes to the table reach the grid's list as they commit: new entries are put
- * first, changed ones update in place (by id), deleted ones disappear. The selection and an open
+ * first, changed ones update in place (by id) unless the event is older than what is shown,
+ * deleted ones disappear. The selection and an open
  * edit are kept, since the grid tracks them by entry id.
  */
 export function useLiveEntries(ofType: string, connectionId: string) {
@@ -45,7 +48,10 @@ export function useLiveEntries(ofType: string, connectionId: string) {
     () => ({ subscription: created, variables: { ofType, lists: [connectionId] } }),
     [ofType, connectionId],
   );
-  const onUpdate = useMemo<GraphQLSubscriptionConfig<useLiveEntriesUpdatedSubscription>>(() => ({ subscription: updated, variables: { ofType } }), [ofType]);
+  const onUpdate = useMemo<GraphQLSubscriptionConfig<useLiveEntriesUpdatedSubscription>>(
+    () => ({ subscription: updated, variables: { ofType }, updater: applyNewerEntry }),
+    [ofType],
+  );
   const onDelete = useMemo<GraphQLSubscriptionConfig<useLiveEntriesDeletedSubscription>>(() => ({ subscription: deleted, variables: { ofType } }), [ofType]);
   useSubscription(onCreate);
   useSubscription(onUpdate);

@@ -29,6 +29,8 @@ interface EditorProps {
   frame: RecordFrame;
   model: SchemaModel;
   actions: RecordStackActions;
+  /** The grid's list and its table: a record created in that table is put first in it. */
+  gridList?: { table: string; id: string } | null;
 }
 
 /** The top record of the stack: a new one's form, or an existing one loaded and watched. */
@@ -51,6 +53,7 @@ export function RecordEditor(props: EditorProps) {
         frame={props.frame}
         deleted={false}
         onCreated={(id) => props.actions.replaceTop({ table: table.name, id })}
+        lists={props.gridList?.table === table.name ? [props.gridList.id] : []}
         onCancelNew={props.actions.pop}
         onReload={() => undefined}
         linkFields={parentConnections(props.model, table).map((connection) => (

@@ -2,10 +2,11 @@ import { useIntl } from "react-intl";
 import { INPUT_MAX_LENGTH, INTEGER_INPUT_MAX_LENGTH, entryInputKind, sanitizeEntryText } from "../../domain/entryInput";
 import { effectiveFieldType, type EnumType, type Field, type FieldType } from "../../domain/model";
 import { SelectField } from "../../ui/SelectField";
+import { displayValue } from "../entries/displayValue";
 import { TextAreaField } from "../../ui/TextAreaField";
 import { TextField } from "../../ui/TextField";
 
-const NATIVE_TYPE: Partial<Record<FieldType, string>> = { Date: "date", DateTime: "datetime-local", Time: "time", Url: "url" };
+const NATIVE_TYPE: Partial<Record<FieldType, string>> = { Date: "date", DateTime: "datetime-local", Time: "time", Timestamp: "datetime-local", Url: "url" };
 
 /**
  * One field of the record form with its type's input and the §5 sanitisers; read-only fields
@@ -15,6 +16,8 @@ export function RecordFieldInput(props: {
   field: Field;
   enums: readonly EnumType[];
   text: string;
+  /** The stored value, shown in the user's locale while the field is read-only. */
+  value?: unknown;
   readOnly: boolean;
   error?: string;
   onChange(text: string): void;
@@ -28,7 +31,8 @@ export function RecordFieldInput(props: {
     "data-testid": `record-field-${props.field.name}`,
   } as const;
   if (props.readOnly) {
-    return <TextField {...common} readOnly onChange={() => undefined} placeholder={intl.formatMessage({ id: "data.record.generated" })} />;
+    const shown = props.value === undefined ? props.text : displayValue(intl, props.field, props.value);
+    return <TextField {...common} value={shown} readOnly onChange={() => undefined} placeholder={intl.formatMessage({ id: "data.record.generated" })} />;
   }
   if (fieldType === "Boolean" || fieldType === "Enum") {
     const options =
@@ -58,6 +62,7 @@ export function RecordFieldInput(props: {
       type={NATIVE_TYPE[fieldType] ?? "text"}
       hint={fieldType.startsWith("List") ? intl.formatMessage({ id: "data.record.listHint" }) : undefined}
       inputMode={kind === "integer" ? "numeric" : kind === "number" ? "decimal" : undefined}
+      step={kind === "timestamp" ? 1 : undefined}
       maxLength={kind === "integer" ? INTEGER_INPUT_MAX_LENGTH : INPUT_MAX_LENGTH}
       onChange={(text) => props.onChange(sanitizeEntryText(props.field, text))}
     />

@@ -16,9 +16,13 @@ import type { RecordFormCreateMutation } from "../../__generated__/RecordFormCre
 import type { RecordFormUpdateMutation } from "../../__generated__/RecordFormUpdateMutation.graphql";
 
 const createMutation = graphql`
-  mutation RecordFormCreateMutation($ofType: String!, $fields: String, $connections: String) {
-    createType(ofType: $ofType, fields: $fields, connections: $connections) {
+  mutation RecordFormCreateMutation($ofType: String!, $fields: String, $connections: String, $lists: [ID!]!) {
+    createType(ofType: $ofType, fields: $fields, connections: $connections) @prependNode(connections: $lists, edgeTypeName: "TypeEdge") {
       id
+      fields
+      connections
+      createdAt
+      updatedAt
       ...RecordForm_entry
     }
   }
@@ -61,6 +65,8 @@ export function RecordForm(props: {
   /** The viewer may read but not write entries: no inputs to change, no Save. */
   readOnly?: boolean;
   onCreated(id: string): void;
+  /** The grid lists a created record is put first in (its blank row's place, spec §2). */
+  lists?: readonly string[];
   onCancelNew(): void;
   onReload(): void;
   /** A new record's parent links, shown read-only below its id. */
@@ -151,6 +157,7 @@ export function RecordForm(props: {
           ofType: props.table.name,
           fields: JSON.stringify(input),
           connections: link ? JSON.stringify({ [link.field]: link.id }) : null,
+          lists: [...(props.lists ?? [])],
         });
         props.onCreated(result.createType.id);
       } else {
@@ -211,6 +218,7 @@ export function RecordForm(props: {
           field={field}
           enums={props.enums}
           text={shownText(draft, field)}
+          value={saved[field.name] ?? null}
           readOnly={props.deleted || props.readOnly === true}
           error={error instanceof ApiError && error.values?.field === field.name ? errorText(intl, error) : undefined}
           onChange={(text) => setTyped((current) => ({ ...current, [field.name]: text }))}

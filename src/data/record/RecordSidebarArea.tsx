@@ -9,7 +9,14 @@ import type { RecordStack } from "./recordStack";
 import type { RecordStackActions } from "./useRecordStack";
 
 /** The record editor on the project's own endpoint: it holds the project's Relay environment while open. */
-export function RecordSidebarArea(props: { apiId: string; model: SchemaModel; stack: RecordStack; actions: RecordStackActions }) {
+export function RecordSidebarArea(props: {
+  apiId: string;
+  model: SchemaModel;
+  stack: RecordStack;
+  actions: RecordStackActions;
+  /** The grid's list and its table (a created record is put first in it). */
+  gridList?: { table: string; id: string } | null;
+}) {
   const [environment, setEnvironment] = useState<IEnvironment | null>(null);
   useEffect(() => {
     const held = projectEnvironmentsOfSession.hold(props.apiId);
@@ -20,7 +27,7 @@ export function RecordSidebarArea(props: { apiId: string; model: SchemaModel; st
   return (
     <RelayEnvironmentProvider environment={environment}>
       <RecordSidebar stack={props.stack} onBack={props.actions.pop} onClose={props.actions.close}>
-        {(frame) => <RecordEditor frame={frame} model={props.model} actions={props.actions} />}
+        {(frame) => <RecordEditor frame={frame} model={props.model} actions={props.actions} gridList={props.gridList} />}
       </RecordSidebar>
     </RelayEnvironmentProvider>
   );

@@ -27,7 +27,14 @@ const COLUMNS: GridColumn[] = [
   { field: field("age", "Integer"), label: "age", typeLabel: "Integer", readonly: false, sortable: true },
 ];
 
-function Grid(props: { onSave: (row: GridRow, field: Field, text: string) => Promise<void>; canEdit?: boolean; rows?: GridRow[] }) {
+function Grid(props: {
+  onSave: (row: GridRow, field: Field, text: string) => Promise<void>;
+  canEdit?: boolean;
+  rows?: GridRow[];
+  columns?: GridColumn[];
+  onOpenRow?: (row: GridRow) => void;
+  onFollowLink?: (row: GridRow, column: GridColumn) => void;
+}) {
   const [rows, setRows] = useState<GridRow[]>(
     props.rows ?? [
       { id: "r1", values: { id: "r1", name: "Ada", age: 36 } },
@@ -40,8 +47,10 @@ function Grid(props: { onSave: (row: GridRow, field: Field, text: string) => Pro
     <IntlProvider locale="en" messages={en}>
       <DataGrid
         label="Author"
-        columns={COLUMNS}
+        columns={props.columns ?? COLUMNS}
         rows={rows}
+        onOpenRow={props.onOpenRow}
+        onFollowLink={props.onFollowLink}
         enums={[]}
         canEdit={props.canEdit ?? true}
         selectable={false}
@@ -170,5 +179,44 @@ describe("the data grid's keyboard model (spec §2 'Generic data table')", () =>
     const long = "x".repeat(60);
     render(<Grid onSave={vi.fn()} rows={[{ id: "r1", values: { id: "r1", name: long, age: 1 } }]} />);
     expect(cell("r1", "name").textContent).toBe(`${"x".repeat(50)}…`);
+  });
+
+  it("opens the row's record with Shift+Enter, while Enter stays the key of edit mode (docs/DECISIONS.md)", () => {
+    const onOpenRow = vi.fn();
+    render(<Grid onSave={vi.fn()} onOpenRow={onOpenRow} />);
+    fireEvent.click(cell("r2", "name"));
+    key(cell("r2", "name"), "Enter", { shiftKey: true });
+    expect(onOpenRow).toHaveBeenCalledWith(expect.objectContaining({ id: "r2" }));
+    expect(screen.queryByTestId("cell-input")).toBeNull();
+    key(cell("r2", "name"), "Enter");
+    expect(screen.getByTestId("cell-input")).toBeTruthy();
+  });
+
+  it("shows connections read-only: a click or Enter on the cell follows it, typing edits nothing", () => {
+    const onFollowLink = vi.fn();
+    const parent: GridColumn = { field: field("authorId", "ID", true), label: "authorId", typeLabel: "belongs to Author", readonly: true, sortable: false, link: { kind: "parent", table: "Author" } };
+    const children: GridColumn = { field: field("@Review.first", "ID", true), label: "Review", typeLabel: "has many", readonly: true, sortable: false, link: { kind: "children", table: "Review" } };
+    render(
+      <Grid
+        onSave={vi.fn()}
+        onFollowLink={onFollowLink}
+        columns={[...COLUMNS, parent, children]}
+        rows={[
+          { id: "b1", values: { id: "b1", name: "Notes", age: 1, authorId: "a7" } },
+          { id: "b2", values: { id: "b2", name: "Orphan", age: 2, authorId: null } },
+        ]}
+      />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Open Author a7" }));
+    expect(onFollowLink).toHaveBeenLastCalledWith(expect.objectContaining({ id: "b1" }), parent);
+    key(cell("b1", "@Review.first"), "Enter");
+    expect(onFollowLink).toHaveBeenLastCalledWith(expect.objectContaining({ id: "b1" }), children);
+    key(cell("b1", "authorId"), "x");
+    expect(screen.queryByTestId("cell-input")).toBeNull();
+    // A record with no parent has nothing to follow: Enter moves down as on any read-only cell.
+    onFollowLink.mockClear();
+    fireEvent.click(cell("b2", "authorId"));
+    key(cell("b2", "authorId"), "Enter");
+    expect(onFollowLink).not.toHaveBeenCalled();
   });
 });

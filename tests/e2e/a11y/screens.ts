@@ -1,7 +1,12 @@
 import type { Page } from "@playwright/test";
 
 /** What the a11y walk created: the ids the routes need. */
-export type SeedIds = { orgId: string; apiId: string };
+export type SeedIds = {
+  orgId: string;
+  apiId: string;
+  /** A published project with entries (a11y/seed.ts). */
+  dataApiId: string;
+};
 
 /** Opens one dialog (or menu) on a screen that is already showing. */
 export type OpenDialog = (page: Page) => Promise<void>;
@@ -57,6 +62,22 @@ export const SCREENS: Screen[] = [
       "table permissions": tableAction("permissions"),
       "table publishing": tableAction("publishing"),
       "delete table": tableAction("delete"),
+    },
+  },
+  {
+    // The data screen of a published table with entries: the grid, its filter and the record sidebar.
+    route: "project-data",
+    path: (ids) => `/api/${ids.dataApiId}/data#Item1`,
+    dialogs: {
+      "filter dropdown": clickTestId("toolbar-filter"),
+      "record sidebar": async (page) => {
+        await page.getByTestId("row-edit").first().click();
+        await page.getByTestId("record-field-title").waitFor();
+      },
+      "new record sidebar": async (page) => {
+        await page.getByTestId("toolbar-add").click();
+        await page.getByTestId("grid-row-pending").waitFor();
+      },
     },
   },
   { route: "project-types", path: (ids) => `/api/${ids.apiId}/types` },

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { createProject, expect, signUpWithWorkspace, uniqueEmail, type PlatformProcess } from "../platform";
+import { publishableModel } from "../../server/publishing/models";
 import type { SeedIds } from "./screens";
 
 export type Seed = SeedIds & { credentials: Record<string, string> };
@@ -38,8 +39,41 @@ export async function seedWorkspace(browser: Browser, platform: PlatformProcess)
   await modal.getByTestId("templates-use").click();
   await expect(modal).toBeHidden();
   await expect(page.getByRole("tab")).not.toHaveCount(0);
+  const dataApiId = await publishedProjectWithEntries(page, platform, orgId);
 
   const credentials = await readCredentials(page);
   await context.close();
-  return { orgId, apiId, credentials };
+  return { orgId, apiId, dataApiId, credentials };
+}
+
+/**
+ * A second project, created and published through the platform's API as the console's own
+ * requests are signed (their Authorization and x-org headers), with a model publishing accepts
+ * (the users table and Item1) and two entries written through the project's endpoint, so the
+ * data screen shows a grid, its filter dropdown and the record sidebar.
+ */
+async function publishedProjectWithEntries(page: Page, platform: PlatformProcess, orgId: string) {
+  const signed = page.waitForRequest((request) => request.url().endsWith("/graphql") && request.headers()["authorization"] !== undefined);
+  await page.reload();
+  const sent = (await signed).headers();
+  const headers = { authorization: sent["authorization"], ...(sent["x-org"] ? { "x-org": sent["x-org"] } : {}) };
+  const call = async (path: string, query: string, variables: Record<string, unknown>) => {
+    const response = await page.request.post(platform.url + path, { headers, data: { query, variables } });
+    const body = await response.json();
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    return body.data;
+  };
+  const created = await call("/graphql", "mutation Create($input: CreateApiInput!) { createApi(input: $input) { api { id } } }", {
+    input: { orgId, name: "Pantry" },
+  });
+  const apiId: string = created.createApi.api.id;
+  await call("/graphql", "mutation Publish($input: CreatePublishRunInput!) { createPublishRun(input: $input) { api { id } } }", {
+    input: { apiId, schema: JSON.stringify(publishableModel(1)) },
+  });
+  const create = "mutation Add($fields: String) { createType(ofType: \"Item1\", fields: $fields) { id } }";
+  await expect(async () => {
+    await call(`/p/${apiId}/graphql`, create, { fields: JSON.stringify({ title: "Soup", price: 4.5 }) });
+  }).toPass({ timeout: 90_000 });
+  await call(`/p/${apiId}/graphql`, create, { fields: JSON.stringify({ title: "Bread", price: 2 }) });
+  return apiId;
 }
