@@ -175,7 +175,8 @@ export async function untilListening(change: (probe: string) => Promise<unknown>
 let counter = 0;
 export const uniqueEmail = (prefix = "user") => `${prefix}-${randomBytes(4).toString("hex")}-${counter++}@example.com`;
 
-function freePort(): Promise<number> {
+/** A port the OS has just handed out, so a test never collides with whatever else runs here. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {

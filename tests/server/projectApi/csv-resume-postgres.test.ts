@@ -5,7 +5,7 @@ import { join } from "node:path";
 import Papa from "papaparse";
 import { afterAll, describe, expect, it } from "vitest";
 import { setLiveVersion } from "../../../server/projectApi/live";
-import { createDatabase, startTestPlatform, TEST_SECRET_KEY, uniqueEmail } from "../harness";
+import { createDatabase, freePort, startTestPlatform, TEST_SECRET_KEY, uniqueEmail } from "../harness";
 import { ServerProcess } from "../security/serverProcess";
 import { libraryModel } from "./fixture";
 import { csvClient } from "./csvClient";
@@ -23,7 +23,6 @@ const objectsDir = mkdtempSync(join(tmpdir(), "baukasten-csv-resume-pg-"));
 const PUBLIC_URL = "http://csv-resume-pg.test";
 const started: ServerProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
-let nextPort = 5910;
 
 afterAll(async () => {
   for (const server of started) if (server.child.exitCode === null) await server.kill();
@@ -33,7 +32,7 @@ afterAll(async () => {
 
 async function start(databaseUrl: string) {
   // A fresh port each time: the killed process's port may linger.
-  const server = new ServerProcess(nextPort++, { DATABASE_URL: databaseUrl, SECRET_KEY: TEST_SECRET_KEY, DATA_DIR: objectsDir, PUBLIC_URL, LOG_LEVEL: "silent" });
+  const server = new ServerProcess(await freePort(), { DATABASE_URL: databaseUrl, SECRET_KEY: TEST_SECRET_KEY, DATA_DIR: objectsDir, PUBLIC_URL, LOG_LEVEL: "silent" });
   started.push(server);
   await server.ready();
   return server;

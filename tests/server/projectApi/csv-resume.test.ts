@@ -5,7 +5,7 @@ import { join } from "node:path";
 import Papa from "papaparse";
 import { afterAll, describe, expect, it } from "vitest";
 import { setLiveVersion } from "../../../server/projectApi/live";
-import { startTestPlatform, uniqueEmail } from "../harness";
+import { freePort, startTestPlatform, uniqueEmail } from "../harness";
 import { ServerProcess } from "../security/serverProcess";
 import { libraryModel } from "./fixture";
 import { csvClient } from "./csvClient";
@@ -20,7 +20,6 @@ const ROWS = 100_000;
 const dataDir = mkdtempSync(join(tmpdir(), "baukasten-csv-resume-"));
 const PUBLIC_URL = "http://csv-resume.test";
 const started: ServerProcess[] = [];
-let port = 4530 + Math.floor(Math.random() * 10);
 
 afterAll(async () => {
   for (const server of started) if (server.child.exitCode === null) await server.kill();
@@ -29,8 +28,7 @@ afterAll(async () => {
 
 async function start() {
   // A fresh port each time: the killed process's port may linger.
-  port = 4530 + ((port - 4530 + 1) % 10);
-  const server = new ServerProcess(port, { DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: "silent" });
+  const server = new ServerProcess(await freePort(), { DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: "silent" });
   started.push(server);
   await server.ready();
   return server;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
-import { startTestPlatform, uniqueEmail } from "../harness";
+import { freePort, startTestPlatform, uniqueEmail } from "../harness";
 import { ServerProcess } from "../security/serverProcess";
 import { publishableModel } from "./models";
 
@@ -18,7 +18,6 @@ import { publishableModel } from "./models";
 const dataDir = mkdtempSync(join(tmpdir(), "baukasten-publish-"));
 // Tokens name their issuer by the public address, so every server here shares one.
 const PUBLIC_URL = "http://publish-restart.test";
-const basePort = 4900 + Math.floor(Math.random() * 80);
 const started: ServerProcess[] = [];
 
 afterAll(async () => {
@@ -26,8 +25,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function start(port: number) {
-  const server = new ServerProcess(port, { DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: "silent" });
+async function start() {
+  const server = new ServerProcess(await freePort(), { DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: "silent" });
   started.push(server);
   return server;
 }
@@ -81,7 +80,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("kill -9 during publishing", () =
     const { token, apiIds } = await seed();
     const [resumed, failed, orphaned] = apiIds;
 
-    const a = start(basePort);
+    const a = await start();
     await a.ready();
     for (const apiId of [resumed, failed]) {
       const { errors } = await call(a.url, token, PUBLISH, { input: { apiId } });
@@ -98,7 +97,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("kill -9 during publishing", () =
     await db.query(`update apis set state = 'PUBLISHING_PREPARE' where id = $1`, [orphaned]);
     await db.close();
 
-    const b = start(basePort + 1);
+    const b = await start();
     await b.ready();
     // Ready means recovered: nothing waits for the dead worker's two-minute lease.
     const states = async (apiId: string) => (await call(b.url, token, API, { id: apiId })).data.api;

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { TEST_MAILBOX_TOKEN, uniqueEmail } from "../harness";
+import { freePort, TEST_MAILBOX_TOKEN, uniqueEmail } from "../harness";
 import { authCall, ServerProcess } from "./serverProcess";
 
 /**
@@ -12,10 +12,9 @@ import { authCall, ServerProcess } from "./serverProcess";
  * directory are created world-readable (0666)."
  */
 const dataDir = mkdtempSync(join(tmpdir(), "baukasten-lock-"));
-const basePort = 4700 + Math.floor(Math.random() * 200);
 const started: ServerProcess[] = [];
-const start = (port: number) => {
-  const server = new ServerProcess(port, { DATA_DIR: dataDir });
+const start = async () => {
+  const server = new ServerProcess(await freePort(), { DATA_DIR: dataDir });
   started.push(server);
   return server;
 };
@@ -44,7 +43,7 @@ function modes(dir: string): { path: string; mode: number; directory: boolean }[
 
 describe("one server per data directory", () => {
   it("a second server on the same directory exits with one line and A keeps every acknowledged write through kill -9", async () => {
-    const a = start(basePort);
+    const a = await start();
     await a.ready();
     const emails = Array.from({ length: 8 }, () => uniqueEmail("ack"));
     for (const email of emails.slice(0, 4)) {
@@ -52,7 +51,7 @@ describe("one server per data directory", () => {
       expect(response.status).toBe(200);
     }
 
-    const b = start(basePort + 1);
+    const b = await start();
     expect(await b.exited).not.toBe(0);
     expect(b.output.trim()).toBe(`Another Baukasten server is using ${dataDir} (pid ${a.child.pid})`);
 
@@ -63,7 +62,7 @@ describe("one server per data directory", () => {
     await a.kill("SIGKILL");
 
     // The stale lock of the killed process does not keep the restart out.
-    const restarted = start(basePort + 2);
+    const restarted = await start();
     await restarted.ready();
     expect(await mailedAddresses(restarted.url, emails)).toEqual(emails);
 
