@@ -3,7 +3,6 @@ import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PublishOverviewScreenQuery } from "../../__generated__/PublishOverviewScreenQuery.graphql";
-import { parseModel } from "../../domain/model";
 import { isImported, isPublishing } from "../../domain/apiState";
 import { regionName } from "../../domain/regions";
 import { Alert } from "../../ui/Alert";
@@ -11,6 +10,7 @@ import { Button } from "../../ui/Button";
 import { ErrorMessage } from "../../common/ErrorMessage";
 import { useCreatePublishRunMutation } from "./useCreatePublishRunMutation";
 import { PublishHistory } from "./PublishHistory";
+import { TablesFact } from "./TablesFact";
 import "./publish.css";
 
 const overviewQuery = graphql`
@@ -50,8 +50,6 @@ export default function PublishOverviewScreen(props: { queryRef: PreloadedQuery<
       </Alert>
     );
   }
-  const parsed = parseModel(api.schema);
-  const tables = "model" in parsed ? parsed.model.objectTypes.map((objectType) => objectType.name) : [];
   const toPublishing = () => navigate({ to: "/api-setup/$apiId/publishing", params: { apiId: api.id } });
 
   const onPublish = async () => {
@@ -80,16 +78,7 @@ export default function PublishOverviewScreen(props: { queryRef: PreloadedQuery<
         </Alert>
       )}
       <dl className="publish-facts">
-        <dt>
-          <FormattedMessage id="publish.overview.tables" values={{ count: tables.length }} />
-        </dt>
-        <dd>
-          <ul className="publish-tables" data-testid="publish-tables">
-            {tables.map((table) => (
-              <li key={table}>{table}</li>
-            ))}
-          </ul>
-        </dd>
+        <TablesFact schema={api.schema} testId="publish-tables" />
         <dt>
           <FormattedMessage id="project.header.authMode" />
         </dt>

@@ -3,7 +3,6 @@ import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import type { RepublishScreenQuery } from "../../__generated__/RepublishScreenQuery.graphql";
-import { parseModel } from "../../domain/model";
 import { isPublishing } from "../../domain/apiState";
 import { isRepublishConfirmed, REPUBLISH_WORD } from "../../domain/publish/republish";
 import { Alert } from "../../ui/Alert";
@@ -12,6 +11,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { TextField } from "../../ui/TextField";
 import { ErrorMessage } from "../../common/ErrorMessage";
 import { useCreatePublishRunMutation } from "./useCreatePublishRunMutation";
+import { TablesFact } from "./TablesFact";
 import "./publish.css";
 
 export const republishQuery = graphql`
@@ -55,8 +55,6 @@ export default function RepublishScreen(props: { queryRef: PreloadedQuery<Republ
       </Alert>
     );
   }
-  const parsed = parseModel(run.schema);
-  const tables = "model" in parsed ? parsed.model.objectTypes.map((objectType) => objectType.name) : [];
   const confirmed = isRepublishConfirmed(typed);
 
   const republish = async () => {
@@ -91,16 +89,7 @@ export default function RepublishScreen(props: { queryRef: PreloadedQuery<Republ
         />
       </p>
       <dl className="publish-facts">
-        <dt>
-          <FormattedMessage id="publish.overview.tables" values={{ count: tables.length }} />
-        </dt>
-        <dd>
-          <ul className="publish-tables" data-testid="republish-tables">
-            {tables.map((table) => (
-              <li key={table}>{table}</li>
-            ))}
-          </ul>
-        </dd>
+        <TablesFact schema={run.schema} testId="republish-tables" />
       </dl>
       {api.hasUnpublishedChanges && (
         <Alert variant="info" testId="republish-discards">
