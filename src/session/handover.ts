@@ -6,8 +6,15 @@ import { exportCredentials, hasStoredCredentials, importCredentials } from "../a
  * BroadcastChannel, and one that is signed in hands over a copy of its credentials.
  */
 const CHANNEL = "baukasten-session";
-/** How long a new tab waits for an answer; open tabs answer within milliseconds. */
-const WAIT_MS = 300;
+/**
+ * How long a new tab waits for an answer. An idle tab answers within milliseconds, but one busy
+ * loading a page may take a second: a console link is worth that wait. The sign-in pages, where a
+ * new visitor starts, show at once, and the start page waits only briefly.
+ */
+function patience(pathname: string): number {
+  if (["/login", "/signup", "/signup-code-entry", "/password-reset"].includes(pathname)) return 0;
+  return pathname === "/" ? 300 : 1500;
+}
 
 type Message = { type: "request" } | { type: "credentials"; entries: [string, string][] };
 
@@ -26,7 +33,8 @@ export function offerSession() {
 
 /** A tab without credentials asks the open ones; true when one handed its session over. */
 export function takeOverSession(): Promise<boolean> {
-  if (hasStoredCredentials() || typeof BroadcastChannel === "undefined") return Promise.resolve(false);
+  const wait = patience(location.pathname);
+  if (hasStoredCredentials() || typeof BroadcastChannel === "undefined" || wait === 0) return Promise.resolve(false);
   return new Promise((resolve) => {
     const channel = new BroadcastChannel(CHANNEL);
     const finish = (taken: boolean) => {
@@ -34,7 +42,7 @@ export function takeOverSession(): Promise<boolean> {
       channel.close();
       resolve(taken);
     };
-    const timer = setTimeout(() => finish(false), WAIT_MS);
+    const timer = setTimeout(() => finish(false), wait);
     channel.onmessage = (event: MessageEvent<Message>) => {
       if (event.data?.type !== "credentials") return;
       importCredentials(event.data.entries);

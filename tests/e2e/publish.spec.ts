@@ -103,7 +103,7 @@ test.describe("publishing", () => {
     await expect(page.getByTestId("publish-history").getByTestId("publish-run-3")).toBeVisible();
 
     await page.goto(`${platform.url}/api/${apiId}/republish/99`);
-    await expect(page.getByTestId("route-error")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
   });
 });
 

@@ -10,6 +10,7 @@ import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { TextField } from "../../ui/TextField";
 import { ErrorMessage } from "../../common/ErrorMessage";
+import { NotFoundScreen } from "../../common/NotFoundScreen";
 import { useCreatePublishRunMutation } from "./useCreatePublishRunMutation";
 import { TablesFact } from "./TablesFact";
 import "./publish.css";
@@ -48,13 +49,8 @@ export default function RepublishScreen(props: { queryRef: PreloadedQuery<Republ
   const [error, setError] = useState<unknown>(null);
 
   const run = api?.publishRun;
-  if (!api || !run) {
-    return (
-      <Alert variant="danger" testId="route-error">
-        <FormattedMessage id="error_not_found" />
-      </Alert>
-    );
-  }
+  // A version the project never published (or a project the viewer cannot see).
+  if (!api || !run) return <NotFoundScreen />;
   const confirmed = isRepublishConfirmed(typed);
 
   const republish = async () => {
