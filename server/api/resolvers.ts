@@ -8,7 +8,7 @@ import { assignAwsAccount, isPoolAccount } from "./accounts";
 import { checkDeclaration, declarationForAuthMode, modelRefusal } from "./declaration";
 import { initialModel } from "../../src/domain/model";
 import { canEditApis, canManageOrg, canPublishApi, hasAdminPermissions } from "../../src/domain/permissions";
-import { isPublished } from "../../src/domain/apiState";
+import { isImported, isPublished } from "../../src/domain/apiState";
 import {
   additionalAuthModesFor,
   parseOidc,
@@ -148,6 +148,9 @@ export const apiResolvers: Resolvers = {
 
         const authMode = changes.defaultAuthMode ?? row.default_auth_mode;
         if (input.schema !== undefined) {
+          // Spec §2: table editing is hidden for imported projects; their model comes from elsewhere.
+          if (isImported({ creationType: row.creation_type, state: row.state }))
+            throw refuse("BAD_USER_INPUT", "error_api_imported_model", "An imported project's model cannot be edited here.");
           const checked = checkDeclaration(input.schema ?? "", { state: row.state, schema: row.schema, authMode });
           if ("problem" in checked) throw modelRefusal(checked.problem);
           changes.schema = JSON.stringify(checked.model);
@@ -176,6 +179,7 @@ export const apiResolvers: Resolvers = {
       return row ? toOrg(row) : null;
     },
     viewerCanEditModel: async (api, _, ctx) => {
+      if (isImported(api)) return false;
       const membership = await viewerStanding(ctx, api.orgId);
       return membership !== null && canEditApis(membership.permissions);
     },

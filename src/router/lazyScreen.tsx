@@ -4,7 +4,7 @@ import type { PreloadedQuery } from "react-relay";
 import type { OperationType } from "relay-runtime";
 import { routeQuery, type HeldEnvironment, type QueryArtifact } from "./routeQuery";
 
-type ScreenModule<P> = Promise<{ default: ComponentType<P> }>;
+export type ScreenModule<P> = Promise<{ default: ComponentType<P> }>;
 
 /** Platform screens read the platform environment, which lives as long as the session. */
 export async function heldPlatformEnvironment(): Promise<HeldEnvironment> {

@@ -3,7 +3,8 @@ import "./routeMeta";
 import { RootLayout } from "../layouts/RootLayout";
 import { NotFoundScreen } from "../common/NotFoundScreen";
 import { homeOf, requireAuth, requireSignedIn, requireSignedOut } from "./guards";
-import { heldPlatformEnvironment, heldProjectEnvironment, plainScreen, queryScreen } from "./lazyScreen";
+import { heldPlatformEnvironment, heldProjectEnvironment, plainScreen, queryScreen, type ScreenModule } from "./lazyScreen";
+import { SIGNED_OUT_PATHS, type SignedOutPath } from "../auth/signedOutPaths";
 import { bothLifecycles, routeQuery } from "./routeQuery";
 import { dataSearch, loginSearch, manageMemberSearch, publishingSearch } from "./searchParams";
 import { RouteError } from "../common/RouteError";
@@ -69,22 +70,22 @@ const accountSettings = createRoute({
   ...plainScreen(() => import("../auth/AccountSettingsScreen")),
 });
 
-const signedOutRoutes = (
-  [
-    ["/login", "login", () => import("../auth/LoginScreen")],
-    ["/signup", "signup", () => import("../auth/SignupScreen")],
-    ["/signup-code-entry", "signup-code-entry", () => import("../auth/SignupCodeEntryScreen")],
-    ["/password-reset", "password-reset", () => import("../auth/PasswordResetScreen")],
-  ] as const
-).map(([path, name, importer]) =>
-  createRoute({
+const signedOutScreens: Record<SignedOutPath, [name: string, importer: () => ScreenModule<object>]> = {
+  "/login": ["login", () => import("../auth/LoginScreen")],
+  "/signup": ["signup", () => import("../auth/SignupScreen")],
+  "/signup-code-entry": ["signup-code-entry", () => import("../auth/SignupCodeEntryScreen")],
+  "/password-reset": ["password-reset", () => import("../auth/PasswordResetScreen")],
+};
+const signedOutRoutes = SIGNED_OUT_PATHS.map((path) => {
+  const [name, importer] = signedOutScreens[path];
+  return createRoute({
     getParentRoute: () => signedOut,
     path,
     staticData: { name, layout: "no-nav" },
     ...(name === "login" ? { validateSearch: loginSearch } : {}),
     ...plainScreen(importer),
-  }),
-);
+  });
+});
 
 const workspaceSetup = createRoute({
   getParentRoute: () => signedIn,

@@ -1,4 +1,5 @@
 import { exportCredentials, hasStoredCredentials, importCredentials } from "../auth/credentialStorage";
+import { isSignedOutPath } from "../auth/signedOutPaths";
 
 /*
  * Credentials live in session storage (spec §3), so a console link opened in a new tab would
@@ -12,7 +13,7 @@ const CHANNEL = "baukasten-session";
  * new visitor starts, show at once, and the start page waits only briefly.
  */
 function patience(pathname: string): number {
-  if (["/login", "/signup", "/signup-code-entry", "/password-reset"].includes(pathname)) return 0;
+  if (isSignedOutPath(pathname)) return 0;
   return pathname === "/" ? 300 : 1500;
 }
 

@@ -192,3 +192,15 @@ describe("who may change the model", () => {
     expect(result.errors).toBeUndefined();
   });
 });
+
+describe("imported projects", () => {
+  it("refuses a model change to an imported project and says it may not edit the model (spec §2: table editing is hidden for imported APIs)", async () => {
+    const project = await newProject();
+    await t.platform.db.updateTable("apis").set({ creation_type: "IMPORT" }).where("id", "=", project.id).execute();
+    const result = await t.graphql(UPDATE_SCHEMA, { input: { id: project.id, schema: JSON.stringify(withTable("Post")) } }, owner.token);
+    expect(result.errors?.[0].extensions?.messageId).toBe("error_api_imported_model");
+    expect(await storedSchema(project.id)).toBe(project.schema);
+    const { data } = await t.graphql(`query ($id: ID!) { api(id: $id) { viewerCanEditModel } }`, { id: project.id }, owner.token);
+    expect(data.api.viewerCanEditModel).toBe(false);
+  });
+});
