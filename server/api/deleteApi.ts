@@ -1,23 +1,11 @@
-import { sql } from "kysely";
 import { requireViewer } from "../graphql/context";
-import type { DbOrTx } from "../db/database";
 import { forbidden, notFound, refuse } from "../graphql/errors";
 import { requireMembership } from "../access";
 import { findApiForUpdate, toApi } from "./store";
-import { askProvider } from "../pay/payments";
-import { log } from "../log";
+import { removeApi, removeObjects } from "./removeApi";
 import { canDeleteApi } from "../../src/domain/permissions";
 import { deletionConfirmed } from "../../src/domain/org";
 import type { Resolvers } from "../graphql/__generated__/resolvers";
-
-/** The indexes publishing made for this project's sort-by and unique fields (projectApi/indexes.ts), partial to it. */
-async function dropProjectIndexes(tx: DbOrTx, apiId: string) {
-  const { rows } = await sql<{ indexname: string }>`
-    select indexname from pg_indexes
-    where tablename = 'project_entries' and indexname like 'pe\\_%' and indexdef like ${`%api_id = '${apiId}'::text%`}
-  `.execute(tx);
-  for (const { indexname } of rows) await sql`drop index if exists ${sql.id(indexname)}`.execute(tx);
-}
 
 export const deleteApiResolvers: Resolvers = {
   Mutation: {
@@ -37,18 +25,9 @@ export const deleteApiResolvers: Resolvers = {
         if (!canDeleteApi(membership.permissions)) throw forbidden("error_api_deletion_requires_role", "Only account owners can delete projects.");
         if (!deletionConfirmed(input.confirmName, row.name))
           throw refuse("BAD_USER_INPUT", "error_api_deletion_confirm", "You need to enter the project name to confirm deletion.");
-        const subscriptions = await tx.selectFrom("bundle_subscriptions").select(["id", "payment_provider_id"]).where("api_id", "=", row.id).where("status", "<>", "CANCELED").execute();
-        for (const subscription of subscriptions) {
-          await askProvider(() => ctx.payments.provider.cancelSubscription(tx, subscription.payment_provider_id));
-        }
-        const runs = await tx.selectFrom("publish_runs").select("object_key").where("api_id", "=", row.id).execute();
-        await dropProjectIndexes(tx, row.id);
-        await tx.deleteFrom("apis").where("id", "=", row.id).execute();
-        return { api: toApi(row), objectKeys: runs.map((run) => run.object_key) };
+        return { api: toApi(row), objectKeys: await removeApi(tx, ctx.payments, row.id) };
       });
-      for (const key of objectKeys) {
-        await ctx.objects.delete(key).catch((error: unknown) => log.error(`removing ${key} failed:`, error));
-      }
+      await removeObjects(ctx.objects, objectKeys);
       return api;
     },
   },

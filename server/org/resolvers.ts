@@ -1,6 +1,7 @@
 import { requireViewer } from "../graphql/context";
 import { forbidden, refuse } from "../graphql/errors";
 import { requireMembership, requireOrgAccess, viewerStanding } from "../access";
+import { removeApi, removeObjects } from "../api/removeApi";
 import { deleteOrgCascade, findOrgForUpdate, findOrgs, insertOrg, toOrg, updateOrgRow } from "./store";
 import { countRolesOfOrg, findRole, insertRole, listRolesOfOrg, toRole } from "../role/store";
 import { canAssignRole, INVITABLE_ROLES } from "../../src/domain/members";
@@ -86,12 +87,18 @@ export const orgResolvers: Resolvers = {
         // A billing account of another workspace is never touched, not even named.
         if (input.billingAccountId && !account) throw forbidden();
         const roles = await listRolesOfOrg(tx, org.id, 10_000, null);
+        // Each project goes as deleteApi removes it: plans cancelled, indexes dropped, zips listed.
+        const projects = await tx.selectFrom("apis").select("id").where("org_id", "=", org.id).execute();
+        const objectKeys: string[] = [];
+        for (const project of projects) objectKeys.push(...(await removeApi(tx, ctx.payments, project.id)));
         await deleteOrgCascade(tx, org.id);
         return {
           payload: { org: toOrg(org), deleteBillingAccount: account ? toBillingAccount(account) : null },
           roles: roles.map(toRole),
+          objectKeys,
         };
       });
+      await removeObjects(ctx.objects, result.objectKeys);
       for (const role of result.roles) ctx.pubsub.publish("role:changed", role.orgId, { change: "DELETED", orgId: role.orgId, role });
       return result.payload;
     },

@@ -1,8 +1,11 @@
 // @vitest-environment node
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, uniqueEmail, type TestPlatform } from "../harness";
 import { insertRole } from "../../../server/role/store";
 import { publishableModel } from "./models";
+import { ensureIndexes } from "../../../server/projectApi/indexes";
+import { updateField } from "../../../src/domain/model";
 
 let t: TestPlatform;
 beforeAll(async () => {
@@ -84,5 +87,29 @@ describe("deleteApi (issue 10, spec §5 and §7)", () => {
     const gone = await fetch(`${t.url}/p/${owner.apiId}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ __typename }" }) });
     expect(gone.status).toBe(404);
     expect((await t.graphql(`query ($id: ID!) { api(id: $id) { id } }`, { id: owner.apiId }, owner.token)).data.api).toBeNull();
+  });
+});
+
+describe("deleteOrg removes its projects as deleteApi does", () => {
+  const projectIndexes = async (apiId: string) =>
+    (await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'project_entries' and indexdef like ${`%api_id = '${apiId}'::text%`}`.execute(t.platform.db)).rows;
+
+  it("drops the project's indexes and removes its declaration zips", async () => {
+    const owner = await liveProjectWithPlan();
+    const [run] = await t.platform.db.selectFrom("publish_runs").select("object_key").where("api_id", "=", owner.apiId).execute();
+    expect(await t.platform.objects.get(run.object_key)).not.toBeNull();
+    // A unique email, as a published model with a unique field has.
+    const model = publishableModel(1);
+    const users = model.objectTypes[0];
+    const email = users.fields.find((field) => field.name === "email")!;
+    await ensureIndexes(t.platform.db, owner.apiId, updateField(model, users.id, email.id, { directives: [...email.directives, { name: "unique" }] }));
+    expect((await projectIndexes(owner.apiId)).length).toBe(1);
+
+    const deleted = await t.graphql(`mutation ($input: DeleteOrgInput!) { deleteOrg(input: $input) { org { id } } }`, { input: { id: owner.orgId, confirmName: "Acme" } }, owner.token);
+    expect(deleted.errors).toBeUndefined();
+
+    expect(await t.platform.objects.get(run.object_key)).toBeNull();
+    expect(await projectIndexes(owner.apiId)).toEqual([]);
+    expect(await count("publish_runs", owner.apiId)).toBe(0);
   });
 });
