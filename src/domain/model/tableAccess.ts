@@ -134,6 +134,16 @@ export function toggleTableAccess(objectType: ObjectType, operation: TableOperat
   return withGroup(objectType, access.groups, operations);
 }
 
+/** Public read implies group (spec §4): a group directive that reads, keeping its names and other operations. */
+export function withImpliedGroupRead(directives: readonly Directive[]): Directive[] {
+  const group = directives.find((directive) => directive.name === "group");
+  if (!group) return [...directives, { name: "group" }];
+  const operations = group.args?.operations;
+  if (!Array.isArray(operations) || operations.includes("read")) return [...directives];
+  const reading = TABLE_OPERATIONS.filter((operation) => operation === "read" || operations.includes(operation));
+  return directives.map((directive) => (directive === group ? { ...group, args: { ...group.args, operations: reading } } : directive));
+}
+
 /** Group names from what the user typed: comma-separated, trimmed, no empties, each once. */
 export function parseGroupNames(text: string): string[] {
   return [...new Set(text.split(",").map((name) => name.trim()).filter(Boolean))];

@@ -4,6 +4,7 @@ import {
   apiKeyReach,
   initialModel,
   modelProblems,
+  normalizeModel,
   parseGroupNames,
   setAccessGroups,
   tableAccess,
@@ -93,5 +94,14 @@ describe("the access grid of the editor", () => {
     for (const args of [{ groups: ["x".repeat(129)] }, { groups: [3] }, { groups: [" padded"] }, { operations: ["drop"] }, { groups: Array.from({ length: 21 }, (_, i) => `g${i}`) }]) {
       expect(modelProblems(model(args)).map((problem) => problem.messageId)).toEqual(["form_feedback_access_groups"]);
     }
+  });
+});
+
+describe("normalizing on save", () => {
+  it("keeps the group's names and operations, adding read when public read is on", () => {
+    const model = { ...initialModel(), objectTypes: [table({ name: "publicRead" }, { name: "group", args: { groups: ["editors"], operations: ["update"] } })] };
+    expect(normalizeModel(model).objectTypes[0].directives).toEqual([{ name: "publicRead" }, { name: "group", args: { groups: ["editors"], operations: ["read", "update"] } }]);
+    const bare = { ...initialModel(), objectTypes: [table({ name: "publicRead" })] };
+    expect(normalizeModel(bare).objectTypes[0].directives).toEqual([{ name: "publicRead" }, { name: "group" }]);
   });
 });
