@@ -164,6 +164,13 @@ describe("API keys and members beside project users", () => {
     expect(code(await p.call(`mutation ($id: ID!) { deletePost(input: { id: $id }) { id } }`, { id: post }, key))).toBe("FORBIDDEN");
   });
 
+  it("keeps the console's CSV export from project users and public-only keys, which would bypass the table access", async () => {
+    const exportAs = (headers: Record<string, string>) => fetch(`${p.t.url}/p/${p.apiId}/export.csv?table=Note`, { headers });
+    expect((await exportAs({ authorization: as.alice.token })).status).toBe(403);
+    expect((await exportAs({ "x-api-key": p.apiKey })).status).toBe(403);
+    expect((await exportAs({ authorization: p.owner.token })).status).toBe(200);
+  });
+
   it("members keep their role rules and see every entry", async () => {
     expect(await titles("Note", { token: p.owner.token })).toEqual(expect.arrayContaining(["alice-1", "dave-1"]));
     const support = await p.t.signUp(uniqueEmail("support"));
