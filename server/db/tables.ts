@@ -21,6 +21,8 @@ export interface Tables {
     data: Json<Record<string, unknown>>;
     parent_first: string | null;
     parent_second: string | null;
+    /** The project user (sub) who created the entry; null when no project user did. */
+    owner: Generated<string | null>;
     created_at: Timestamp;
     updated_at: Timestamp;
   };

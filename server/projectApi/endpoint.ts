@@ -10,7 +10,9 @@ import { requireMembership } from "../access";
 import type { ApiKeys } from "./apiKeys";
 import type { Caller } from "./access";
 import type { ProjectContext } from "./context";
-import { createLiveCache } from "./live";
+import { createLiveCache, usesAuthMode } from "./live";
+import { createOidcVerifier } from "./callers/oidc";
+import { isUserAuthMode } from "../../src/domain/project";
 import { createLoaders } from "./loaders";
 import { generateProjectSchema } from "./schema";
 import type { ProjectEvents } from "./events";
@@ -48,6 +50,7 @@ export function createProjectEndpoint(options: {
   contextFor: (authorization: string | undefined) => Promise<Context>;
 }) {
   const { db, apiKeys, events, contextFor } = options;
+  const oidc = createOidcVerifier();
   const liveSchema = createLiveCache((live) => generateProjectSchema(live.model).schema);
   const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql", PROJECT_PERSISTED_QUERIES_PATH);
 
@@ -55,12 +58,20 @@ export function createProjectEndpoint(options: {
   async function projectContext(apiId: string, credentials: { apiKey?: string; authorization?: string }): Promise<ProjectContext | Refusal> {
     const live = await liveSchema(db, apiId);
     if (!live) return { status: 404, code: "NOT_FOUND", messageId: "error_api_management_before_publish", message: "Please publish project before editing data." };
-    const platformContext = await contextFor(credentials.authorization);
+    // A token of the project's OIDC issuer is a project user; any other token is the console's.
+    const bearer = credentials.authorization?.replace(/^Bearer\s+/i, "").trim();
+    const oidcSettings = usesAuthMode(live.auth, "aws_oidc") ? live.auth.oidc : null;
+    const oidcToken = bearer && oidcSettings?.issuerUrl && oidc.claimsIssuer(bearer, oidcSettings.issuerUrl) ? bearer : null;
+    const platformContext = await contextFor(oidcToken ? undefined : credentials.authorization);
     let caller: Caller;
-    if (credentials.apiKey) {
+    if (oidcToken && oidcSettings) {
+      const user = await oidc.verify(oidcToken, oidcSettings);
+      if (!user) return { status: 401, code: "UNAUTHENTICATED", messageId: "error_token_invalid", message: "This sign-in token is not valid for this project." };
+      caller = user;
+    } else if (credentials.apiKey) {
       const valid = await apiKeys.validKey(db, apiId, credentials.apiKey);
       if (!valid) return { status: 401, code: "UNAUTHENTICATED", messageId: "error_api_key_invalid", message: "This API key is unknown or has expired." };
-      caller = { kind: "apiKey", keyId: valid.id };
+      caller = { kind: "apiKey", keyId: valid.id, publicOnly: isUserAuthMode(live.auth.defaultMode) };
     } else if (platformContext.viewer) {
       try {
         caller = { kind: "member", roleType: (await requireMembership(platformContext, live.live.orgId)).roleType };

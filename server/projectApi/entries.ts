@@ -3,8 +3,9 @@ import { entryInputProblem, type WriteOperation } from "../../src/domain/values"
 import { isUniqueViolation } from "../db/errors";
 import type { Tx } from "../db/database";
 import { notFound, refuse } from "../graphql/errors";
-import { requireAction, type DataAction } from "./access";
+import { reachOf, requireReach, type DataAction } from "./access";
 import type { ProjectContext } from "./context";
+import { ownEntriesOnly } from "./ownEvents";
 import type { EntryEvent } from "./events";
 import { compileFilter, type Filter } from "./filters";
 import { indexName } from "./indexes";
@@ -58,7 +59,7 @@ export function entryValues(row: EntryRow, table: TablePlan): Record<string, unk
   return values;
 }
 
-function listQuery(ctx: ProjectContext, table: TablePlan, args: ListArgs): ListQuery {
+function listQuery(ctx: ProjectContext, table: TablePlan, args: ListArgs, owner: string | null): ListQuery {
   checkLimit(args.limit);
   const sort = { field: args.sortBy ?? table.sortFields[0], order: args.sortOrder };
   return {
@@ -69,7 +70,18 @@ function listQuery(ctx: ProjectContext, table: TablePlan, args: ListArgs): ListQ
     after: readToken(args.nextToken, sort),
     filter: args.filter ? compileFilter(args.filter, table.byName) : null,
     range: compileSortRange(args.sortRange, sort, table),
+    owner,
   };
+}
+
+/**
+ * Whether the caller may read this entry of the table: the check for entries reached other than
+ * through the table's own list (a child's parent), so a connection never shows what a list hides.
+ */
+export function mayRead(ctx: ProjectContext, table: TablePlan, row: EntryRow): boolean {
+  const caller = ctx.project.caller;
+  const reach = reachOf(caller, table.type, "read");
+  return reach === "all" || (reach === "own" && caller.kind === "user" && row.owner === caller.sub);
 }
 
 const batchTooLarge = () => refuse("BAD_USER_INPUT", "error_batch_too_large", `A batch can hold at most ${MAX_BATCH} entries.`, { max: MAX_BATCH });
@@ -131,14 +143,16 @@ const staleWrite = (updatedAt: string) =>
 export function entryOperations(plan: ModelPlan, table: TablePlan) {
   const typeId = table.type.id;
   const recordType = table.type.name;
-  const allowed = (ctx: ProjectContext, action: DataAction) => requireAction(ctx.project.caller, action);
+  /** FORBIDDEN when the caller reaches no entry; else the owner the operation is limited to (null: none). */
+  const allowed = (ctx: ProjectContext, action: DataAction) => requireReach(ctx.project.caller, table.type, action).owner;
+  const creator = (ctx: ProjectContext) => (ctx.project.caller.kind === "user" ? ctx.project.caller.sub : null);
 
   const createMany = async (ctx: ProjectContext, inputs: EntryInput[]): Promise<EntryRow[]> => {
     allowed(ctx, "create");
     checkBatch(inputs);
     const entries: NewEntry[] = inputs.map((input) => {
       const { values, parents } = readInput(table, plan, input, "create");
-      return { data: values, parentFirst: parents.first ?? null, parentSecond: parents.second ?? null };
+      return { data: values, parentFirst: parents.first ?? null, parentSecond: parents.second ?? null, owner: creator(ctx) };
     });
     const rows = await write(ctx, table, async (tx) => {
       for (const created of entries) await checkParents(tx, ctx, table, { first: created.parentFirst, second: created.parentSecond });
@@ -151,11 +165,11 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
   };
 
   const deleteMany = async (ctx: ProjectContext, inputs: (EntryInput & { id: string })[]): Promise<EntryRow[]> => {
-    allowed(ctx, "delete");
+    const owner = allowed(ctx, "delete");
     checkBatch(inputs);
     for (const input of inputs) readInput(table, plan, input, "delete");
     const rows = await write(ctx, table, async (tx) => {
-      const deleted = await deleteEntries(tx, ctx.project.apiId, typeId, inputs.map((input) => input.id));
+      const deleted = await deleteEntries(tx, ctx.project.apiId, typeId, inputs.map((input) => input.id), owner);
       await recordActivities(tx, ctx.project.apiId, "REMOVE", recordType, deleted.map((row) => row.id));
       return deleted;
     });
@@ -165,35 +179,39 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
 
   return {
     table,
+    /** An entry the caller may not read is answered as one that does not exist. */
     async get(ctx: ProjectContext, id: string) {
-      allowed(ctx, "read");
-      return ctx.project.loaders.entry(typeId).load(id);
+      const owner = allowed(ctx, "read");
+      const row = await ctx.project.loaders.entry(typeId).load(id);
+      return row && (!owner || row.owner === owner) ? row : null;
     },
     async list(ctx: ProjectContext, args: ListArgs) {
-      allowed(ctx, "read");
-      const query = listQuery(ctx, table, args);
+      const query = listQuery(ctx, table, args, allowed(ctx, "read"));
       return { rows: await listEntries(ctx.db, query), query };
     },
     async batchGet(ctx: ProjectContext, ids: string[]) {
-      allowed(ctx, "read");
+      const owner = allowed(ctx, "read");
       checkBatch(ids);
       const rows = await ctx.project.loaders.entry(typeId).loadMany(ids);
-      return rows.map((row) => (row && !(row instanceof Error) ? row : null));
+      return rows.map((row) => (row && !(row instanceof Error) && (!owner || row.owner === owner) ? row : null));
     },
     /** The children of one parent; `key` tells argument sets apart in the request's batch. */
     async listByParent(ctx: ProjectContext, args: ListArgs & { parentId: string; parentKey: "FIRST" | "SECOND" }) {
-      allowed(ctx, "read");
+      const owner = allowed(ctx, "read");
       const slot: ParentSlot = args.parentKey === "SECOND" ? "second" : "first";
       if (!table.parents.some((parent) => parent.slot === slot)) {
         throw refuse("BAD_USER_INPUT", "error_parent_key_invalid", `${table.type.name} has no ${args.parentKey} parent.`, { parentKey: args.parentKey });
       }
-      const query = listQuery(ctx, table, args);
+      const query = listQuery(ctx, table, args, owner);
       const rows = await ctx.project.loaders.children(query, slot, JSON.stringify(args)).load(args.parentId);
       return { rows, query };
     },
-    /** Children of many parents, batched per request (the connection fields of a list). */
+    /** Children of many parents, batched per request (the connection fields of a list); none for a caller who may read none. */
     async childrenOf(ctx: ProjectContext, parentId: string, slot: ParentSlot, args: ListArgs) {
-      const query = listQuery(ctx, table, args);
+      const caller = ctx.project.caller;
+      const reach = reachOf(caller, table.type, "read");
+      const query = listQuery(ctx, table, args, reach === "own" && caller.kind === "user" ? caller.sub : null);
+      if (reach === "none") return { rows: [], query };
       return { rows: await ctx.project.loaders.children(query, slot, JSON.stringify(args)).load(parentId), query };
     },
     createMany,
@@ -202,16 +220,16 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
      * (the console's editors must never overwrite a change they have not seen).
      */
     async update(ctx: ProjectContext, input: EntryInput & { id: string }, expectedUpdatedAt?: string | null) {
-      allowed(ctx, "update");
+      const owner = allowed(ctx, "update");
       const { values, parents } = readInput(table, plan, input, "update");
       const row = await write(ctx, table, async (tx) => {
         await checkParents(tx, ctx, table, parents);
         if (expectedUpdatedAt) {
-          const current = await lockEntry(tx, ctx.project.apiId, typeId, input.id);
+          const current = await lockEntry(tx, ctx.project.apiId, typeId, input.id, owner);
           if (!current) throw notFound();
           if (current.updated_at !== expectedUpdatedAt) throw staleWrite(current.updated_at);
         }
-        const updated = await updateEntry(tx, ctx.project.apiId, typeId, input.id, { data: values, parentFirst: parents.first, parentSecond: parents.second });
+        const updated = await updateEntry(tx, ctx.project.apiId, typeId, input.id, { data: values, parentFirst: parents.first, parentSecond: parents.second }, owner);
         if (!updated) throw notFound();
         await recordActivities(tx, ctx.project.apiId, "MODIFY", recordType, [updated.id]);
         return updated;
@@ -222,19 +240,21 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
     deleteMany,
     /** Every entry the filter matches (all without one), in one transaction; returns the count. */
     async deleteMatching(ctx: ProjectContext, filter: Filter | null) {
-      allowed(ctx, "delete");
+      const owner = allowed(ctx, "delete");
       const condition = filter ? compileFilter(filter, table.byName) : sql`true`;
       const rows = await write(ctx, table, async (tx) => {
-        const deleted = await deleteEntriesMatching(tx, ctx.project.apiId, typeId, condition);
+        const deleted = await deleteEntriesMatching(tx, ctx.project.apiId, typeId, condition, owner);
         await recordActivities(tx, ctx.project.apiId, "REMOVE", recordType, deleted.map((row) => row.id));
         return deleted;
       });
       ctx.project.events.publish(ctx.project.apiId, typeId, "delete", rows);
       return rows.length;
     },
+    /** A caller who reads only their own entries hears only of those. */
     subscribe(ctx: ProjectContext, event: EntryEvent) {
-      allowed(ctx, "read");
-      return ctx.project.events.subscribe(ctx.project.apiId, typeId, event);
+      const owner = allowed(ctx, "read");
+      const events = ctx.project.events.subscribe(ctx.project.apiId, typeId, event);
+      return owner ? ownEntriesOnly(events, owner) : events;
     },
     subscribeImported(ctx: ProjectContext) {
       allowed(ctx, "read");

@@ -5,6 +5,16 @@ import type { SchemaModel } from "../../src/domain/model";
 import type { LiveVersion, SetLiveVersion } from "./contract";
 import { ensureIndexes } from "./indexes";
 import { isImported } from "../../src/domain/apiState";
+import { parseOidc, type OidcConfig } from "../../src/domain/project";
+
+/** How a project's callers sign in (spec §3 Api: defaultAuthMode, additionalAuthModes, oidc). */
+export interface ProjectAuth {
+  defaultMode: string;
+  additionalModes: string[];
+  oidc: OidcConfig | null;
+}
+
+export const usesAuthMode = (auth: ProjectAuth, mode: string) => auth.defaultMode === mode || auth.additionalModes.includes(mode);
 
 /**
  * Makes a version the one /p/<apiId>/graphql serves. Called by publishing inside the
@@ -39,7 +49,7 @@ export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: stri
     const head = await db
       .selectFrom("project_live_versions as v")
       .innerJoin("apis as a", "a.id", "v.api_id")
-      .select(["v.run_id", "a.org_id", "a.creation_type", "a.state"])
+      .select(["v.run_id", "a.org_id", "a.creation_type", "a.state", "a.default_auth_mode", "a.additional_auth_modes", "a.oidc"])
       .where("v.api_id", "=", apiId)
       .executeTakeFirst();
     if (!head) {
@@ -47,8 +57,10 @@ export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: stri
       return null;
     }
     const imported = isImported({ creationType: head.creation_type, state: head.state });
+    // The project's auth modes as they are now (not as published): who may call it.
+    const auth: ProjectAuth = { defaultMode: head.default_auth_mode, additionalModes: head.additional_auth_modes, oidc: parseOidc(head.oidc) ?? null };
     const cached = cache.get(apiId);
-    if (cached?.runId === head.run_id) return { ...cached, imported };
+    if (cached?.runId === head.run_id) return { ...cached, imported, auth };
     const row = await db
       .selectFrom("project_live_versions")
       .selectAll()
@@ -58,6 +70,6 @@ export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: stri
     const live = { apiId, runId: row.run_id, version: row.version, model: row.model as SchemaModel, orgId: head.org_id };
     const entry = { runId: row.run_id, live, built: build(live) };
     cache.set(apiId, entry);
-    return { ...entry, imported };
+    return { ...entry, imported, auth };
   };
 }

@@ -1,7 +1,7 @@
 import { notFound } from "../graphql/errors";
 import { builtInResolvers } from "./builtIns";
 import type { ProjectContext } from "./context";
-import { entryOperations, entryValues, type EntryInput, type ListArgs } from "./entries";
+import { entryOperations, entryValues, mayRead, type EntryInput, type ListArgs } from "./entries";
 import { genericResolvers } from "./generic";
 import { childrenFieldName, operationNames, parentFieldName } from "./names";
 import { toConnection } from "./paging";
@@ -73,7 +73,7 @@ function tableResolvers(plan: ModelPlan, table: TablePlan) {
       const parentId = slot === "first" ? source[ROW].parent_first : source[ROW].parent_second;
       if (!parentId) return null;
       const row = await ctx.project.loaders.entry(type.id).load(parentId);
-      return row ? toEntry(row, parentTable) : null;
+      return row && mayRead(ctx, parentTable, row) ? toEntry(row, parentTable) : null;
     };
   }
   for (const { slot, type } of table.children) {

@@ -10,6 +10,8 @@ export interface EntryRow {
   data: Record<string, unknown>;
   parent_first: string | null;
   parent_second: string | null;
+  /** The project user who created it (table permissions), else null. */
+  owner: string | null;
   created_at: string;
   updated_at: string;
   /** The sort value as text (full precision), for the next page's token. */
@@ -37,10 +39,12 @@ export interface ListQuery {
   after?: { sortKey: string; id: string } | null;
   filter?: RawBuilder<unknown> | null;
   range?: RawBuilder<unknown> | null;
+  /** Only this project user's entries (a caller who reaches only their own). */
+  owner?: string | null;
 }
 
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-const COLUMNS = sql`id, type_id, data, parent_first, parent_second, ${iso("created_at")} as created_at, ${iso("updated_at")} as updated_at`;
+const COLUMNS = sql`id, type_id, data, parent_first, parent_second, owner, ${iso("created_at")} as created_at, ${iso("updated_at")} as updated_at`;
 
 const TIME_COLUMNS: Record<string, string> = { updatedAt: "updated_at", createdAt: "created_at" };
 
@@ -67,6 +71,7 @@ function pageQuery(query: ListQuery, scope: RawBuilder<unknown>) {
   const conditions = [sql`api_id = ${query.apiId}`, sql`type_id = ${query.typeId}`, scope];
   if (query.filter) conditions.push(query.filter);
   if (query.range) conditions.push(query.range);
+  if (query.owner) conditions.push(ownedBy(query.owner));
   if (query.after) {
     const beyond = sql.raw(query.sort.order === "ASC" ? ">" : "<");
     conditions.push(sql`(${expression}, id) ${beyond} (${sortKeyValue(query.sort.field, query.after.sortKey)}, ${query.after.id})`);
@@ -75,6 +80,9 @@ function pageQuery(query: ListQuery, scope: RawBuilder<unknown>) {
     where ${sql.join(conditions, sql` and `)}
     order by ${expression} ${direction}, id ${direction} limit ${query.limit + 1}`;
 }
+
+/** Only one project user's entries; no owner means no such restriction. */
+const ownedBy = (owner: string | null | undefined) => (owner ? sql`owner = ${owner}` : sql`true`);
 
 /** One page of a table's entries: keyset, never OFFSET, and no count. */
 export async function listEntries(db: DbOrTx, query: ListQuery): Promise<EntryRow[]> {
@@ -109,14 +117,16 @@ export interface NewEntry {
   data: Record<string, unknown>;
   parentFirst: string | null;
   parentSecond: string | null;
+  /** The project user creating it, if one does. */
+  owner?: string | null;
 }
 
 export async function insertEntries(db: DbOrTx, apiId: string, typeId: string, entries: readonly NewEntry[]): Promise<EntryRow[]> {
   if (entries.length === 0) return [];
   const values = entries.map(
-    (entry) => sql`(${apiId}, ${typeId}, ${randomUUID()}, ${JSON.stringify(withoutNulls(entry.data))}::jsonb, ${entry.parentFirst}, ${entry.parentSecond})`,
+    (entry) => sql`(${apiId}, ${typeId}, ${randomUUID()}, ${JSON.stringify(withoutNulls(entry.data))}::jsonb, ${entry.parentFirst}, ${entry.parentSecond}, ${entry.owner ?? null})`,
   );
-  const { rows } = await sql<EntryRow>`insert into project_entries (api_id, type_id, id, data, parent_first, parent_second)
+  const { rows } = await sql<EntryRow>`insert into project_entries (api_id, type_id, id, data, parent_first, parent_second, owner)
     values ${sql.join(values)} returning ${COLUMNS}`.execute(db);
   return rows;
 }
@@ -128,35 +138,36 @@ export interface EntryChange {
   parentSecond?: string | null;
 }
 
-export async function updateEntry(db: DbOrTx, apiId: string, typeId: string, id: string, change: EntryChange): Promise<EntryRow | undefined> {
+/** `owner` limits the write to that project user's entry (undefined: any entry). */
+export async function updateEntry(db: DbOrTx, apiId: string, typeId: string, id: string, change: EntryChange, owner?: string | null): Promise<EntryRow | undefined> {
   const set = withoutNulls(change.data);
   const unset = Object.keys(change.data).filter((name) => change.data[name] === null);
   const assignments = [sql`data = (data || ${JSON.stringify(set)}::jsonb) - ${unset}::text[]`, sql`updated_at = now()`];
   if (change.parentFirst !== undefined) assignments.push(sql`parent_first = ${change.parentFirst}`);
   if (change.parentSecond !== undefined) assignments.push(sql`parent_second = ${change.parentSecond}`);
   const { rows } = await sql<EntryRow>`update project_entries set ${sql.join(assignments)}
-    where api_id = ${apiId} and type_id = ${typeId} and id = ${id} returning ${COLUMNS}`.execute(db);
+    where api_id = ${apiId} and type_id = ${typeId} and id = ${id} and ${ownedBy(owner)} returning ${COLUMNS}`.execute(db);
   return rows[0];
 }
 
-export async function deleteEntries(db: DbOrTx, apiId: string, typeId: string, ids: readonly string[]): Promise<EntryRow[]> {
+export async function deleteEntries(db: DbOrTx, apiId: string, typeId: string, ids: readonly string[], owner?: string | null): Promise<EntryRow[]> {
   if (ids.length === 0) return [];
   const { rows } = await sql<EntryRow>`delete from project_entries
-    where api_id = ${apiId} and type_id = ${typeId} and id = any(${[...ids]}::text[]) returning ${COLUMNS}`.execute(db);
+    where api_id = ${apiId} and type_id = ${typeId} and id = any(${[...ids]}::text[]) and ${ownedBy(owner)} returning ${COLUMNS}`.execute(db);
   return rows;
 }
 
 /** Entries a filter matches (any condition made by compileFilter), deleted in one statement. */
-export async function deleteEntriesMatching(db: DbOrTx, apiId: string, typeId: string, condition: RawBuilder<unknown>): Promise<EntryRow[]> {
+export async function deleteEntriesMatching(db: DbOrTx, apiId: string, typeId: string, condition: RawBuilder<unknown>, owner?: string | null): Promise<EntryRow[]> {
   const { rows } = await sql<EntryRow>`delete from project_entries
-    where api_id = ${apiId} and type_id = ${typeId} and ${condition} returning ${COLUMNS}`.execute(db);
+    where api_id = ${apiId} and type_id = ${typeId} and ${condition} and ${ownedBy(owner)} returning ${COLUMNS}`.execute(db);
   return rows;
 }
 
 /** Reads one entry and locks it until the transaction ends, so a check before a write holds. */
-export async function lockEntry(tx: DbOrTx, apiId: string, typeId: string, id: string): Promise<EntryRow | undefined> {
+export async function lockEntry(tx: DbOrTx, apiId: string, typeId: string, id: string, owner?: string | null): Promise<EntryRow | undefined> {
   const { rows } = await sql<EntryRow>`select ${COLUMNS} from project_entries
-    where api_id = ${apiId} and type_id = ${typeId} and id = ${id} for update`.execute(tx);
+    where api_id = ${apiId} and type_id = ${typeId} and id = ${id} and ${ownedBy(owner)} for update`.execute(tx);
   return rows[0];
 }
 

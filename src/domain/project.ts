@@ -11,6 +11,9 @@ export const AUTH_MODES = ["aws_api_key", "aws_cognito_user_pools", "aws_iam", "
 /** Modes where the project's own users sign in; API key is then added as an extra mode. */
 const USER_AUTH_MODES: readonly string[] = ["aws_cognito_user_pools", "aws_oidc"];
 
+/** Whether the project's own users sign in with this mode (user pool or OIDC). */
+export const isUserAuthMode = (mode: string | null | undefined) => USER_AUTH_MODES.includes(mode ?? "");
+
 export interface OidcConfig {
   clientId: string;
   issuerUrl: string;

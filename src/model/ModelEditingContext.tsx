@@ -14,6 +14,8 @@ export interface ModelEditing {
   published: boolean;
   /** The project has a live API (graphqlUrl), which triggers need. */
   hasPublishedApi: boolean;
+  /** The project's default auth mode: table access is editable only for user sign-in modes. */
+  authMode: string | null;
 }
 
 export const ModelEditingContext = createContext<ModelEditing | null>(null);

@@ -38,8 +38,9 @@ export function ModelEditor(props: {
       canEditEnums: props.canEdit,
       published: props.published,
       hasPublishedApi: props.hasPublishedApi,
+      authMode: props.authMode,
     }),
-    [draft.model, draft.problems, draft.change, props.canEdit, props.imported, props.published, props.hasPublishedApi],
+    [draft.model, draft.problems, draft.change, props.canEdit, props.imported, props.published, props.hasPublishedApi, props.authMode],
   );
 
   if (draft.loadProblem) {

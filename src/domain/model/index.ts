@@ -67,10 +67,23 @@ export {
   typeOperations,
   /** all/none, mutations off removes subscriptions, a list of all three collapses to all. */
   togglePublishingType,
-  /** Table permissions: public read implies group; owner always on. */
-  toggleTablePermission,
-  /** The table permission checkboxes: checked and disabled, owner included. */
-  tablePermissions,
+  /** Table access grid: one checkbox per operation and group/public; public read implies group read. */
+  toggleTableAccess,
+  /** The table access checkboxes per operation: owner (always on), group, public. */
+  accessGrid,
+  /** The group names of a table's access. */
+  setAccessGroups,
+  /** Comma-separated group names, trimmed, each once. */
+  parseGroupNames,
+  /** A table's access rules read from its directives. */
+  tableAccess,
+  /** How far a signed-in project user reaches with an operation: all entries or their own. */
+  userReach,
+  /** How far an API key reaches: all, or only what is public when the key is an additional mode. */
+  apiKeyReach,
+  TABLE_OPERATIONS,
+  MAX_ACCESS_GROUPS,
+  MAX_GROUP_NAME_LENGTH,
   TABLE_PERMISSIONS,
   /** Permissions editing only for aws_oidc or aws_cognito_user_pools. */
   canEditPermissions,
@@ -107,7 +120,11 @@ export type {
   ConnectionKind,
   RequiredFlag,
   TablePermission,
-  PermissionState,
+  TableOperation,
+  TableAccess,
+  Reach,
+  AccessRow,
+  AccessCell,
 } from "./operations";
 export {
   /** Keep letters, digits and underscore; strip leading digits (spec §5 "Names"). */

@@ -4,6 +4,7 @@ import { hasDirective, setDirective, uniqueDirectives } from "./directives";
 import { fieldFlags, isDefaultSortField } from "./fieldKinds";
 import { collapseOperations, collapseRequired } from "./required";
 import { collapsePublishingTypes } from "./publishing";
+import { withImpliedGroupRead } from "./tableAccess";
 import type { Field, ObjectType, SchemaModel } from "./types";
 
 function normalizeField(field: Field): Field {
@@ -22,7 +23,7 @@ function normalizeField(field: Field): Field {
 function normalizeObjectType(objectType: ObjectType): ObjectType {
   let directives = uniqueDirectives(objectType.directives);
   // Public read implies group (spec §4).
-  if (hasDirective(directives, "publicRead")) directives = setDirective(directives, "group", true);
+  if (hasDirective(directives, "publicRead")) directives = withImpliedGroupRead(directives);
   // Spec §5: fields with no type are dropped on save.
   const fields = objectType.fields.filter((field) => field.type != null).map(normalizeField);
   const connector = fields.find((field) => hasDirective(field.directives, "connector"));

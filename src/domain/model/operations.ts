@@ -20,8 +20,6 @@ export {
 } from "./required";
 export {
   togglePublishingType,
-  toggleTablePermission,
-  tablePermissions,
   stripTemplateDirectives,
   stripPermissionDirectives,
   canEditPermissions,
@@ -29,7 +27,23 @@ export {
   canEditObjectType,
   TABLE_PERMISSIONS,
   type TablePermission,
-  type PermissionState,
 } from "./publishing";
+export {
+  TABLE_OPERATIONS,
+  accessGrid,
+  toggleTableAccess,
+  setAccessGroups,
+  parseGroupNames,
+  tableAccess,
+  userReach,
+  apiKeyReach,
+  MAX_ACCESS_GROUPS,
+  MAX_GROUP_NAME_LENGTH,
+  type TableOperation,
+  type TableAccess,
+  type Reach,
+  type AccessRow,
+  type AccessCell,
+} from "./tableAccess";
 export { addEnum, updateEnum, removeEnum, fieldsUsingEnum, addEnumValue, type EnumPatch } from "./enums";
 export { addResolver, updateResolver, removeResolver, toggleResolverType, type ResolverPatch } from "./resolvers";

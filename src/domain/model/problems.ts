@@ -13,6 +13,7 @@ import {
 import { MODEL_LIMITS, countProblems, limitProblem, overLimit } from "./limits";
 import { canEditPermissions, isUsersTable, TABLE_PERMISSIONS } from "./publishing";
 import { isRequiredAnywhere } from "./required";
+import { groupArgsProblem, MAX_ACCESS_GROUPS, MAX_GROUP_NAME_LENGTH } from "./tableAccess";
 import type { Field, ModelProblem, ObjectType, SchemaModel } from "./types";
 
 type Path = (string | number)[];
@@ -125,6 +126,14 @@ function permissionProblems(objectType: ObjectType, typePath: Path, context: Mod
   return index === -1 ? [] : [problem("error_model_permissions_auth_mode", [...typePath, "directives", index])];
 }
 
+/** The group directive names its groups and operations in a shape the project API can check. */
+function groupProblems(objectType: ObjectType, typePath: Path): ModelProblem[] {
+  return objectType.directives.flatMap((directive, index) => {
+    if (directive.name !== "group" || !groupArgsProblem(directive)) return [];
+    return [problem("form_feedback_access_groups", [...typePath, "directives", index], { max: MAX_ACCESS_GROUPS, length: MAX_GROUP_NAME_LENGTH })];
+  });
+}
+
 const DATA_CHANGES: readonly string[] = ["create", "update", "delete"];
 
 /** Triggers: a name of at least 3 characters and at least one data change (create, update or delete). */
@@ -197,6 +206,7 @@ export function modelProblems(model: SchemaModel, context?: ModelContext): Model
     const path = ["objectTypes", index];
     const nameProblem = typeNameProblem(objectType.name, [...path, "name"], typeNames, MODEL_LIMITS.nameLength);
     if (nameProblem) problems.push(nameProblem);
+    problems.push(...groupProblems(objectType, path));
     if (context) problems.push(...permissionProblems(objectType, path, context));
     problems.push(
       ...fieldProblems(model, objectType, path),

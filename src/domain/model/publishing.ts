@@ -1,4 +1,4 @@
-import { hasDirective, setDirective, withoutDirectives } from "./directives";
+import { hasDirective, withoutDirectives } from "./directives";
 import { PUBLISHING_TYPES, type ObjectType, type PublishingType, type SchemaModel } from "./types";
 
 /** A table's publishing state in canonical form: null for all, else the list in spec order. */
@@ -31,39 +31,6 @@ export function togglePublishingType(
 /** The table permissions the user can toggle; owner is implicit and always on. */
 export const TABLE_PERMISSIONS = ["publicRead", "publicCreate", "publicUpdate", "publicDelete", "group"] as const;
 export type TablePermission = (typeof TABLE_PERMISSIONS)[number];
-
-export interface PermissionState {
-  checked: boolean;
-  disabled: boolean;
-}
-
-/** The checkboxes of the table permissions dialog: owner checked and disabled; public read implies group. */
-export function tablePermissions(objectType: ObjectType): Record<"owner" | TablePermission, PermissionState> {
-  const publicRead = hasDirective(objectType.directives, "publicRead");
-  const state = (permission: TablePermission): PermissionState => ({
-    checked: hasDirective(objectType.directives, permission) || (permission === "group" && publicRead),
-    disabled: permission === "group" && publicRead,
-  });
-  return {
-    owner: { checked: true, disabled: true },
-    publicRead: state("publicRead"),
-    publicCreate: state("publicCreate"),
-    publicUpdate: state("publicUpdate"),
-    publicDelete: state("publicDelete"),
-    group: state("group"),
-  };
-}
-
-/** Turning public read on also turns group on; group cannot be turned off while public read is on. */
-export function toggleTablePermission(objectType: ObjectType, permission: TablePermission): ObjectType {
-  const on = hasDirective(objectType.directives, permission);
-  if (permission === "group" && on && hasDirective(objectType.directives, "publicRead")) return objectType;
-  let directives = setDirective(objectType.directives, permission, !on);
-  if (permission === "publicRead" && !on && !hasDirective(directives, "group")) {
-    directives = setDirective(directives, "group", true);
-  }
-  return { ...objectType, directives };
-}
 
 /** Permissions editing is offered only for OIDC or Cognito user-pool auth (spec §5). */
 export const canEditPermissions = (authMode: string | null | undefined) =>

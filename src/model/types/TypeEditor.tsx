@@ -16,15 +16,16 @@ import { typeNameProblem } from "../problems";
 import { TabPanel, Tabs } from "../../ui/Tabs";
 import { TriggersPanel } from "../triggers/TriggersPanel";
 import { ConnectionsPanel } from "./ConnectionsPanel";
+import { TableAccessEditor } from "../access/TableAccessEditor";
 import { FieldsTable } from "./FieldsTable";
 
-type TypeTab = "connections" | "triggers";
+type TypeTab = "connections" | "access" | "triggers";
 
-/** One table: its name, fields, connections and (for a published API) triggers. */
+/** One table: its name, fields, connections, access and (for a published API) triggers. */
 export function TypeEditor(props: { typeId: string; onSelect(id: string): void }) {
   const intl = useIntl();
   const tabsId = useId();
-  const { model, change, problems, canEditTables, published, hasPublishedApi } = useModelEditing();
+  const { model, change, problems, canEditTables, published, hasPublishedApi, authMode } = useModelEditing();
   const [tab, setTab] = useState<TypeTab>("connections");
   const index = model.objectTypes.findIndex((objectType) => objectType.id === props.typeId);
   const objectType = model.objectTypes[index];
@@ -33,7 +34,7 @@ export function TypeEditor(props: { typeId: string; onSelect(id: string): void }
   const lockedUsersTable = !canEditObjectType(objectType, published);
   const editable = canEditTables && !lockedUsersTable;
   const nameProblem = typeNameProblem(problems, model, ["objectTypes", index, "name"]);
-  const shownTab: TypeTab = hasPublishedApi ? tab : "connections";
+  const shownTab: TypeTab = tab === "triggers" && !hasPublishedApi ? "connections" : tab;
 
   const duplicate = () => {
     const copy = duplicateObjectType(model, objectType.id);
@@ -80,6 +81,7 @@ export function TypeEditor(props: { typeId: string; onSelect(id: string): void }
         label={intl.formatMessage({ id: "model.types.tabs" }, { name: objectType.name })}
         tabs={[
           { id: "connections", label: intl.formatMessage({ id: "model.tab.connections" }) },
+          { id: "access", label: intl.formatMessage({ id: "model.tab.access" }) },
           ...(hasPublishedApi ? [{ id: "triggers" as const, label: intl.formatMessage({ id: "model.tab.triggers" }) }] : []),
         ]}
         selected={shownTab}
@@ -89,6 +91,13 @@ export function TypeEditor(props: { typeId: string; onSelect(id: string): void }
       <TabPanel idPrefix={tabsId} id={shownTab}>
         {shownTab === "connections" ? (
           <ConnectionsPanel objectType={objectType} editable={editable} />
+        ) : shownTab === "access" ? (
+          <TableAccessEditor
+            objectType={objectType}
+            authMode={authMode}
+            editable={editable}
+            onChange={(next) => change((current) => ({ ...current, objectTypes: current.objectTypes.map((candidate) => (candidate.id === next.id ? next : candidate)) }))}
+          />
         ) : (
           <TriggersPanel objectType={objectType} typeIndex={index} editable={editable} />
         )}

@@ -6,10 +6,8 @@ import {
   isUsersTable,
   requiredFlags,
   stripTemplateDirectives,
-  tablePermissions,
   toggleRequired,
   togglePublishingType,
-  toggleTablePermission,
   type DirectiveName,
   type Field,
   type ObjectType,
@@ -84,31 +82,7 @@ describe("table permissions", () => {
     directives: directives.map((name) => ({ name })),
   });
 
-  it("shows owner always checked and disabled", () => {
-    expect(tablePermissions(table()).owner).toEqual({ checked: true, disabled: true });
-  });
-  it("turning public read on also turns group on, and group is then locked", () => {
-    const next = toggleTablePermission(table(), "publicRead");
-    expect(names(next)).toEqual(["group", "publicRead"]);
-    expect(tablePermissions(next).group).toEqual({ checked: true, disabled: true });
-    expect(toggleTablePermission(next, "group")).toBe(next);
-  });
-  it("turning public read off keeps group, which can then be turned off", () => {
-    const next = toggleTablePermission(table("publicRead", "group"), "publicRead");
-    expect(names(next)).toEqual(["group"]);
-    expect(tablePermissions(next).group).toEqual({ checked: true, disabled: false });
-    expect(names(toggleTablePermission(next, "group"))).toEqual([]);
-  });
-  it.each(["publicCreate", "publicUpdate", "publicDelete", "group"] as const)("toggles %s alone", (permission) => {
-    const on = toggleTablePermission(table(), permission);
-    expect(names(on)).toEqual([permission]);
-    expect(tablePermissions(on)[permission].checked).toBe(true);
-    expect(names(toggleTablePermission(on, permission))).toEqual([]);
-  });
-  it("shows group as checked when only public read is stored", () => {
-    expect(tablePermissions(table("publicRead")).group.checked).toBe(true);
-  });
-
+  // The grid itself (accessGrid, toggleTableAccess) is tested in tableAccess.test.ts.
   it.each([
     ["aws_oidc", true],
     ["aws_cognito_user_pools", true],
