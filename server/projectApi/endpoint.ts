@@ -53,14 +53,13 @@ export function createProjectEndpoint(options: {
 
   /** The request's context, or why it is refused; the same for HTTP and for graphql-ws. */
   async function projectContext(apiId: string, credentials: { apiKey?: string; authorization?: string }): Promise<ProjectContext | Refusal> {
-    const live = await liveSchema(db, apiId);
+    const live = await liveSchema(db, apiId, credentials.apiKey || undefined);
     if (!live) return { status: 404, code: "NOT_FOUND", messageId: "error_api_management_before_publish", message: "Please publish project before editing data." };
     const platformContext = await contextFor(credentials.authorization);
     let caller: Caller;
     if (credentials.apiKey) {
-      const valid = await apiKeys.validKey(db, apiId, credentials.apiKey);
-      if (!valid) return { status: 401, code: "UNAUTHENTICATED", messageId: "error_api_key_invalid", message: "This API key is unknown or has expired." };
-      caller = { kind: "apiKey", keyId: valid.id };
+      if (!live.apiKeyId) return { status: 401, code: "UNAUTHENTICATED", messageId: "error_api_key_invalid", message: "This API key is unknown or has expired." };
+      caller = { kind: "apiKey", keyId: live.apiKeyId };
     } else if (platformContext.viewer) {
       try {
         caller = { kind: "member", roleType: (await requireMembership(platformContext, live.live.orgId)).roleType };

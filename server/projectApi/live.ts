@@ -5,6 +5,7 @@ import type { SchemaModel } from "../../src/domain/model";
 import type { LiveVersion, SetLiveVersion } from "./contract";
 import { ensureIndexes } from "./indexes";
 import { isImported } from "../../src/domain/apiState";
+import { validKeyId } from "./apiKeys";
 
 /**
  * Makes a version the one /p/<apiId>/graphql serves. Called by publishing inside the
@@ -35,11 +36,14 @@ export const setLiveVersion: SetLiveVersion = async (tx: Kysely<Tables>, live: L
 export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: string }) => Built) {
   const cache = new Map<string, { runId: string; built: Built; live: LiveVersion & { orgId: string } }>();
 
-  return async function current(db: Db, apiId: string) {
+  /** The live version, and with `apiKey` the id of that key if it is valid for the project (null if not). */
+  return async function current(db: Db, apiId: string, apiKey?: string) {
     const head = await db
       .selectFrom("project_live_versions as v")
       .innerJoin("apis as a", "a.id", "v.api_id")
       .select(["v.run_id", "a.org_id", "a.creation_type", "a.state"])
+      // The caller's key in the same statement: a request with a key costs one round trip here.
+      .select(apiKey === undefined ? sql<null>`null`.as("api_key_id") : validKeyId(db, apiId, apiKey).as("api_key_id"))
       .where("v.api_id", "=", apiId)
       .executeTakeFirst();
     if (!head) {
@@ -47,8 +51,9 @@ export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: stri
       return null;
     }
     const imported = isImported({ creationType: head.creation_type, state: head.state });
+    const apiKeyId = head.api_key_id ?? null;
     const cached = cache.get(apiId);
-    if (cached?.runId === head.run_id) return { ...cached, imported };
+    if (cached?.runId === head.run_id) return { ...cached, imported, apiKeyId };
     const row = await db
       .selectFrom("project_live_versions")
       .selectAll()
@@ -58,6 +63,6 @@ export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: stri
     const live = { apiId, runId: row.run_id, version: row.version, model: row.model as SchemaModel, orgId: head.org_id };
     const entry = { runId: row.run_id, live, built: build(live) };
     cache.set(apiId, entry);
-    return { ...entry, imported };
+    return { ...entry, imported, apiKeyId };
   };
 }
