@@ -2,8 +2,9 @@
 // built product:
 //   - gzip bytes of the JavaScript the browser loads for /login
 //   - platform GraphQL requests for the navigation login -> dashboard
-//   - the request path: p50, p95, requests/s and server CPU per request for the project list
-//     and a mutation, on PGlite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL, e.g. under scripts/with-postgres.sh)
+//   - the request path (issue 15): p50, p95, requests/s and server CPU per request at 1 and 10
+//     clients for a workspace's project list, a mutation and a list on a project's own endpoint,
+//     on PGlite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL, e.g. under scripts/with-postgres.sh)
 //     on PostgreSQL
 //   - requests and waterfall depth of a reload of signed-in pages (scripts/bench-routes.ts)
 //   - the server's RSS after start and after 10,000 mixed requests (embedded default)

@@ -63,10 +63,15 @@ export interface Platform {
 export async function createPlatform(
   config: Config,
   // Tests may watch what publishing tells the project API; the platform serves the real one.
-  // Tests may also put a failing payment provider in place of the built-in one.
-  options: { projectApi?: Pick<PublishDeps, "setLiveVersion" | "createDefaultApiKey">; paymentProvider?: PaymentProvider } = {},
+  // Tests may also put a failing payment provider in place of the built-in one, and count the
+  // SQL statements requests run (onStatement).
+  options: {
+    projectApi?: Pick<PublishDeps, "setLiveVersion" | "createDefaultApiKey">;
+    paymentProvider?: PaymentProvider;
+    onStatement?: (sql: string) => void;
+  } = {},
 ): Promise<Platform> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onStatement: options.onStatement });
   const mailer = await createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const mailbox = mailer.local ? createMailbox(db, config) : null;
   const auth = await createAuthService({ db, mailer, config });

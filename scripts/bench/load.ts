@@ -85,7 +85,7 @@ export async function runLoad(base: URL, pid: number, calls: Call[], clients: nu
 
 export function formatLoad(name: string, result: LoadResult) {
   return (
-    `${name.padEnd(44)} p50 ${result.p50.toFixed(2)} ms  p95 ${result.p95.toFixed(2)} ms  ` +
+    `${name.padEnd(72)} p50 ${result.p50.toFixed(2)} ms  p95 ${result.p95.toFixed(2)} ms  ` +
     `${result.perSecond.toFixed(0)} req/s  server CPU ${result.cpuPerRequest.toFixed(2)} ms/req  (${result.requests} requests)`
   );
 }

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { Kysely, PostgresDialect, type Transaction } from "kysely";
+import { Kysely, PostgresDialect, type LogEvent, type Transaction } from "kysely";
 import type { Tables } from "./tables";
 import { migrateToLatest } from "./migrations";
 import { openPgPool } from "./pg-pool";
@@ -22,10 +22,13 @@ const EMBEDDED_MEMORY_SETTINGS = ["shared_buffers=8MB", "work_mem=1MB", "mainten
  * PostgreSQL through `pg` when a URL is given, otherwise PGlite with its files in the data
  * directory (or in memory for `memory://`). Migrations run before the handle is returned.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; onStatement?: (sql: string) => void }): Promise<Db> {
   let db: Db;
+  // Tests count the statements a request runs (issue 15); without a listener kysely logs nothing.
+  const { onStatement } = options;
+  const log = onStatement && ((event: LogEvent) => void (event.level === "query" && onStatement(event.query.sql)));
   if (options.databaseUrl) {
-    db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: await openPgPool(options.databaseUrl) }) });
+    db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: await openPgPool(options.databaseUrl) }), log });
   } else {
     const { PGlite } = await import("@electric-sql/pglite");
     const { PGliteDialect } = await import("./pglite-dialect");
@@ -38,7 +41,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       await createClusterIfMissing(dir, EMBEDDED_MEMORY_SETTINGS);
       pglite = new PGlite(dir, { postgresqlconf: EMBEDDED_MEMORY_SETTINGS });
     }
-    db = new Kysely<Tables>({ dialect: new PGliteDialect(pglite) });
+    db = new Kysely<Tables>({ dialect: new PGliteDialect(pglite), log });
   }
   await migrateToLatest(db);
   return db;

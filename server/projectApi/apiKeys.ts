@@ -11,6 +11,19 @@ const DAY_MS = 86_400_000;
 /** The lookup form of a key: a leak of the table alone authenticates nobody. */
 export const hashApiKey = (key: string) => createHash("sha256").update(key).digest("hex");
 
+/**
+ * The id of the key sent in `x-api-key` if it belongs to this project and has not expired, as a
+ * subquery: the endpoint reads it in the statement that reads the live version (issue 15).
+ */
+export function validKeyId(db: DbOrTx, apiId: string, key: string) {
+  return db
+    .selectFrom("project_api_keys")
+    .select("id")
+    .where("key_hash", "=", hashApiKey(key))
+    .where("api_id", "=", apiId)
+    .where("expires_at", ">", new Date());
+}
+
 /** AppSync-like keys: a prefix to recognise them, 32 random bytes. */
 const newKey = () => `da2-${randomBytes(32).toString("base64url")}`;
 
@@ -47,21 +60,10 @@ export function createApiKeys(secret: Buffer) {
     return { id };
   };
 
-  /** The key sent in `x-api-key`, if it belongs to this project and has not expired. */
-  async function validKey(db: DbOrTx, apiId: string, key: string) {
-    return db
-      .selectFrom("project_api_keys")
-      .select(["id", "expires_at"])
-      .where("key_hash", "=", hashApiKey(key))
-      .where("api_id", "=", apiId)
-      .where("expires_at", ">", new Date())
-      .executeTakeFirst();
-  }
-
   /** The key in plain text, for those allowed to see it. */
   const reveal = (row: { id: string; sealed_key: string }) => open(sealingKey, row.sealed_key, row.id);
 
-  return { insertKey, createDefaultApiKey, validKey, reveal };
+  return { insertKey, createDefaultApiKey, reveal };
 }
 
 export type ApiKeys = ReturnType<typeof createApiKeys>;

@@ -56,7 +56,7 @@ export function createProjectEndpoint(options: {
 
   /** The request's context, or why it is refused; the same for HTTP and for graphql-ws. */
   async function projectContext(apiId: string, credentials: { apiKey?: string; authorization?: string }): Promise<ProjectContext | Refusal> {
-    const live = await liveSchema(db, apiId);
+    const live = await liveSchema(db, apiId, credentials.apiKey || undefined);
     if (!live) return { status: 404, code: "NOT_FOUND", messageId: "error_api_management_before_publish", message: "Please publish project before editing data." };
     // A token of the project's OIDC issuer is a project user; any other token is the console's.
     const bearer = credentials.authorization?.replace(/^Bearer\s+/i, "").trim();
@@ -69,9 +69,8 @@ export function createProjectEndpoint(options: {
       if (!user) return { status: 401, code: "UNAUTHENTICATED", messageId: "error_token_invalid", message: "This sign-in token is not valid for this project." };
       caller = user;
     } else if (credentials.apiKey) {
-      const valid = await apiKeys.validKey(db, apiId, credentials.apiKey);
-      if (!valid) return { status: 401, code: "UNAUTHENTICATED", messageId: "error_api_key_invalid", message: "This API key is unknown or has expired." };
-      caller = { kind: "apiKey", keyId: valid.id, publicOnly: isUserAuthMode(live.auth.defaultMode) };
+      if (!live.apiKeyId) return { status: 401, code: "UNAUTHENTICATED", messageId: "error_api_key_invalid", message: "This API key is unknown or has expired." };
+      caller = { kind: "apiKey", keyId: live.apiKeyId, publicOnly: isUserAuthMode(live.auth.defaultMode) };
     } else if (platformContext.viewer) {
       try {
         caller = { kind: "member", roleType: (await requireMembership(platformContext, live.live.orgId)).roleType };

@@ -6,6 +6,7 @@ import type { LiveVersion, SetLiveVersion } from "./contract";
 import { ensureIndexes } from "./indexes";
 import { isImported } from "../../src/domain/apiState";
 import { parseOidc, type OidcConfig } from "../../src/domain/project";
+import { validKeyId } from "./apiKeys";
 
 /** How a project's callers sign in (spec §3 Api: defaultAuthMode, additionalAuthModes, oidc). */
 export interface ProjectAuth {
@@ -45,11 +46,14 @@ export const setLiveVersion: SetLiveVersion = async (tx: Kysely<Tables>, live: L
 export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: string }) => Built) {
   const cache = new Map<string, { runId: string; built: Built; live: LiveVersion & { orgId: string } }>();
 
-  return async function current(db: Db, apiId: string) {
+  /** The live version, and with `apiKey` the id of that key if it is valid for the project (null if not). */
+  return async function current(db: Db, apiId: string, apiKey?: string) {
     const head = await db
       .selectFrom("project_live_versions as v")
       .innerJoin("apis as a", "a.id", "v.api_id")
       .select(["v.run_id", "a.org_id", "a.creation_type", "a.state", "a.default_auth_mode", "a.additional_auth_modes", "a.oidc"])
+      // The caller's key in the same statement: a request with a key costs one round trip here.
+      .select(apiKey === undefined ? sql<null>`null`.as("api_key_id") : validKeyId(db, apiId, apiKey).as("api_key_id"))
       .where("v.api_id", "=", apiId)
       .executeTakeFirst();
     if (!head) {
@@ -59,8 +63,9 @@ export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: stri
     const imported = isImported({ creationType: head.creation_type, state: head.state });
     // The project's auth modes as they are now (not as published): who may call it.
     const auth: ProjectAuth = { defaultMode: head.default_auth_mode, additionalModes: head.additional_auth_modes, oidc: parseOidc(head.oidc) ?? null };
+    const apiKeyId = head.api_key_id ?? null;
     const cached = cache.get(apiId);
-    if (cached?.runId === head.run_id) return { ...cached, imported, auth };
+    if (cached?.runId === head.run_id) return { ...cached, imported, auth, apiKeyId };
     const row = await db
       .selectFrom("project_live_versions")
       .selectAll()
@@ -70,6 +75,6 @@ export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: stri
     const live = { apiId, runId: row.run_id, version: row.version, model: row.model as SchemaModel, orgId: head.org_id };
     const entry = { runId: row.run_id, live, built: build(live) };
     cache.set(apiId, entry);
-    return { ...entry, imported, auth };
+    return { ...entry, imported, auth, apiKeyId };
   };
 }

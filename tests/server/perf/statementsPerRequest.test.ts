@@ -1,0 +1,75 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addField, initialModel, renameObjectType } from "../../../src/domain/model";
+import { setLiveVersion } from "../../../server/projectApi/live";
+import { startTestPlatform, uniqueEmail, type TestPlatform } from "../harness";
+
+/*
+ * Issue 15 ("Each such request runs 4 SQL statements in sequence"): the statements one request
+ * runs, counted at the database handle, so a change that adds a round trip to the request path
+ * fails here rather than only in `npm run bench`. The job runner's poll runs on its own timer
+ * and is not part of any request.
+ */
+let statements: string[] = [];
+let t: TestPlatform;
+beforeAll(async () => {
+  t = await startTestPlatform({}, { onStatement: (sql) => void (/\bjobs\b/.test(sql) || statements.push(sql)) });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The statements `request` runs (it is run twice first: the first one verifies the token and warms caches). */
+async function statementsOf(request: () => Promise<{ errors?: unknown }>) {
+  for (let i = 0; i < 2; i++) expect((await request()).errors).toBeUndefined();
+  statements = [];
+  const answer = await request();
+  expect(answer.errors).toBeUndefined();
+  return statements;
+}
+
+const LIST = `query ($id: ID!) { org(id: $id) { id name apis(first: 20) { edges { node { id name state region } } } } }`;
+
+describe("SQL statements per request", () => {
+  let owner: { token: string };
+  let orgId: string;
+  let apiId: string;
+  beforeAll(async () => {
+    owner = await t.signUp(uniqueEmail("owner"));
+    const org = await t.graphql(`mutation ($input: CreateOrgInput!) { createOrg(input: $input) { org { id } } }`, { input: { name: "Acme" } }, owner.token);
+    orgId = org.data.createOrg.org.id;
+    for (let i = 1; i <= 3; i++) {
+      const api = await t.graphql(`mutation ($input: CreateApiInput!) { createApi(input: $input) { api { id } } }`, { input: { orgId, name: `Project ${i}` } }, owner.token);
+      apiId = api.data.createApi.api.id;
+    }
+  });
+
+  it("a workspace's project list runs at most 2: the session, role and workspace in one, the page in one", async () => {
+    const ran = await statementsOf(() => t.graphql(LIST, { id: orgId }, owner.token));
+    expect(ran.length).toBeLessThanOrEqual(2);
+  });
+
+  it("renaming the workspace runs 4: begin, the role and workspace in one, the update, commit", async () => {
+    let n = 0;
+    const ran = await statementsOf(() => t.graphql(`mutation ($input: UpdateOrgInput!) { updateOrg(input: $input) { id name } }`, { input: { id: orgId, name: `Acme ${n++}` } }, owner.token));
+    expect(ran.length).toBeLessThanOrEqual(4);
+  });
+
+  it("a list on a project's own endpoint with an API key runs at most 2: the live version and the key in one, the page in one", async () => {
+    const initial = initialModel();
+    const typeId = initial.objectTypes[0].id;
+    const model = addField(renameObjectType(initial, typeId, "Item"), typeId, { name: "title", type: "String", directives: [] }).model;
+    await t.platform.db.transaction().execute((tx) => setLiveVersion(tx, { apiId, runId: `${apiId}-v1`, version: 1, model }));
+    const { key } = await t.platform.apiKeys.insertKey(t.platform.db, apiId);
+    const list = async () => {
+      const response = await fetch(`${t.url}/p/${apiId}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-api-key": key },
+        body: JSON.stringify({ query: `{ listItem(limit: 20) { items { id title } nextToken } }` }),
+      });
+      return (await response.json()) as { errors?: unknown };
+    };
+    const ran = await statementsOf(list);
+    expect(ran.length).toBeLessThanOrEqual(2);
+  });
+});
