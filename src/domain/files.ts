@@ -23,10 +23,10 @@ export type AccessControl = (typeof ACCESS_CONTROLS)[number];
 
 /**
  * Spec §5 "File names are normalised: characters other than letters, digits, slash and dot
- * become underscores." Leading slashes are dropped, so a name never becomes an absolute key.
+ * become underscores." What is left of a path trick (`/etc`, `a/../b`) is refused by fileKeyProblem.
  */
 export function normaliseFileKey(name: string): string {
-  return name.replace(/[^A-Za-z0-9/.]/g, "_").replace(/^\/+/, "");
+  return name.replace(/[^A-Za-z0-9/.]/g, "_");
 }
 
 export type FileKeyProblem = "error_file_key_empty" | "error_file_key_too_long" | "error_file_key_invalid";

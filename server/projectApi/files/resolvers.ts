@@ -28,7 +28,7 @@ function checkedMimeType(mimeType: string) {
 }
 
 function checkBatch(items: unknown[]) {
-  if (items.length === 0 || items.length > MAX_BATCH) throw refuse("BAD_USER_INPUT", "error_batch_size", `Send 1 to ${MAX_BATCH} items at a time.`, { max: MAX_BATCH });
+  if (items.length > MAX_BATCH) throw refuse("BAD_USER_INPUT", "error_batch_too_large", `A batch can hold at most ${MAX_BATCH} entries.`, { max: MAX_BATCH });
 }
 
 async function requireUploadQuota(ctx: ProjectContext) {
