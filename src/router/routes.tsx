@@ -31,6 +31,9 @@ import { templateLanguage } from "../data/templates/templateLanguage";
 import { wantedTableName } from "../data/selectedTableName";
 import { entriesVariables } from "../data/entries/entriesSearch";
 import type { EntriesPanelQuery as EntriesQuery } from "../__generated__/EntriesPanelQuery.graphql";
+import type { FilesScreenQuery as FilesQuery } from "../__generated__/FilesScreenQuery.graphql";
+import type { FilesPanelQuery as FilesListQuery } from "../__generated__/FilesPanelQuery.graphql";
+import { filesVariables } from "../files/project/filesVariables";
 
 const placeholder = plainScreen(() => import("../common/PlaceholderScreen"));
 
@@ -278,13 +281,33 @@ const projectPlaceholderRoutes: [string, string, Layout][] = [
   ["flows/$flowId/editor", "project-flow-editor", "flow"],
   ["settings", "project-settings", "sidebar"],
   ["logs", "project-logs", "sidebar"],
-  ["assets", "project-assets", "sidebar"],
   ["cloud-functions", "project-cloud-functions", "sidebar"],
   ["queries", "project-queries", "sidebar"],
 ];
 const laterProjectRoutes = projectPlaceholderRoutes.map(([path, name, layout]) =>
   createRoute({ getParentRoute: () => projectLayout, path, staticData: { name, layout }, ...placeholder }),
 );
+
+const filesScreen = queryScreen<FilesQuery>(() => import("../files/FilesScreen"), () => import("../__generated__/FilesScreenQuery.graphql"));
+const filesData = routeQuery<FilesListQuery>(() => import("../__generated__/FilesPanelQuery.graphql"), heldPlatformEnvironment, "filesRef");
+/** project-assets: the screen's query and the file list on the project's endpoint, in parallel. */
+const projectAssets = createRoute({
+  getParentRoute: () => projectLayout,
+  path: "assets",
+  staticData: { name: "project-assets", layout: "sidebar" },
+  loader: async ({ params, preload }) => {
+    const [screen, files] = await Promise.all([
+      filesScreen.load({ apiId: params.apiId }, preload),
+      // An unpublished project answers 404 here; the screen then shows its hint and never reads it.
+      filesData.load(filesVariables, preload, heldProjectEnvironment({ apiId: params.apiId })),
+    ]);
+    return { ...screen, filesRef: files.queryRef };
+  },
+  ...bothLifecycles(filesScreen.lifecycle, filesData.lifecycle),
+  component: filesScreen.component,
+  errorComponent: RouteError,
+  notFoundComponent: NotFoundScreen,
+});
 
 /** project-overview redirects to the data route (spec §2). */
 const projectOverview = createRoute({
@@ -303,7 +326,7 @@ export const routeTree = rootRoute.addChildren([
   authed.addChildren([
     orgLayout.addChildren(orgRoutes),
     projectSetupName,
-    projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, projectRepublish, ...laterProjectRoutes]),
+    projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, projectRepublish, projectAssets, ...laterProjectRoutes]),
     ...publishRoutes,
   ]),
 ]);

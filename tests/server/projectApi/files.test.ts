@@ -25,7 +25,7 @@ afterEach(() => {
 const FILE = `id key name mimeType url accessControl size createdAt updatedAt`;
 const owner = () => ({ token: p.owner.token });
 
-async function intent(key: string, mimeType = "text/plain", accessControl = "public", auth: { apiKey?: string; token?: string } | undefined = undefined) {
+async function intent(key: string, mimeType = "text/plain", accessControl = "public", auth: { apiKey?: string; token?: string } | null | undefined = undefined) {
   const answer = await p.call(
     `mutation ($input: UploadFileIntentInput!) { uploadFileIntent(input: $input) { key mimeType uploadUrl url name maxBytes } }`,
     { input: { key, mimeType, accessControl } },
