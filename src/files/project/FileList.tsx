@@ -52,9 +52,9 @@ export function FileList(props: { query: FileList_query$key }) {
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const [remove, removing] = useMutate<FileListDeleteMutation>(graphql`
-    mutation FileListDeleteMutation($input: [DeleteFileDocumentInput!]!) {
+    mutation FileListDeleteMutation($input: [DeleteFileDocumentInput!]!, $connections: [ID!]!) {
       batchDeleteFileDocument(input: $input) {
-        id @deleteRecord
+        id @deleteEdge(connections: $connections)
       }
     }
   `);
@@ -76,7 +76,7 @@ export function FileList(props: { query: FileList_query$key }) {
     setDeleting(null);
     setDeleteError(null);
     try {
-      await remove({ input: [{ id: target.id }] });
+      await remove({ input: [{ id: target.id }], connections: [data.listFileDocument.__id] });
       announce(intl.formatMessage({ id: "files.deleted" }, { name: target.name }));
     } catch (error) {
       setDeleteError(error);
