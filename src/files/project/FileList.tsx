@@ -171,7 +171,7 @@ export function FileList(props: { query: FileList_query$key }) {
             {files.map((file) => (
               <tr key={file.id} data-testid="file-row">
                 <td>
-                  <a href={file.url} download={file.name} target="_blank" rel="noreferrer" data-testid="file-link">
+                  <a href={file.url} download={file.name} data-testid="file-link">
                     {file.name}
                   </a>
                 </td>
