@@ -34,6 +34,8 @@ import type { EntriesPanelQuery as EntriesQuery } from "../__generated__/Entries
 import type { FilesScreenQuery as FilesQuery } from "../__generated__/FilesScreenQuery.graphql";
 import type { FilesPanelQuery as FilesListQuery } from "../__generated__/FilesPanelQuery.graphql";
 import { filesVariables } from "../files/project/filesVariables";
+import type { CloudFunctionsScreenQuery as FunctionsQuery } from "../__generated__/CloudFunctionsScreenQuery.graphql";
+import type { FunctionsPanelQuery as FunctionsListQuery } from "../__generated__/FunctionsPanelQuery.graphql";
 
 const placeholder = plainScreen(() => import("../common/PlaceholderScreen"));
 
@@ -281,7 +283,6 @@ const projectPlaceholderRoutes: [string, string, Layout][] = [
   ["flows/$flowId/editor", "project-flow-editor", "flow"],
   ["settings", "project-settings", "sidebar"],
   ["logs", "project-logs", "sidebar"],
-  ["cloud-functions", "project-cloud-functions", "sidebar"],
   ["queries", "project-queries", "sidebar"],
 ];
 const laterProjectRoutes = projectPlaceholderRoutes.map(([path, name, layout]) =>
@@ -309,6 +310,26 @@ const projectAssets = createRoute({
   notFoundComponent: NotFoundScreen,
 });
 
+const functionsScreen = queryScreen<FunctionsQuery>(() => import("../functions/CloudFunctionsScreen"), () => import("../__generated__/CloudFunctionsScreenQuery.graphql"));
+const functionsData = routeQuery<FunctionsListQuery>(() => import("../__generated__/FunctionsPanelQuery.graphql"), heldPlatformEnvironment, "functionsRef");
+/** project-cloud-functions: the screen's query and the function list on the project's endpoint, in parallel. */
+const projectCloudFunctions = createRoute({
+  getParentRoute: () => projectLayout,
+  path: "cloud-functions",
+  staticData: { name: "project-cloud-functions", layout: "sidebar" },
+  loader: async ({ params, preload }) => {
+    const [screen, functions] = await Promise.all([
+      functionsScreen.load({ apiId: params.apiId }, preload),
+      functionsData.load(filesVariables, preload, heldProjectEnvironment({ apiId: params.apiId })),
+    ]);
+    return { ...screen, functionsRef: functions.queryRef };
+  },
+  ...bothLifecycles(functionsScreen.lifecycle, functionsData.lifecycle),
+  component: functionsScreen.component,
+  errorComponent: RouteError,
+  notFoundComponent: NotFoundScreen,
+});
+
 /** project-overview redirects to the data route (spec §2). */
 const projectOverview = createRoute({
   getParentRoute: () => projectLayout,
@@ -326,7 +347,7 @@ export const routeTree = rootRoute.addChildren([
   authed.addChildren([
     orgLayout.addChildren(orgRoutes),
     projectSetupName,
-    projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, projectRepublish, projectAssets, ...laterProjectRoutes]),
+    projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, projectRepublish, projectAssets, projectCloudFunctions, ...laterProjectRoutes]),
     ...publishRoutes,
   ]),
 ]);
