@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { createProject, expect, PlatformProcess, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { createProject, expect, PlatformProcess, signIn, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 
 /**
@@ -9,7 +9,11 @@ import { publishableModel } from "../server/publishing/models";
  * delete on a published project.
  */
 test.describe("Files screen", () => {
+  // The second test works on the project the first one published.
+  test.describe.configure({ mode: "serial" });
   const owner = uniqueEmail("files");
+  /** The project the first test publishes; the cloud functions test uses it too. */
+  let publishedApiId = "";
   let platform: PlatformProcess;
   test.beforeAll(async ({}, workerInfo) => {
     // The JSON declaration screen (to save a publishable model quickly) is behind a feature flag.
@@ -25,6 +29,7 @@ test.describe("Files screen", () => {
     test.setTimeout(180_000);
     await signUpWithWorkspace(page, platform, owner, "Files Co");
     const apiId = await createProject(page, "Gallery");
+    publishedApiId = apiId;
     await page.goto(`${platform.url}/api/${apiId}/assets`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Files");
     await expect(page.getByTestId("publish-hint")).toHaveText("Please publish project before editing data.");
@@ -61,6 +66,32 @@ test.describe("Files screen", () => {
     await page.reload();
     await expect(rows).toHaveCount(1);
     await expect(rows).toContainText("menu card.txt");
+  });
+
+  test("uploads a cloud function as the project's owner, lists it with its runtime and deletes it", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, platform, owner);
+    await expect(page).not.toHaveURL(/\/login/);
+    const apiId = publishedApiId;
+    await page.goto(`${platform.url}/api/${apiId}/cloud-functions`);
+    await expect(page.getByTestId("functions-empty")).toHaveText("No cloud functions yet.");
+    await page.getByTestId("functions-upload").click();
+    const dialog = page.getByTestId("function-upload-dialog");
+    // Spec §2 'The upload dialog accepts js, mjs, cjs, py and rb files'.
+    await dialog.getByTestId("function-file").setInputFiles({ name: "run.sh", mimeType: "text/x-sh", buffer: Buffer.from("echo") });
+    await expect(dialog.getByTestId("function-error")).toHaveText("Invalid file format.");
+    await dialog.getByTestId("function-file").setInputFiles({ name: "hello.mjs", mimeType: "text/javascript", buffer: Buffer.from("export const handler = () => 1;") });
+    await dialog.getByTestId("function-upload-submit").click();
+    await expect(dialog).toBeHidden();
+    const rows = page.getByTestId("function-row");
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText("nodejs18.x");
+    await page.reload();
+    await expect(rows).toHaveCount(1);
+    await rows.getByRole("checkbox", { name: "Select hello.mjs" }).check();
+    await page.getByTestId("functions-delete").click();
+    await page.getByTestId("functions-delete-dialog").getByTestId("confirm").click();
+    await expect(page.getByTestId("functions-empty")).toBeVisible();
   });
 });
 
