@@ -230,6 +230,26 @@ describe("refusals: every one changes nothing", () => {
   });
 });
 
+describe("cost limits", () => {
+  it("a batch of more than 100 documents is refused", async () => {
+    const input = Array.from({ length: 101 }, (_, index) => ({ key: `many/${index}.txt`, mimeType: "text/plain" }));
+    const answer = await p.call(`mutation ($input: [CreateFileDocumentInput!]!) { batchCreateFileDocument(input: $input) { id } }`, { input });
+    expect(answer.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", messageId: "error_batch_too_large" });
+  });
+
+  it("upload intents per caller and hour stop at LIMITS fileUploadsPerCallerPerHour", async () => {
+    const limited = await liveProject(undefined, { LIMITS: `${GENEROUS_LIMITS},fileUploadsPerCallerPerHour=2` });
+    try {
+      const ask = () => limited.call(`mutation { uploadFileIntent(input: { key: "a.txt", mimeType: "text/plain" }) { key } }`);
+      expect((await ask()).errors).toBeUndefined();
+      expect((await ask()).errors).toBeUndefined();
+      expect((await ask()).errors?.[0].extensions).toMatchObject({ code: "RATE_LIMITED", messageId: "error_rate_limited_files" });
+    } finally {
+      await limited.t.close();
+    }
+  }, 60_000);
+});
+
 describe("spec §7 'Cloud functions … uploadInlineFile (key, mimeType, accessControl, archiveFormat, body, isCloudFunction), ZIP format, and functions are private'", () => {
   const UPLOAD = `mutation ($input: UploadInlineFileInput!) { uploadInlineFile(input: $input) { key name cloudFunction { id key code functionUrl runtime } } }`;
   const code = "export const handler = async () => ({ statusCode: 200 });";
