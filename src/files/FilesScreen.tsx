@@ -1,11 +1,10 @@
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { useLoaderData } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import type { FilesScreenQuery } from "../__generated__/FilesScreenQuery.graphql";
 import type { FilesScreen_api$key } from "../__generated__/FilesScreen_api.graphql";
 import { ProjectHeader } from "../project/ProjectHeader";
 import { Alert } from "../ui/Alert";
-import { FilesPanel, type FilesRef } from "./project/FilesPanel";
+import { FilesPanel } from "./project/FilesPanel";
 import "./Files.css";
 
 const filesScreenQuery = graphql`
@@ -19,7 +18,7 @@ const filesScreenQuery = graphql`
 
 /**
  * project-assets (spec §2 'Files: a file explorer with drag/drop upload, delete and load more').
- * The project's own files live on its endpoint; the route starts their list with this query.
+ * The project's own files live on its endpoint; the list loads there once the project is live.
  */
 export default function FilesScreen(props: { queryRef: PreloadedQuery<FilesScreenQuery> }) {
   const data = usePreloadedQuery<FilesScreenQuery>(filesScreenQuery, props.queryRef);
@@ -51,8 +50,6 @@ function FilesArea(props: { api: FilesScreen_api$key }) {
     `,
     props.api,
   );
-  // The route starts the file list on the project's endpoint with this screen's query.
-  const filesRef = (useLoaderData({ strict: false }) as { filesRef?: FilesRef | null } | undefined)?.filesRef ?? null;
   // Files exist once the project has a live version (spec §4 'Data and files can be added only after the table is published').
   if (!api.graphqlUrl) {
     return (
@@ -61,5 +58,5 @@ function FilesArea(props: { api: FilesScreen_api$key }) {
       </Alert>
     );
   }
-  return <FilesPanel apiId={api.id} initialRef={filesRef} />;
+  return <FilesPanel apiId={api.id} />;
 }

@@ -1,11 +1,10 @@
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { useLoaderData } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import type { CloudFunctionsScreenQuery } from "../__generated__/CloudFunctionsScreenQuery.graphql";
 import type { CloudFunctionsScreen_api$key } from "../__generated__/CloudFunctionsScreen_api.graphql";
 import { ProjectHeader } from "../project/ProjectHeader";
 import { Alert } from "../ui/Alert";
-import { FunctionsPanel, type FunctionsRef } from "./project/FunctionsPanel";
+import { FunctionsPanel } from "./project/FunctionsPanel";
 import "../files/Files.css";
 
 const cloudFunctionsScreenQuery = graphql`
@@ -48,7 +47,6 @@ function FunctionsArea(props: { api: CloudFunctionsScreen_api$key }) {
     `,
     props.api,
   );
-  const functionsRef = (useLoaderData({ strict: false }) as { functionsRef?: FunctionsRef | null } | undefined)?.functionsRef ?? null;
   if (!api.graphqlUrl) {
     return (
       <Alert variant="info" testId="publish-hint">
@@ -56,5 +54,5 @@ function FunctionsArea(props: { api: CloudFunctionsScreen_api$key }) {
       </Alert>
     );
   }
-  return <FunctionsPanel apiId={api.id} initialRef={functionsRef} />;
+  return <FunctionsPanel apiId={api.id} />;
 }

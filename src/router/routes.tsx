@@ -32,10 +32,7 @@ import { wantedTableName } from "../data/selectedTableName";
 import { entriesVariables } from "../data/entries/entriesSearch";
 import type { EntriesPanelQuery as EntriesQuery } from "../__generated__/EntriesPanelQuery.graphql";
 import type { FilesScreenQuery as FilesQuery } from "../__generated__/FilesScreenQuery.graphql";
-import type { FilesPanelQuery as FilesListQuery } from "../__generated__/FilesPanelQuery.graphql";
-import { filesVariables } from "../files/project/filesVariables";
 import type { CloudFunctionsScreenQuery as FunctionsQuery } from "../__generated__/CloudFunctionsScreenQuery.graphql";
-import type { FunctionsPanelQuery as FunctionsListQuery } from "../__generated__/FunctionsPanelQuery.graphql";
 
 const placeholder = plainScreen(() => import("../common/PlaceholderScreen"));
 
@@ -290,45 +287,28 @@ const laterProjectRoutes = projectPlaceholderRoutes.map(([path, name, layout]) =
 );
 
 const filesScreen = queryScreen<FilesQuery>(() => import("../files/FilesScreen"), () => import("../__generated__/FilesScreenQuery.graphql"));
-const filesData = routeQuery<FilesListQuery>(() => import("../__generated__/FilesPanelQuery.graphql"), heldPlatformEnvironment, "filesRef");
-/** project-assets: the screen's query and the file list on the project's endpoint, in parallel. */
-const projectAssets = createRoute({
-  getParentRoute: () => projectLayout,
-  path: "assets",
-  staticData: { name: "project-assets", layout: "sidebar" },
-  loader: async ({ params, preload }) => {
-    const [screen, files] = await Promise.all([
-      filesScreen.load({ apiId: params.apiId }, preload),
-      // An unpublished project answers 404 here; the screen then shows its hint and never reads it.
-      filesData.load(filesVariables, preload, heldProjectEnvironment({ apiId: params.apiId })),
-    ]);
-    return { ...screen, filesRef: files.queryRef };
-  },
-  ...bothLifecycles(filesScreen.lifecycle, filesData.lifecycle),
-  component: filesScreen.component,
-  errorComponent: RouteError,
-  notFoundComponent: NotFoundScreen,
-});
-
 const functionsScreen = queryScreen<FunctionsQuery>(() => import("../functions/CloudFunctionsScreen"), () => import("../__generated__/CloudFunctionsScreenQuery.graphql"));
-const functionsData = routeQuery<FunctionsListQuery>(() => import("../__generated__/FunctionsPanelQuery.graphql"), heldPlatformEnvironment, "functionsRef");
-/** project-cloud-functions: the screen's query and the function list on the project's endpoint, in parallel. */
-const projectCloudFunctions = createRoute({
-  getParentRoute: () => projectLayout,
-  path: "cloud-functions",
-  staticData: { name: "project-cloud-functions", layout: "sidebar" },
-  loader: async ({ params, preload }) => {
-    const [screen, functions] = await Promise.all([
-      functionsScreen.load({ apiId: params.apiId }, preload),
-      functionsData.load(filesVariables, preload, heldProjectEnvironment({ apiId: params.apiId })),
-    ]);
-    return { ...screen, functionsRef: functions.queryRef };
-  },
-  ...bothLifecycles(functionsScreen.lifecycle, functionsData.lifecycle),
-  component: functionsScreen.component,
-  errorComponent: RouteError,
-  notFoundComponent: NotFoundScreen,
-});
+/**
+ * project-assets and project-cloud-functions: the route loads the project's state; a published
+ * project's files or functions then load from its own endpoint (an unpublished one has none).
+ */
+const [projectAssets, projectCloudFunctions] = (
+  [
+    ["assets", "project-assets", filesScreen],
+    ["cloud-functions", "project-cloud-functions", functionsScreen],
+  ] as const
+).map(([path, name, screen]) =>
+  createRoute({
+    getParentRoute: () => projectLayout,
+    path,
+    staticData: { name, layout: "sidebar" },
+    loader: ({ params, preload }) => screen.load({ apiId: params.apiId }, preload),
+    ...screen.lifecycle,
+    component: screen.component,
+    errorComponent: RouteError,
+    notFoundComponent: NotFoundScreen,
+  }),
+);
 
 /** project-overview redirects to the data route (spec §2). */
 const projectOverview = createRoute({

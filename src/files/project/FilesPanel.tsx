@@ -16,21 +16,21 @@ export const filesPanelQuery = graphql`
   }
 `;
 
-export type FilesRef = PreloadedQuery<FilesPanelQuery>;
+type FilesRef = PreloadedQuery<FilesPanelQuery>;
 
 /** The project's files, read from its own endpoint in the project's Relay environment. */
-export function FilesPanel(props: { apiId: string; initialRef: FilesRef | null }) {
+export function FilesPanel(props: { apiId: string }) {
   const [held] = useState(() => projectEnvironmentsOfSession.hold(props.apiId));
   useEffect(() => () => held.release(), [held]);
   return (
     <RelayEnvironmentProvider environment={held.environment}>
-      <FilesLoader initialRef={props.initialRef} />
+      <FilesLoader />
     </RelayEnvironmentProvider>
   );
 }
 
-function FilesLoader(props: { initialRef: FilesRef | null }) {
-  const [queryRef, load] = useQueryLoader<FilesPanelQuery>(filesPanelQuery, props.initialRef);
+function FilesLoader() {
+  const [queryRef, load] = useQueryLoader<FilesPanelQuery>(filesPanelQuery);
   useEffect(() => {
     if (!queryRef) load(filesVariables, { fetchPolicy: "store-and-network" });
   }, [queryRef, load]);

@@ -16,21 +16,21 @@ export const functionsPanelQuery = graphql`
   }
 `;
 
-export type FunctionsRef = PreloadedQuery<FunctionsPanelQuery>;
+type FunctionsRef = PreloadedQuery<FunctionsPanelQuery>;
 
 /** The project's cloud functions, read from its own endpoint in the project's Relay environment. */
-export function FunctionsPanel(props: { apiId: string; initialRef: FunctionsRef | null }) {
+export function FunctionsPanel(props: { apiId: string }) {
   const [held] = useState(() => projectEnvironmentsOfSession.hold(props.apiId));
   useEffect(() => () => held.release(), [held]);
   return (
     <RelayEnvironmentProvider environment={held.environment}>
-      <FunctionsLoader initialRef={props.initialRef} />
+      <FunctionsLoader />
     </RelayEnvironmentProvider>
   );
 }
 
-function FunctionsLoader(props: { initialRef: FunctionsRef | null }) {
-  const [queryRef, load] = useQueryLoader<FunctionsPanelQuery>(functionsPanelQuery, props.initialRef);
+function FunctionsLoader() {
+  const [queryRef, load] = useQueryLoader<FunctionsPanelQuery>(functionsPanelQuery);
   useEffect(() => {
     if (!queryRef) load(filesVariables, { fetchPolicy: "store-and-network" });
   }, [queryRef, load]);
