@@ -36,6 +36,7 @@ import { dropExpiredActivities } from "./projectApi/retention";
 import { createProjectEvents } from "./projectApi/events";
 import { attachProjectSubscriptions } from "./projectApi/ws";
 import { createCsvRoutes, csvRouteOf } from "./projectApi/csv/http";
+import { createFileRoutes, fileRouteOf } from "./projectApi/files/http";
 import { csvImportJob, CSV_IMPORT_JOB } from "./projectApi/csv/job";
 import { billDuePeriods, createBuiltInProvider } from "./pay/builtIn";
 import { createPayments } from "./pay/payments";
@@ -115,6 +116,7 @@ export async function createPlatform(
   const serveGraphql = serveGraphqlOverNode(yoga, (req) => contextFor(req.headers.authorization).then(rememberStandingsFor));
   const projectApi = createProjectEndpoint({ db, apiKeys, events: projectEvents, contextFor });
   const serveCsv = createCsvRoutes(projectApi.projectContext);
+  const serveFile = createFileRoutes({ db, objects, config, projectContext: projectApi.projectContext });
   const pay = createPayRoutes({ db, contextFor, checkoutKey });
   const serveStatic = createStaticHandler(CONSOLE_DIST, {
     userPoolId: config.cognito.userPoolId,
@@ -152,6 +154,13 @@ export async function createPlatform(
       if (csvRoute && csvHeaders) {
         for (const [name, value] of Object.entries(csvHeaders)) res.setHeader(name, value);
         return await serveCsv(req, res, csvRoute);
+      }
+      // A project's files stream their bodies too, and answer their own preflight (PUT from any origin).
+      const fileRoute = fileRouteOf(req.url);
+      const fileHeaders = fileRoute ? edge.headersFor(req) : null;
+      if (fileRoute && fileHeaders) {
+        for (const [name, value] of Object.entries(fileHeaders)) res.setHeader(name, value);
+        return await serveFile(req, res, fileRoute);
       }
       // A project's own API goes the same way, with the same edge headers and limits, and answers
       // its customers' apps on any origin (security/cors.ts).

@@ -3,6 +3,7 @@ import type { DbOrTx } from "../db/database";
 import type { ObjectStore } from "../publishing/objectStore";
 import { askProvider, type Payments } from "../pay/payments";
 import { log } from "../log";
+import { fileObjectKey } from "../projectApi/files/store";
 
 /** The indexes publishing made for this project's sort-by and unique fields (projectApi/indexes.ts), partial to it. */
 async function dropProjectIndexes(tx: DbOrTx, apiId: string) {
@@ -16,7 +17,8 @@ async function dropProjectIndexes(tx: DbOrTx, apiId: string) {
 /**
  * Removes a project inside the caller's transaction: its bundle subscriptions are cancelled with
  * the provider, its indexes dropped, and the row deleted (entries, keys, activities, runs and
- * plans cascade from it). Returns the object keys to remove once the transaction commits.
+ * plans cascade from it). Returns the object keys to remove once the transaction commits: the
+ * declaration zips, the uploaded files and the functions' code.
  */
 export async function removeApi(tx: DbOrTx, payments: Payments, apiId: string): Promise<string[]> {
   const subscriptions = await tx.selectFrom("bundle_subscriptions").select(["id", "payment_provider_id"]).where("api_id", "=", apiId).where("status", "<>", "CANCELED").execute();
@@ -24,9 +26,15 @@ export async function removeApi(tx: DbOrTx, payments: Payments, apiId: string): 
     await askProvider(() => payments.provider.cancelSubscription(tx, subscription.payment_provider_id));
   }
   const runs = await tx.selectFrom("publish_runs").select("object_key").where("api_id", "=", apiId).execute();
+  const uploads = await tx.selectFrom("project_file_uploads").select("key").where("api_id", "=", apiId).execute();
+  const functions = await tx.selectFrom("project_cloud_functions").select("code_key").where("api_id", "=", apiId).execute();
   await dropProjectIndexes(tx, apiId);
   await tx.deleteFrom("apis").where("id", "=", apiId).execute();
-  return runs.map((run) => run.object_key);
+  return [
+    ...runs.map((run) => run.object_key),
+    ...uploads.map((upload) => fileObjectKey(apiId, upload.key)),
+    ...functions.map((cloudFunction) => cloudFunction.code_key),
+  ];
 }
 
 /** After the commit: a key that cannot be removed is logged, never an error for the caller. */

@@ -10,6 +10,7 @@ import { payments } from "./migrations/0008_payments";
 import { coupons } from "./migrations/0009_coupons";
 import { csvImports } from "./migrations/0010_csv_imports";
 import { entryOwners } from "./migrations/0011_entry_owners";
+import { projectFiles } from "./migrations/0012_project_files";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "0009_coupons": coupons,
   "0010_csv_imports": csvImports,
   "0011_entry_owners": entryOwners,
+  "0012_project_files": projectFiles,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

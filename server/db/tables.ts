@@ -45,6 +45,37 @@ export interface Tables {
     record_id: string;
     created_at: Timestamp;
   };
+  /** An object a signed upload URL received (server/projectApi/files): a file document may be made for it. */
+  project_file_uploads: {
+    api_id: string;
+    key: string;
+    mime_type: string;
+    bytes: number;
+    uploaded_at: Timestamp;
+  };
+  /** Spec §3 FileDocument: a file of the project, its bytes at `projects/<apiId>/files/<key>`. */
+  project_files: {
+    id: string;
+    api_id: string;
+    key: string;
+    name: string;
+    mime_type: string;
+    access_control: "public" | "private";
+    bytes: number;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  /** Spec §3 CloudFunction: its code as a ZIP at `code_key`. */
+  project_cloud_functions: {
+    id: string;
+    api_id: string;
+    key: string;
+    code_key: string;
+    runtime: string;
+    bytes: number;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
   /** A CSV import into one table (server/projectApi/csv); `line_reached` commits with each batch. */
   project_imports: {
     id: string;

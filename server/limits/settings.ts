@@ -1,3 +1,5 @@
+import { DEFAULT_FILE_MAX_BYTES } from "../../src/domain/files";
+
 /**
  * Abuse limits a real product has (issue 8 §6). Defaults suit a team; `LIMITS` overrides any of
  * them as `name=value,…` (tests that create many workspaces raise them, security tests lower them).
@@ -20,6 +22,10 @@ export interface Limits {
   csvExportsPerCallerPerHour: number;
   /** The largest CSV file an import takes, in bytes (413 beyond). */
   csvImportMaxBytes: number;
+  /** The largest file one signed upload URL accepts, in bytes (413 beyond; issue 10 files). */
+  fileMaxBytes: number;
+  /** Upload intents and inline uploads one caller asks for in one project per hour. */
+  fileUploadsPerCallerPerHour: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -34,6 +40,8 @@ export const DEFAULT_LIMITS: Limits = {
   csvImportsPerCallerPerHour: 60,
   csvExportsPerCallerPerHour: 300,
   csvImportMaxBytes: 100 * 1024 * 1024,
+  fileMaxBytes: DEFAULT_FILE_MAX_BYTES,
+  fileUploadsPerCallerPerHour: 1000,
 };
 
 export function readLimits(setting: string | undefined): Limits {

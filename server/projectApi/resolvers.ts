@@ -2,6 +2,7 @@ import { notFound } from "../graphql/errors";
 import { builtInResolvers } from "./builtIns";
 import type { ProjectContext } from "./context";
 import { entryOperations, entryValues, mayRead, type EntryInput, type ListArgs } from "./entries";
+import { filesResolvers } from "./files/resolvers";
 import { genericResolvers } from "./generic";
 import { childrenFieldName, operationNames, parentFieldName } from "./names";
 import { toConnection } from "./paging";
@@ -92,7 +93,9 @@ export function generateResolvers(plan: ModelPlan) {
   const Query: Record<string, unknown> = { liveVersion: (_: unknown, __: unknown, ctx: ProjectContext) => ctx.project.version };
   const builtIns = builtInResolvers();
   Object.assign(Query, builtIns.Query);
-  const Mutation: Record<string, unknown> = { ...builtIns.Mutation };
+  const files = filesResolvers();
+  Object.assign(Query, files.Query);
+  const Mutation: Record<string, unknown> = { ...builtIns.Mutation, ...files.Mutation };
   const Subscription: Record<string, unknown> = {};
   const objects: Record<string, Record<string, unknown>> = {};
   const generic = genericResolvers(plan);

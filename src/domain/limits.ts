@@ -1,3 +1,5 @@
+import { INLINE_FILE_MAX_BYTES } from "./files";
+
 /**
  * Length limits of text inputs (spec §5 "Default max length is 65536"). The server refuses
  * anything longer in every GraphQL argument; forms use the same numbers for maxLength.
@@ -10,11 +12,15 @@ export const AUTH_PROVIDER_CLIENT_ID_MAX_LENGTH = 256;
 /** The JSON declaration of a whole project model may be long; it still fits the 1 MB request limit. */
 export const DECLARATION_MAX_LENGTH = 1_000_000;
 
+/** uploadInlineFile's body: the largest inline file in base64 (spec §7 cloud functions). */
+export const INLINE_FILE_BODY_MAX_LENGTH = Math.ceil(INLINE_FILE_MAX_BYTES / 3) * 4;
+
 /** Inputs, by argument or input field name, whose limit differs from the default. */
 const LIMITS_BY_FIELD: Record<string, number> = {
   queryExplorerString: QUERY_EXPLORER_STRING_MAX_LENGTH,
   authProviderClientId: AUTH_PROVIDER_CLIENT_ID_MAX_LENGTH,
   schema: DECLARATION_MAX_LENGTH,
+  body: INLINE_FILE_BODY_MAX_LENGTH,
 };
 
 export function maxLengthOf(field: string | undefined): number {

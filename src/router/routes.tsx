@@ -32,6 +32,8 @@ import { templateLanguage } from "../data/templates/templateLanguage";
 import { wantedTableName } from "../data/selectedTableName";
 import { entriesVariables } from "../data/entries/entriesSearch";
 import type { EntriesPanelQuery as EntriesQuery } from "../__generated__/EntriesPanelQuery.graphql";
+import type { FilesScreenQuery as FilesQuery } from "../__generated__/FilesScreenQuery.graphql";
+import type { CloudFunctionsScreenQuery as FunctionsQuery } from "../__generated__/CloudFunctionsScreenQuery.graphql";
 
 const placeholder = plainScreen(() => import("../common/PlaceholderScreen"));
 
@@ -279,12 +281,34 @@ const projectPlaceholderRoutes: [string, string, Layout][] = [
   ["flows/$flowId/editor", "project-flow-editor", "flow"],
   ["settings", "project-settings", "sidebar"],
   ["logs", "project-logs", "sidebar"],
-  ["assets", "project-assets", "sidebar"],
-  ["cloud-functions", "project-cloud-functions", "sidebar"],
   ["queries", "project-queries", "sidebar"],
 ];
 const laterProjectRoutes = projectPlaceholderRoutes.map(([path, name, layout]) =>
   createRoute({ getParentRoute: () => projectLayout, path, staticData: { name, layout }, ...placeholder }),
+);
+
+const filesScreen = queryScreen<FilesQuery>(() => import("../files/FilesScreen"), () => import("../__generated__/FilesScreenQuery.graphql"));
+const functionsScreen = queryScreen<FunctionsQuery>(() => import("../functions/CloudFunctionsScreen"), () => import("../__generated__/CloudFunctionsScreenQuery.graphql"));
+/**
+ * project-assets and project-cloud-functions: the route loads the project's state; a published
+ * project's files or functions then load from its own endpoint (an unpublished one has none).
+ */
+const [projectAssets, projectCloudFunctions] = (
+  [
+    ["assets", "project-assets", filesScreen],
+    ["cloud-functions", "project-cloud-functions", functionsScreen],
+  ] as const
+).map(([path, name, screen]) =>
+  createRoute({
+    getParentRoute: () => projectLayout,
+    path,
+    staticData: { name, layout: "sidebar" },
+    loader: ({ params, preload }) => screen.load({ apiId: params.apiId }, preload),
+    ...screen.lifecycle,
+    component: screen.component,
+    errorComponent: RouteError,
+    notFoundComponent: NotFoundScreen,
+  }),
 );
 
 /** project-overview redirects to the data route (spec §2). */
@@ -304,7 +328,7 @@ export const routeTree = rootRoute.addChildren([
   authed.addChildren([
     orgLayout.addChildren(orgRoutes),
     projectSetupName,
-    projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, projectRepublish, ...laterProjectRoutes]),
+    projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, projectRepublish, projectAssets, projectCloudFunctions, ...laterProjectRoutes]),
     ...publishRoutes,
   ]),
 ]);

@@ -95,8 +95,9 @@ export const SCREENS: Screen[] = [
   { route: "project-flow-editor", path: (ids) => `/api/${ids.apiId}/flows/flow_a11y/editor` },
   { route: "project-settings", path: (ids) => `/api/${ids.apiId}/settings` },
   { route: "project-logs", path: (ids) => `/api/${ids.apiId}/logs` },
-  { route: "project-assets", path: (ids) => `/api/${ids.apiId}/assets` },
-  { route: "project-cloud-functions", path: (ids) => `/api/${ids.apiId}/cloud-functions` },
+  // The published project, so the walk sees the file list, not only the publish hint.
+  { route: "project-assets", path: (ids) => `/api/${ids.dataApiId}/assets`, dialogs: { "delete file": clickTestId("file-delete") } },
+  { route: "project-cloud-functions", path: (ids) => `/api/${ids.dataApiId}/cloud-functions`, dialogs: { "upload function": clickTestId("functions-upload") } },
   { route: "project-queries", path: (ids) => `/api/${ids.apiId}/queries` },
   { route: "project-republish", path: (ids) => `/api/${ids.apiId}/republish/1` },
   { route: "not-found", path: () => "/no-such-page" },

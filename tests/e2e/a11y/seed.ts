@@ -50,7 +50,7 @@ export async function seedWorkspace(browser: Browser, platform: PlatformProcess)
  * A second project, created and published through the platform's API as the console's own
  * requests are signed (their Authorization and x-org headers), with a model publishing accepts
  * (the users table and Item1) and two entries written through the project's endpoint, so the
- * data screen shows a grid, its filter dropdown and the record sidebar.
+ * data screen shows a grid, its filter dropdown and the record sidebar, and one file for the files screen.
  */
 async function publishedProjectWithEntries(page: Page, platform: PlatformProcess, orgId: string) {
   const signed = page.waitForRequest((request) => request.url().endsWith("/graphql") && request.headers()["authorization"] !== undefined);
@@ -75,5 +75,13 @@ async function publishedProjectWithEntries(page: Page, platform: PlatformProcess
     await call(`/p/${apiId}/graphql`, create, { fields: JSON.stringify({ title: "Soup", price: 4.5 }) });
   }).toPass({ timeout: 90_000 });
   await call(`/p/${apiId}/graphql`, create, { fields: JSON.stringify({ title: "Bread", price: 2 }) });
+  // One file, so the files screen shows its list and its delete dialog (spec §7 'Files').
+  const intent = await call(`/p/${apiId}/graphql`, "mutation Intent($input: UploadFileIntentInput!) { uploadFileIntent(input: $input) { key uploadUrl } }", {
+    input: { key: "menu.txt", mimeType: "text/plain" },
+  });
+  expect((await page.request.put(intent.uploadFileIntent.uploadUrl, { headers: { "content-type": "text/plain" }, data: "Soup, bread" })).status()).toBe(200);
+  await call(`/p/${apiId}/graphql`, "mutation Files($input: [CreateFileDocumentInput!]!) { batchCreateFileDocument(input: $input) { id } }", {
+    input: [{ key: "menu.txt", mimeType: "text/plain" }],
+  });
   return apiId;
 }

@@ -70,10 +70,27 @@ describe("deleteApi (issue 10, spec §5 and §7)", () => {
     expect(await count("bundle_subscriptions", owner.apiId)).toBe(1);
   });
 
-  it("cancels the subscriptions with the provider and removes the endpoint, keys, runs and plans in one go", async () => {
+  it("cancels the subscriptions with the provider and removes the endpoint, keys, runs, plans, files and functions in one go", async () => {
     const owner = await liveProjectWithPlan();
     expect((await fetch(`${t.url}/p/${owner.apiId}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ __typename }" }) })).status).not.toBe(404);
     const [subscription] = await t.platform.db.selectFrom("bundle_subscriptions").select("payment_provider_id").where("api_id", "=", owner.apiId).execute();
+
+    // A file and a cloud function, whose bytes go with the project.
+    const upload = async (key: string, isCloudFunction: boolean) => {
+      const response = await fetch(`${t.url}/p/${owner.apiId}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: owner.token },
+        body: JSON.stringify({
+          query: `mutation ($input: UploadInlineFileInput!) { uploadInlineFile(input: $input) { key } }`,
+          variables: { input: { key, mimeType: "text/plain", body: Buffer.from("export default 1").toString("base64"), isCloudFunction } },
+        }),
+      });
+      expect((await response.json()).errors).toBeUndefined();
+    };
+    await upload("notes.txt", false);
+    await upload("hello.mjs", true);
+    expect(await t.platform.objects.get(`projects/${owner.apiId}/files/notes.txt`)).not.toBeNull();
+    expect(await t.platform.objects.get(`projects/${owner.apiId}/functions/hello.mjs.zip`)).not.toBeNull();
 
     // The typed name is trimmed, as spec §5 says.
     const deleted = await t.graphql(DELETE, { input: { id: owner.apiId, confirmName: "  Shop " } }, owner.token);
@@ -84,6 +101,8 @@ describe("deleteApi (issue 10, spec §5 and §7)", () => {
     for (const table of ["bundle_subscriptions", "project_api_keys", "project_live_versions", "publish_runs"] as const) {
       expect(await count(table, owner.apiId)).toBe(0);
     }
+    expect(await t.platform.objects.get(`projects/${owner.apiId}/files/notes.txt`)).toBeNull();
+    expect(await t.platform.objects.get(`projects/${owner.apiId}/functions/hello.mjs.zip`)).toBeNull();
     const gone = await fetch(`${t.url}/p/${owner.apiId}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ __typename }" }) });
     expect(gone.status).toBe(404);
     expect((await t.graphql(`query ($id: ID!) { api(id: $id) { id } }`, { id: owner.apiId }, owner.token)).data.api).toBeNull();

@@ -1,0 +1,79 @@
+/**
+ * The SDL of a project's files and cloud functions (spec §3 "Built-in tables", §7 "Files",
+ * "Cloud functions"); resolvers in ./resolvers.ts, the upload and download URLs in ./http.ts.
+ */
+export const FILES_SDL = `
+"Spec §3 'FileDocument': who may fetch the file at its url without signing in."
+enum AccessControl { public private }
+"Spec §7 uploadInlineFile 'ZIP format'; NONE stores the body as sent."
+enum ArchiveFormat { ZIP NONE }
+"Spec §3 'FileDocument': a file of the project."
+type FileDocument {
+  id: ID!
+  "The normalised path of the file in the project (spec §5)."
+  key: String!
+  name: String!
+  mimeType: String!
+  "Where to fetch the file: as is for public files, a signed address valid for 15 minutes for private ones."
+  url: String!
+  accessControl: AccessControl!
+  "Bytes."
+  size: Float!
+  createdAt: String!
+  updatedAt: String!
+}
+type FileDocumentEdge { node: FileDocument! cursor: String! }
+type FileDocumentConnection { items: [FileDocument!]! nextToken: String edges: [FileDocumentEdge!]! pageInfo: PageInfo! }
+input UploadFileIntentInput { key: String! mimeType: String! accessControl: AccessControl = public }
+"Spec §3 'A file upload intent returns key, mimeType, uploadUrl, url and name'."
+type FileUploadIntent {
+  "The normalised key."
+  key: String!
+  mimeType: String!
+  "Send the file's bytes here with one HTTP PUT and this Content-Type header, within 15 minutes."
+  uploadUrl: String!
+  url: String!
+  name: String!
+  "The most bytes the upload URL accepts."
+  maxBytes: Float!
+}
+input CreateFileDocumentInput { key: String! name: String mimeType: String! accessControl: AccessControl = public }
+input DeleteFileDocumentInput { id: ID! }
+"Spec §3 'CloudFunction: code, functionUrl, runtime'."
+type CloudFunction {
+  id: ID!
+  "The normalised file name of the function."
+  key: String!
+  "The object key of the function's code, a ZIP."
+  code: String!
+  "Functions are stored, not run: always null (docs/DECISIONS.md)."
+  functionUrl: String
+  runtime: String!
+  size: Float!
+  createdAt: String!
+  updatedAt: String!
+}
+type CloudFunctionEdge { node: CloudFunction! cursor: String! }
+type CloudFunctionConnection { items: [CloudFunction!]! nextToken: String edges: [CloudFunctionEdge!]! pageInfo: PageInfo! }
+input DeleteCloudFunctionInput { id: ID! }
+"Spec §7 uploadInlineFile: the body in base64."
+input UploadInlineFileInput { key: String! mimeType: String! accessControl: AccessControl = private archiveFormat: ArchiveFormat = ZIP body: String! isCloudFunction: Boolean = false }
+type InlineFile { key: String! mimeType: String! name: String! file: FileDocument cloudFunction: CloudFunction }
+`;
+
+const PAGE_ARGS = `limit: Int, nextToken: String, first: Int, after: String`;
+
+export const FILES_QUERIES = [
+  `"Whether the caller may upload files and functions (docs/ROLES.md data.edit)."\n  viewerCanUploadFiles: Boolean!`,
+  `"Whether the caller may delete files and functions (spec §6: admin permissions)."\n  viewerCanDeleteFiles: Boolean!`,
+  `"Newest first, 100 by default (spec §9)."\n  listFileDocument(${PAGE_ARGS}): FileDocumentConnection!`,
+  `getFileDocument(id: ID!): FileDocument`,
+  `"Newest first, 100 by default (spec §9)."\n  listCloudFunction(${PAGE_ARGS}): CloudFunctionConnection!`,
+];
+export const FILES_MUTATIONS = [
+  `uploadFileIntent(input: UploadFileIntentInput!): FileUploadIntent!`,
+  `"Documents for uploaded objects (spec §7 'from the intents'); an object never uploaded with that type is refused."\n  batchCreateFileDocument(input: [CreateFileDocumentInput!]!): [FileDocument!]!`,
+  `"Deletes the documents and their bytes."\n  batchDeleteFileDocument(input: [DeleteFileDocumentInput!]!): [FileDocument!]!`,
+  `uploadInlineFile(input: UploadInlineFileInput!): InlineFile!`,
+  `batchDeleteCloudFunction(input: [DeleteCloudFunctionInput!]!): [CloudFunction!]!`,
+];

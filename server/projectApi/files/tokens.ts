@@ -1,0 +1,74 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Config } from "../../config";
+import { deriveKey, resolveSecretKey } from "../../security/secretKey";
+
+/**
+ * Capabilities for a project's files, carried in a URL as S3's presigned URLs are: an HMAC over
+ * what they allow, with an expiry, never stored. An upload token names the project, the key,
+ * the Content-Type the PUT must send and the most bytes it may send; a download token names the
+ * project and the key of a private file.
+ */
+export interface UploadGrant {
+  apiId: string;
+  key: string;
+  mimeType: string;
+  maxBytes: number;
+  expiresAt: number;
+}
+export interface DownloadGrant {
+  apiId: string;
+  key: string;
+  expiresAt: number;
+}
+
+/** Upload URLs last long enough for a slow upload to start, download URLs for a page to be used. */
+export const UPLOAD_URL_MINUTES = 15;
+export const DOWNLOAD_URL_MINUTES = 15;
+
+const keys = new WeakMap<Config, Buffer>();
+/** One key per server secret, for this purpose only (security/secretKey.ts deriveKey). */
+export function filesKey(config: Config): Buffer {
+  let key = keys.get(config);
+  if (!key) {
+    key = deriveKey(resolveSecretKey(config), "project-files");
+    keys.set(config, key);
+  }
+  return key;
+}
+
+function sign(key: Buffer, fields: unknown[]): string {
+  const body = Buffer.from(JSON.stringify(fields)).toString("base64url");
+  return `${body}.${createHmac("sha256", key).update(body).digest("base64url")}`;
+}
+
+/** The signed fields, or null when the token is forged, altered or malformed. */
+function verify(key: Buffer, token: string): unknown[] | null {
+  const [body, mac, extra] = token.split(".");
+  if (!body || !mac || extra !== undefined) return null;
+  const expected = createHmac("sha256", key).update(body).digest();
+  const given = Buffer.from(mac, "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const fields = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
+    return Array.isArray(fields) ? fields : null;
+  } catch {
+    return null;
+  }
+}
+
+export const signUpload = (key: Buffer, grant: UploadGrant) => sign(key, ["put", grant.apiId, grant.key, grant.mimeType, grant.maxBytes, grant.expiresAt]);
+export const signDownload = (key: Buffer, grant: DownloadGrant) => sign(key, ["get", grant.apiId, grant.key, grant.expiresAt]);
+
+/** The upload a token allows for this project and key, or null (forged, other project or key, expired). */
+export function verifyUpload(key: Buffer, token: string, apiId: string, fileKey: string, now = Date.now()): UploadGrant | null {
+  const fields = verify(key, token);
+  if (!fields || fields[0] !== "put" || fields[1] !== apiId || fields[2] !== fileKey) return null;
+  const [, , , mimeType, maxBytes, expiresAt] = fields;
+  if (typeof mimeType !== "string" || typeof maxBytes !== "number" || typeof expiresAt !== "number" || expiresAt <= now) return null;
+  return { apiId, key: fileKey, mimeType, maxBytes, expiresAt };
+}
+
+export function verifyDownload(key: Buffer, token: string, apiId: string, fileKey: string, now = Date.now()): boolean {
+  const fields = verify(key, token);
+  return Boolean(fields && fields[0] === "get" && fields[1] === apiId && fields[2] === fileKey && typeof fields[3] === "number" && fields[3] > now);
+}

@@ -1,0 +1,190 @@
+import { useEffect, useState } from "react";
+import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
+import { graphql, usePaginationFragment } from "react-relay";
+import { FILES_PAGE_SIZE, runtimeOf } from "../../domain/files";
+import { ErrorMessage } from "../../common/ErrorMessage";
+import { useMutate } from "../../relay/mutate";
+import { Alert } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { useAnnounce } from "../../ui/LiveRegion";
+import type { FunctionList_query$key } from "../../__generated__/FunctionList_query.graphql";
+import type { FunctionListDeleteMutation } from "../../__generated__/FunctionListDeleteMutation.graphql";
+import { FileSize } from "../../files/project/FileSize";
+import { UploadFunctionDialog } from "./UploadFunctionDialog";
+
+/** Spec §2 'Cloud functions: a toolbar with upload, delete and export, and a selectable table. … Pasting supported files opens the dialog.' */
+export function FunctionList(props: { query: FunctionList_query$key }) {
+  const intl = useIntl();
+  const announce = useAnnounce();
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
+    graphql`
+      fragment FunctionList_query on Query
+      @refetchable(queryName: "FunctionListPaginationQuery")
+      @argumentDefinitions(count: { type: "Int!" }, cursor: { type: "String" }) {
+        viewerCanUploadFiles
+        viewerCanDeleteFiles
+        listCloudFunction(first: $count, after: $cursor) @connection(key: "FunctionList_listCloudFunction") {
+          __id
+          edges {
+            node {
+              id
+              key
+              runtime
+              size
+              updatedAt
+            }
+          }
+        }
+      }
+    `,
+    props.query,
+  );
+  const functions = data.listCloudFunction.edges.map((edge) => edge.node);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [uploadFile, setUploadFile] = useState<File | null | undefined>(undefined);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteError, setDeleteError] = useState<unknown>(null);
+  const [remove, removing] = useMutate<FunctionListDeleteMutation>(graphql`
+    mutation FunctionListDeleteMutation($input: [DeleteCloudFunctionInput!]!, $connections: [ID!]!) {
+      batchDeleteCloudFunction(input: $input) {
+        id @deleteEdge(connections: $connections)
+      }
+    }
+  `);
+  const chosen = functions.filter((fn) => selected.has(fn.id));
+
+  // Pasting a supported file opens the upload dialog with it.
+  useEffect(() => {
+    if (!data.viewerCanUploadFiles) return;
+    const onPaste = (event: ClipboardEvent) => {
+      const file = Array.from(event.clipboardData?.files ?? []).find((candidate) => runtimeOf(candidate.name) !== null);
+      if (file) setUploadFile(file);
+    };
+    window.addEventListener("paste", onPaste);
+    return () => window.removeEventListener("paste", onPaste);
+  }, [data.viewerCanUploadFiles]);
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const confirmDelete = async () => {
+    setConfirming(false);
+    setDeleteError(null);
+    try {
+      await remove({ input: chosen.map((fn) => ({ id: fn.id })), connections: [data.listCloudFunction.__id] });
+      setSelected(new Set());
+      announce(intl.formatMessage({ id: "functions.deleted" }, { count: chosen.length }));
+    } catch (error) {
+      setDeleteError(error);
+    }
+  };
+  /** The selected functions (all when none is selected) as a JSON list, downloaded by the browser. */
+  const exportList = () => {
+    const rows = (chosen.length ? chosen : functions).map(({ key, runtime, size, updatedAt }) => ({ name: key, runtime, size, updatedAt }));
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([JSON.stringify(rows, null, 2)], { type: "application/json" }));
+    link.download = "cloud-functions.json";
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+
+  return (
+    <div className="files">
+      <div className="files-toolbar" role="toolbar" aria-label={intl.formatMessage({ id: "functions.toolbar" })}>
+        {data.viewerCanUploadFiles && (
+          <Button variant="primary" onClick={() => setUploadFile(null)} data-testid="functions-upload">
+            <FormattedMessage id="functions.upload" />
+          </Button>
+        )}
+        {data.viewerCanDeleteFiles && (
+          <Button variant="danger" disabled={chosen.length === 0} busy={removing} onClick={() => setConfirming(true)} data-testid="functions-delete">
+            <FormattedMessage id="functions.delete" values={{ count: chosen.length }} />
+          </Button>
+        )}
+        <Button disabled={functions.length === 0} onClick={exportList} data-testid="functions-export">
+          <FormattedMessage id="functions.export" />
+        </Button>
+      </div>
+      {data.viewerCanUploadFiles && (
+        <p className="files-hint">
+          <FormattedMessage id="functions.pasteHint" />
+        </p>
+      )}
+      {deleteError !== null && (
+        <Alert variant="danger" testId="functions-delete-error">
+          <ErrorMessage error={deleteError} />
+        </Alert>
+      )}
+      {functions.length === 0 ? (
+        <p className="files-empty" data-testid="functions-empty">
+          <FormattedMessage id="functions.empty" />
+        </p>
+      ) : (
+        <table className="files-table" data-testid="functions-table">
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">
+                  <FormattedMessage id="functions.column.select" />
+                </span>
+              </th>
+              <th scope="col">
+                <FormattedMessage id="files.column.name" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="functions.column.runtime" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="files.column.size" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="functions.column.updated" />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {functions.map((fn) => (
+              <tr key={fn.id} data-testid="function-row">
+                <td>
+                  <input type="checkbox" checked={selected.has(fn.id)} onChange={() => toggle(fn.id)} aria-label={intl.formatMessage({ id: "functions.select" }, { name: fn.key })} />
+                </td>
+                <td>{fn.key}</td>
+                <td>{fn.runtime}</td>
+                <td>
+                  <FileSize bytes={fn.size} />
+                </td>
+                <td>
+                  <FormattedDate value={fn.updatedAt} dateStyle="medium" timeStyle="short" />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {hasNext && (
+        <Button onClick={() => loadNext(FILES_PAGE_SIZE)} busy={isLoadingNext} data-testid="functions-load-more">
+          <FormattedMessage id="common.loadMore" />
+        </Button>
+      )}
+      {uploadFile !== undefined && <UploadFunctionDialog connectionId={data.listCloudFunction.__id} initialFile={uploadFile} onClose={() => setUploadFile(undefined)} />}
+      {confirming && (
+        <ConfirmDialog
+          title={<FormattedMessage id="functions.delete.title" values={{ count: chosen.length }} />}
+          confirmLabel={<FormattedMessage id="functions.delete" values={{ count: chosen.length }} />}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setConfirming(false)}
+          testId="functions-delete-dialog"
+        >
+          <p>
+            <FormattedMessage id="functions.delete.text" values={{ names: chosen.map((fn) => fn.key).join(", ") }} />
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { createProject, expect, PlatformProcess, signIn, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { publishableModel } from "../server/publishing/models";
+
+/**
+ * Spec §2 'Files: a file explorer with drag/drop upload, delete and load more', through the
+ * console against a real server: the hint before publishing, then upload, list, download and
+ * delete on a published project.
+ */
+test.describe("Files screen", () => {
+  // The second test works on the project the first one published.
+  test.describe.configure({ mode: "serial" });
+  const owner = uniqueEmail("files");
+  /** The project the first test publishes; the cloud functions test uses it too. */
+  let publishedApiId = "";
+  let platform: PlatformProcess;
+  test.beforeAll(async ({}, workerInfo) => {
+    // The JSON declaration screen (to save a publishable model quickly) is behind a feature flag.
+    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 30 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: owner });
+    await platform.start();
+  });
+  test.afterAll(async () => {
+    await platform.stop();
+    platform.dispose();
+  });
+
+  test("uploads two files, lists them, downloads one and deletes it after confirmation", async ({ page }) => {
+    test.setTimeout(180_000);
+    await signUpWithWorkspace(page, platform, owner, "Files Co");
+    const apiId = await createProject(page, "Gallery");
+    publishedApiId = apiId;
+    await page.goto(`${platform.url}/api/${apiId}/assets`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Files");
+    await expect(page.getByTestId("publish-hint")).toHaveText("Please publish project before editing data.");
+
+    await saveDeclaration(page, platform, apiId, JSON.stringify(publishableModel(1)));
+    await page.goto(`${platform.url}/api-setup/${apiId}/overview`);
+    await page.getByTestId("publish-submit").click();
+    await expect(page.getByTestId("publish-live")).toContainText(`/p/${apiId}/graphql`);
+
+    await page.goto(`${platform.url}/api/${apiId}/assets`);
+    await expect(page.getByTestId("files-empty")).toHaveText("No files yet.");
+    await page.getByTestId("files-input").setInputFiles([
+      { name: "menu card.txt", mimeType: "text/plain", buffer: Buffer.from("Soup and bread") },
+      { name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+    ]);
+    const rows = page.getByTestId("file-row");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: "menu card.txt" })).toContainText("text/plain");
+    await expect(rows.filter({ hasText: "logo.svg" })).toContainText("image/svg+xml");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), rows.filter({ hasText: "menu card.txt" }).getByTestId("file-link").click()]);
+    expect(await readFile((await download.path())!, "utf8")).toBe("Soup and bread");
+
+    // The list comes from the server: a reload shows the same files.
+    await page.reload();
+    await expect(rows).toHaveCount(2);
+    await rows.filter({ hasText: "logo.svg" }).getByRole("button", { name: "Delete logo.svg" }).click();
+    const dialog = page.getByTestId("file-delete-dialog");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(rows).toHaveCount(2);
+    await rows.filter({ hasText: "logo.svg" }).getByRole("button", { name: "Delete logo.svg" }).click();
+    await dialog.getByTestId("confirm").click();
+    await expect(rows).toHaveCount(1);
+    await page.reload();
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText("menu card.txt");
+  });
+
+  test("uploads a cloud function as the project's owner, lists it with its runtime and deletes it", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, platform, owner);
+    await expect(page).not.toHaveURL(/\/login/);
+    const apiId = publishedApiId;
+    await page.goto(`${platform.url}/api/${apiId}/cloud-functions`);
+    await expect(page.getByTestId("functions-empty")).toHaveText("No cloud functions yet.");
+    await page.getByTestId("functions-upload").click();
+    const dialog = page.getByTestId("function-upload-dialog");
+    // Spec §2 'The upload dialog accepts js, mjs, cjs, py and rb files'.
+    await dialog.getByTestId("function-file").setInputFiles({ name: "run.sh", mimeType: "text/x-sh", buffer: Buffer.from("echo") });
+    await expect(dialog.getByTestId("function-error")).toHaveText("Invalid file format.");
+    await dialog.getByTestId("function-file").setInputFiles({ name: "hello.mjs", mimeType: "text/javascript", buffer: Buffer.from("export const handler = () => 1;") });
+    await dialog.getByTestId("function-upload-submit").click();
+    await expect(dialog).toBeHidden();
+    const rows = page.getByTestId("function-row");
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText("nodejs18.x");
+    await page.reload();
+    await expect(rows).toHaveCount(1);
+    await rows.getByRole("checkbox", { name: "Select hello.mjs" }).check();
+    await page.getByTestId("functions-delete").click();
+    await page.getByTestId("functions-delete-dialog").getByTestId("confirm").click();
+    await expect(page.getByTestId("functions-empty")).toBeVisible();
+  });
+});
+
+async function saveDeclaration(page: Page, platform: PlatformProcess, apiId: string, text: string) {
+  await page.goto(`${platform.url}/api/${apiId}/json-declaration`);
+  await expect(page.getByTestId("json-editor-content")).toContainText('"name": "Table1"');
+  await page.getByTestId("json-editor-content").click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(text);
+  await page.getByTestId("declaration-save").click();
+  await expect(page.getByTestId("declaration-save")).toBeDisabled();
+}
