@@ -9,6 +9,7 @@ import { projectData } from "./migrations/0007_project_data";
 import { payments } from "./migrations/0008_payments";
 import { coupons } from "./migrations/0009_coupons";
 import { csvImports } from "./migrations/0010_csv_imports";
+import { projectUserPools } from "./migrations/0011_project_user_pools";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0008_payments": payments,
   "0009_coupons": coupons,
   "0010_csv_imports": csvImports,
+  "0011_project_user_pools": projectUserPools,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

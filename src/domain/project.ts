@@ -11,6 +11,11 @@ export const AUTH_MODES = ["aws_api_key", "aws_cognito_user_pools", "aws_iam", "
 /** Modes where the project's own users sign in; API key is then added as an extra mode. */
 const USER_AUTH_MODES: readonly string[] = ["aws_cognito_user_pools", "aws_oidc"];
 
+/** The project's own user pool signs its users in (spec §3 authProviderType, issue 10). */
+export function usesUserPool(api: { defaultAuthMode: string; additionalAuthModes: readonly string[] }): boolean {
+  return api.defaultAuthMode === "aws_cognito_user_pools" || api.additionalAuthModes.includes("aws_cognito_user_pools");
+}
+
 export interface OidcConfig {
   clientId: string;
   issuerUrl: string;
