@@ -25,7 +25,7 @@ export interface Tables {
     updated_at: Timestamp;
   };
   /** A project's own user pool (issue 10): Cognito-shaped ids, unique across projects. */
-  project_user_pools: { api_id: string; pool_id: string; client_id: string; created_at: Generated<Timestamp> };
+  project_user_pools: { api_id: string; pool_id: string; client_id: string; created_at: Timestamp };
   /** A project user's sign-in: `sub` is the id of their entry in the users table; no password, only SRP salt and verifier. */
   project_user_credentials: {
     api_id: string;
@@ -36,8 +36,8 @@ export interface Tables {
     srp_salt: string;
     srp_verifier: string;
     locale: Generated<string>;
-    created_at: Generated<Timestamp>;
-    updated_at: Generated<Timestamp>;
+    created_at: Timestamp;
+    updated_at: Timestamp;
   };
   /** A project user's open codes and sign-in sessions: the console pool's tables' columns. */
   project_user_codes: Tables["auth_codes"];

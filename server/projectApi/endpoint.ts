@@ -14,6 +14,8 @@ import { createLiveCache } from "./live";
 import { createLoaders } from "./loaders";
 import { generateProjectSchema } from "./schema";
 import type { ProjectEvents } from "./events";
+import type { ProjectPools } from "../auth/projectPools";
+import { userPoolCaller } from "./callers/userPool";
 
 /** `/p/<apiId>/graphql`, with or without a query string; the api id, or null for other paths. */
 export function projectApiIdOf(url: string | undefined): string | null {
@@ -38,16 +40,19 @@ function answerRefusal(res: ServerResponse, refusal: Refusal) {
 /**
  * Each project's own GraphQL API (DESIGN.md "A project's own API"): the schema of the version
  * that is live when the request starts, served by yoga with the platform's query and input
- * limits. The caller is an API key (`x-api-key`, not expired) or a member of the project's
- * workspace with the console's access token, acting by their role.
+ * limits. The caller is an API key (`x-api-key`, not expired), a user of the project's own pool
+ * with its access token, or a member of the project's workspace with the console's access
+ * token, acting by their role.
  */
 export function createProjectEndpoint(options: {
   db: Db;
   apiKeys: ApiKeys;
   events: ProjectEvents;
   contextFor: (authorization: string | undefined) => Promise<Context>;
+  /** The projects' own user pools of the built-in sign-in service; null with a real Cognito pool. */
+  projectPools: ProjectPools | null;
 }) {
-  const { db, apiKeys, events, contextFor } = options;
+  const { db, apiKeys, events, contextFor, projectPools } = options;
   const liveSchema = createLiveCache((live) => generateProjectSchema(live.model).schema);
   const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql", PROJECT_PERSISTED_QUERIES_PATH);
 
@@ -55,9 +60,16 @@ export function createProjectEndpoint(options: {
   async function projectContext(apiId: string, credentials: { apiKey?: string; authorization?: string }): Promise<ProjectContext | Refusal> {
     const live = await liveSchema(db, apiId);
     if (!live) return { status: 404, code: "NOT_FOUND", messageId: "error_api_management_before_publish", message: "Please publish project before editing data." };
-    const platformContext = await contextFor(credentials.authorization);
+    const projectUser = credentials.apiKey ? null : await userPoolCaller(db, projectPools, apiId, credentials.authorization);
+    if (projectUser === "refused") {
+      return { status: 401, code: "UNAUTHENTICATED", messageId: "error_project_user_unauthorized", message: "Unauthorized: sign in as a user of this project again." };
+    }
+    // A project user's token says nothing about the console: the platform context stays anonymous.
+    const platformContext = await contextFor(projectUser ? undefined : credentials.authorization);
     let caller: Caller;
-    if (credentials.apiKey) {
+    if (projectUser) {
+      caller = projectUser;
+    } else if (credentials.apiKey) {
       const valid = await apiKeys.validKey(db, apiId, credentials.apiKey);
       if (!valid) return { status: 401, code: "UNAUTHENTICATED", messageId: "error_api_key_invalid", message: "This API key is unknown or has expired." };
       caller = { kind: "apiKey", keyId: valid.id };
@@ -72,7 +84,7 @@ export function createProjectEndpoint(options: {
     }
     return {
       ...platformContext,
-      project: { apiId, version: live.live.version, schema: live.built, caller, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId) },
+      project: { apiId, version: live.live.version, schema: live.built, caller, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId), userPools: projectPools },
     };
   }
 

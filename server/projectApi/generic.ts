@@ -76,9 +76,9 @@ function readFilter(schema: GraphQLSchema, table: TablePlan, text: string | null
   }) as Filter;
 }
 
-/** An API key reaches only what the table publishes (as with its own operations); members manage data by role. */
+/** API keys and project users reach only what the table publishes (as with its own operations); members manage data by role. */
 function requirePublished(ctx: ProjectContext, table: TablePlan, publishing: PublishingType) {
-  if (ctx.project.caller.kind === "apiKey" && !table.publishes.has(publishing)) throw forbidden();
+  if (ctx.project.caller.kind !== "member" && !table.publishes.has(publishing)) throw forbidden();
 }
 
 /**
