@@ -5,6 +5,7 @@ import { CONSOLE_TABLES, type PoolKind } from "./pool";
 /** The platform's own pool: the console's users, who land in their workspace on sign-in. */
 export const consolePool: PoolKind = {
   tables: CONSOLE_TABLES,
+  projectId: null,
   scope: "",
   tokenClaims: {},
   allowsEmailChange: true,

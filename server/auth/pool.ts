@@ -34,6 +34,8 @@ export interface NewPoolUser {
 /** What differs between the console's pool and a project's pool. */
 export interface PoolKind {
   tables: PoolTables;
+  /** A project pool's project: its users share one table with every other project's. */
+  projectId: string | null;
   /** Prefixes rate-limit keys and simulated ids, so limits and lockouts count per pool. */
   scope: string;
   /** Claims both tokens carry besides Cognito's own (a project pool's `cognito:groups`). */

@@ -137,6 +137,7 @@ function issuerPoolId(token: string, issuerPrefix: string): string | null {
 function projectPool(apiId: string, poolId: string): PoolKind {
   return {
     tables: PROJECT_TABLES,
+    projectId: apiId,
     scope: `pool:${poolId}:`,
     // Cognito puts the user's groups in both tokens; project users belong to none yet.
     tokenClaims: { "cognito:groups": [] },

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
 import type { AuthContext } from "./context";
@@ -70,6 +70,7 @@ export async function activeSessionUser(
   return ctx.db
     .selectFrom(`${ctx.pool.tables.sessions} as s` as "auth_refresh_tokens as s")
     .innerJoin(`${ctx.pool.tables.users} as u` as "auth_users as u", "u.sub", "s.sub")
+    .$if(ctx.pool.projectId !== null, (query) => query.where(sql.ref("u.api_id"), "=", ctx.pool.projectId))
     .selectAll("u")
     .select("s.expires_at as session_expires_at")
     .where("s.id", "=", sessionId)

@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
 import type { AuthContext } from "./context";
@@ -14,13 +14,20 @@ export function isUuid(value: string): boolean {
 
 type Pool = Pick<AuthContext, "pool">;
 
+/** The pool's users: a project pool's table holds every project's, so it is narrowed to the project. */
+export function poolUsers(ctx: Pool, db: DbOrTx) {
+  const query = db.selectFrom(ctx.pool.tables.users);
+  const { projectId } = ctx.pool;
+  return projectId === null ? query : query.where(sql.ref("api_id"), "=", projectId);
+}
+
 export function findUserBySub(ctx: Pool, db: DbOrTx, sub: string): Promise<AuthUser | undefined> {
   if (!isUuid(sub)) return Promise.resolve(undefined);
-  return db.selectFrom(ctx.pool.tables.users).selectAll().where("sub", "=", sub.toLowerCase()).executeTakeFirst();
+  return poolUsers(ctx, db).selectAll().where("sub", "=", sub.toLowerCase()).executeTakeFirst();
 }
 
 export function findUserByEmail(ctx: Pool, db: DbOrTx, email: string): Promise<AuthUser | undefined> {
-  return db.selectFrom(ctx.pool.tables.users).selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst();
+  return poolUsers(ctx, db).selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst();
 }
 
 /**

@@ -12,7 +12,7 @@ import { valueRefusal } from "./messages";
 import { parentIdInputName } from "./names";
 import { checkLimit, compileSortRange, readToken, type SortRange } from "./paging";
 import type { ModelPlan, TablePlan } from "./plan";
-import { deleteCredentials, forgetDeletedUsers, passwordFieldOf, saveCredential, takePassword } from "./userCredentials";
+import { deleteCredentials, forgetDeletedUsers, passwordFieldOf, passwordPoolName, saveCredential, takePassword } from "./userCredentials";
 import {
   deleteEntries,
   deleteEntriesMatching,
@@ -148,11 +148,12 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
       passwords.push(takePassword(table, values));
       return { data: values, parentFirst: parents.first ?? null, parentSecond: parents.second ?? null };
     });
+    const poolName = await passwordPoolName(ctx, passwords);
     const rows = await write(ctx, table, async (tx) => {
       for (const created of entries) await checkParents(tx, ctx, table, { first: created.parentFirst, second: created.parentSecond });
       const inserted = await insertEntries(tx, ctx.project.apiId, typeId, entries);
       // RETURNING gives the rows of a multi-row VALUES in the order given.
-      for (const [index, row] of inserted.entries()) await saveCredential(tx, ctx, table, row, passwords[index]);
+      for (const [index, row] of inserted.entries()) await saveCredential(tx, ctx, table, row, passwords[index], poolName);
       await recordActivities(tx, ctx.project.apiId, "INSERT", recordType, inserted.map((row) => row.id));
       return inserted;
     });
@@ -218,6 +219,7 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
       allowed(ctx, "update");
       const { values, parents } = readInput(table, plan, input, "update");
       const password = takePassword(table, values);
+      const poolName = await passwordPoolName(ctx, [password]);
       const row = await write(ctx, table, async (tx) => {
         await checkParents(tx, ctx, table, parents);
         if (expectedUpdatedAt) {
@@ -227,7 +229,7 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
         }
         const updated = await updateEntry(tx, ctx.project.apiId, typeId, input.id, { data: values, parentFirst: parents.first, parentSecond: parents.second });
         if (!updated) throw notFound();
-        await saveCredential(tx, ctx, table, updated, password);
+        await saveCredential(tx, ctx, table, updated, password, poolName);
         await recordActivities(tx, ctx.project.apiId, "MODIFY", recordType, [updated.id]);
         return updated;
       });

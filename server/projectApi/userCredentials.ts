@@ -38,23 +38,33 @@ export function takePassword(table: TablePlan, values: Record<string, unknown>):
 }
 
 /**
+ * The SRP pool name new passwords are hashed with, read before the write's transaction (the
+ * embedded database has one connection: a read outside an open transaction would wait for it).
+ * Refuses passwords for a project without its own pool.
+ */
+export async function passwordPoolName(ctx: ProjectContext, passwords: readonly (string | undefined)[]): Promise<string | null> {
+  if (passwords.every((password) => password === undefined)) return null;
+  const pool = await ctx.project.userPools?.byApiId(ctx.project.apiId);
+  if (!pool) throw refuse("BAD_USER_INPUT", "error_project_user_pool_missing", "This project has no user pool of its own: publish it with Cognito user pools to give its users passwords.");
+  return pool.poolName;
+}
+
+/**
  * Keeps the entry's sign-in in step with what was written, in the write's transaction: a new
  * password sets the verifier (creating the sign-in of a user made through the API, confirmed,
  * as an admin-created Cognito user), a new email moves the sign-in to that address.
  */
-export async function saveCredential(tx: Tx, ctx: ProjectContext, table: TablePlan, entry: EntryRow, password: string | undefined) {
+export async function saveCredential(tx: Tx, ctx: ProjectContext, table: TablePlan, entry: EntryRow, password: string | undefined, poolName: string | null) {
   const emailField = fieldWith(table, "userEmail");
   if (!emailField) return;
   const value = entry.data[emailField];
   const email = typeof value === "string" && value !== "" ? value.toLowerCase() : null;
   const apiId = ctx.project.apiId;
   try {
-    if (password !== undefined) {
+    if (password !== undefined && poolName !== null) {
       if (!email) throw refuse("BAD_USER_INPUT", "error_value_password_email", `A password needs the user's ${emailField}.`, { field: emailField });
-      const pool = await ctx.project.userPools?.byApiId(apiId);
-      if (!pool) throw refuse("BAD_USER_INPUT", "error_project_user_pool_missing", "This project has no user pool of its own: publish it with Cognito user pools to give its users passwords.");
       const srp_salt = randomSalt();
-      const credential = { email, srp_salt, srp_verifier: computeVerifier(pool.poolName, entry.id, password, srp_salt), confirmed: true, updated_at: new Date() };
+      const credential = { email, srp_salt, srp_verifier: computeVerifier(poolName, entry.id, password, srp_salt), confirmed: true, updated_at: new Date() };
       await tx
         .insertInto("project_user_credentials")
         .values({ api_id: apiId, sub: entry.id, ...credential })
