@@ -93,8 +93,6 @@ export function createProjectPools(shared: SharedAuthContext, publicUrl: string)
       const poolId = issuerPoolId(token, issuerPrefix);
       return poolId ? find("pool_id", poolId) : null;
     },
-    /** Whether a token claims to come from some pool of this service (the console's included). */
-    claimsOurIssuer: (token: string) => issuerPoolId(token, issuerPrefix) !== null,
     /**
      * The project user behind an access token of the project's pool, or null when the token is
      * not one of this project's, has expired, or its sign-in has ended.
