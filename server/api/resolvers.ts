@@ -18,6 +18,7 @@ import {
   type OidcConfig,
 } from "../../src/domain/project";
 import type { Resolvers } from "../graphql/__generated__/resolvers";
+import { userPoolOf } from "./userPool";
 
 const ENGLISH = {
   error_api_create_requires_name: "Please define a name.",
@@ -174,6 +175,10 @@ export const apiResolvers: Resolvers = {
   },
   Api: {
     schema: (api, _, ctx) => schemaOfApi(ctx.db, api),
+    authProviderType: async (api, _, ctx) => ((await userPoolOf(ctx, api.id)) ? "COGNITO_USER_POOLS" : null),
+    authProviderPoolId: async (api, _, ctx) => (await userPoolOf(ctx, api.id))?.pool_id ?? null,
+    authProviderClientId: async (api, _, ctx) => (await userPoolOf(ctx, api.id))?.client_id ?? api.authProviderClientId,
+    authProviderUrl: async (api, _, ctx) => ((await userPoolOf(ctx, api.id)) ? `${ctx.config.publicUrl}/auth` : null),
     async org(api, _, ctx) {
       const row = await findOrg(ctx.db, api.orgId);
       return row ? toOrg(row) : null;

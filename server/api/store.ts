@@ -47,6 +47,7 @@ export function toApi(row: ApiRow | ApiListRow) {
     oidc: row.oidc,
     queryExplorerString: row.query_explorer_string,
     apiKey: row.default_api_key_id,
+    authProviderClientId: row.auth_provider_client_id,
     retentionInDays: row.retention_in_days,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -27,12 +27,12 @@ export async function issueCode(
   const now = Date.now();
 
   await db
-    .deleteFrom("auth_codes")
+    .deleteFrom(ctx.pool.tables.codes)
     .where("sub", "=", input.sub)
     .where("created_at", "<", new Date(now - 2 * 24 * HOUR))
     .execute();
   await db
-    .updateTable("auth_codes")
+    .updateTable(ctx.pool.tables.codes)
     .set({ used_at: new Date(now) })
     .where("sub", "=", input.sub)
     .where("purpose", "=", input.purpose)
@@ -42,7 +42,7 @@ export async function issueCode(
   const id = randomUUID();
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   await db
-    .insertInto("auth_codes")
+    .insertInto(ctx.pool.tables.codes)
     .values({
       id,
       sub: input.sub,
@@ -57,9 +57,9 @@ export async function issueCode(
 }
 
 /** The newest open code of a purpose: what a resend or a pending email change refers to. */
-export function openCode(db: DbOrTx, sub: string, purpose: CodePurpose): Promise<CodeRow | undefined> {
+export function openCode(ctx: Pick<AuthContext, "pool">, db: DbOrTx, sub: string, purpose: CodePurpose): Promise<CodeRow | undefined> {
   return db
-    .selectFrom("auth_codes")
+    .selectFrom(ctx.pool.tables.codes)
     .selectAll()
     .where("sub", "=", sub)
     .where("purpose", "=", purpose)
@@ -75,7 +75,7 @@ export function openCode(db: DbOrTx, sub: string, purpose: CodePurpose): Promise
  * spends the code with `useCode` in the transaction that applies its effect.
  */
 export async function checkCode(ctx: AuthContext, sub: string, purpose: CodePurpose, code: string): Promise<CodeRow> {
-  const row = await openCode(ctx.db, sub, purpose);
+  const row = await openCode(ctx, ctx.db, sub, purpose);
   if (!row || row.expires_at.getTime() <= Date.now()) {
     // Before sign-in, no usable code answers like a wrong one: an unknown name has none either.
     throw purpose === "email" ? expiredCode() : codeMismatch();
@@ -83,7 +83,7 @@ export async function checkCode(ctx: AuthContext, sub: string, purpose: CodePurp
   const matches = isValidCode(code) && safeEqualHex(hashCode(ctx, row.id, code), row.code_hash);
   if (!matches) {
     await ctx.db
-      .updateTable("auth_codes")
+      .updateTable(ctx.pool.tables.codes)
       .set({
         attempts: sql`attempts + 1`,
         used_at: sql`case when attempts + 1 >= ${MAX_ATTEMPTS} then now() else used_at end`,
@@ -96,9 +96,9 @@ export async function checkCode(ctx: AuthContext, sub: string, purpose: CodePurp
 }
 
 /** Spends a code; the conditional update makes two simultaneous uses impossible. */
-export async function useCode(db: DbOrTx, id: string): Promise<void> {
+export async function useCode(ctx: Pick<AuthContext, "pool">, db: DbOrTx, id: string): Promise<void> {
   const spent = await db
-    .updateTable("auth_codes")
+    .updateTable(ctx.pool.tables.codes)
     .set({ used_at: new Date() })
     .where("id", "=", id)
     .where("used_at", "is", null)

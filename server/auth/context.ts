@@ -3,6 +3,7 @@ import type { Mailer } from "../mail/mailer";
 import type { Limits } from "../limits/settings";
 import type { AuthKeys } from "./keys";
 import type { VerifiedTokenCache } from "./verifiedTokens";
+import type { PoolKind } from "./pool";
 
 /** What every call of the built-in sign-in service works with. */
 export interface AuthContext {
@@ -21,4 +22,6 @@ export interface AuthContext {
   limits: Limits;
   /** Tokens verified for API requests; told when a session ends or a user changes (verifiedTokens.ts). */
   verifiedTokens: VerifiedTokenCache;
+  /** The console's pool or a project's (pool.ts). */
+  pool: PoolKind;
 }

@@ -5,6 +5,7 @@ import { calls } from "./calls";
 import type { AuthContext } from "./context";
 import { AuthError, invalidParameter } from "./errors";
 import { isObject, type JsonObject } from "./params";
+import type { ProjectPools } from "./projectPools";
 
 const TARGET_PREFIX = "AWSCognitoIdentityProviderService.";
 /** Cognito requests are small; this bounds what a client can make us buffer. */
@@ -20,16 +21,19 @@ const CORS_HEADERS = {
   "access-control-expose-headers": "x-amzn-errortype, x-amzn-requestid",
 };
 
-export function createHttpHandler(ctx: AuthContext) {
-  const jwksPath = `/auth/${ctx.poolId}/.well-known/jwks.json`;
+const JWKS_PATH = /^\/auth\/([\w-]+_[0-9a-zA-Z]+)\/\.well-known\/jwks\.json$/;
+
+/** The console's pool, and the projects' pools (projectPools.ts) on the same path and keys. */
+export function createHttpHandler(ctx: AuthContext, projectPools: ProjectPools) {
   return async function handle(request: Request): Promise<Response> {
     try {
       const path = new URL(request.url).pathname;
       if (request.method === "OPTIONS") return preflight(request);
-      if (request.method === "GET" && path === jwksPath) {
+      const jwksOf = request.method === "GET" ? JWKS_PATH.exec(path)?.[1] : undefined;
+      if (jwksOf && (jwksOf === ctx.poolId || (await projectPools.byPoolId(jwksOf)))) {
         return respond(200, ctx.keys.jwks, { "content-type": "application/json", "cache-control": "public, max-age=300" });
       }
-      if (request.method === "POST" && (path === "/auth" || path === "/auth/")) return await protocolCall(ctx, request);
+      if (request.method === "POST" && (path === "/auth" || path === "/auth/")) return await protocolCall(ctx, projectPools, request);
       return respond(404, { __type: "ResourceNotFoundException", message: "Not found" });
     } catch (error) {
       if (error instanceof AuthError) {
@@ -58,12 +62,25 @@ function preflight(request: Request): Response {
   });
 }
 
-async function protocolCall(ctx: AuthContext, request: Request): Promise<Response> {
+async function protocolCall(consoleCtx: AuthContext, projectPools: ProjectPools, request: Request): Promise<Response> {
   const target = request.headers.get("x-amz-target") ?? "";
   const name = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : undefined;
   const call = name === undefined ? undefined : calls.get(name);
   if (!call) throw new AuthError("UnknownOperationException", `Unknown operation ${target || "(no X-Amz-Target)"}`);
-  return respond(200, await call(ctx, await readBody(request), sourceAddressOf(request)));
+  const body = await readBody(request);
+  const ctx = (await projectPoolOf(consoleCtx, projectPools, body)) ?? consoleCtx;
+  return respond(200, await call(ctx, body, sourceAddressOf(request)));
+}
+
+/**
+ * The project pool a call is for: the one whose client id it names, or, for calls that carry
+ * only an access token, the one that issued it. Anything else is the console's pool, which
+ * refuses unknown clients and foreign tokens itself.
+ */
+async function projectPoolOf(consoleCtx: AuthContext, projectPools: ProjectPools, body: JsonObject): Promise<AuthContext | null> {
+  if (typeof body.ClientId === "string") return body.ClientId === consoleCtx.clientId ? null : projectPools.byClientId(body.ClientId);
+  if (typeof body.AccessToken === "string") return projectPools.byToken(body.AccessToken);
+  return null;
 }
 
 async function readBody(request: Request): Promise<JsonObject> {

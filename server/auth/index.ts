@@ -3,6 +3,7 @@ import type { Db } from "../db/database";
 import type { Mailer } from "../mail/mailer";
 import { createLocalAuthService } from "./local";
 import { createRemoteAuthService } from "./remote";
+import type { ProjectPools } from "./projectPools";
 
 export interface AuthService {
   /**
@@ -21,6 +22,8 @@ export interface AuthService {
    * ended ones can be closed. A real Cognito pool cannot be asked: all count as active there.
    */
   activeSessions(sessionIds: string[]): Promise<Set<string>>;
+  /** Each project's own pool (issue 10); null with a real Cognito pool, which serves none. */
+  projectPools: ProjectPools | null;
 }
 
 export interface VerifiedToken {

@@ -10,6 +10,8 @@ import { activeSessionIds } from "./sessions";
 import { authenticateToken } from "./tokens";
 import { createVerifiedTokenCache } from "./verifiedTokens";
 import type { AuthService } from "./index";
+import { consolePool } from "./consolePool";
+import { createProjectPools, poolIssuer } from "./projectPools";
 
 /** The built-in Cognito-compatible user pool. */
 export async function createLocalAuthService(deps: {
@@ -25,22 +27,28 @@ export async function createLocalAuthService(deps: {
     throw new Error(`COGNITO_USER_POOL_ID "${userPoolId}" is not a valid user pool id (region_Name)`);
   }
   const accessTokenTtlSeconds = deps.accessTokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
-  const ctx: AuthContext = {
+  const shared = {
     db: deps.db,
     mailer: deps.mailer,
-    poolId: userPoolId,
-    // Exactly the library's getUserPoolName(): the segment after the first "_".
-    poolName: userPoolId.split("_")[1],
-    clientId,
-    issuer: `${deps.config.publicUrl}/auth/${userPoolId}`,
     keys: await loadKeys(deps.db, resolveSecretKey(deps.config), { tokenTtlSeconds: accessTokenTtlSeconds }),
     accessTokenTtlSeconds,
     failedSignInDelayMs: deps.failedSignInDelayMs ?? 1000,
     limits: deps.config.limits,
-    verifiedTokens: createVerifiedTokenCache(),
   };
+  const ctx: AuthContext = {
+    ...shared,
+    poolId: userPoolId,
+    // Exactly the library's getUserPoolName(): the segment after the first "_".
+    poolName: userPoolId.split("_")[1],
+    clientId,
+    issuer: poolIssuer(deps.config.publicUrl, userPoolId),
+    verifiedTokens: createVerifiedTokenCache(),
+    pool: consolePool,
+  };
+  const projectPools = createProjectPools(shared, deps.config.publicUrl);
   return {
-    handle: createHttpHandler(ctx),
+    projectPools,
+    handle: createHttpHandler(ctx, projectPools),
     verifyAccessToken: (token) =>
       ctx.verifiedTokens.verifyOnce(token, async () => {
         try {

@@ -31,6 +31,7 @@ export function createRemoteAuthService(config: Config): AuthService {
   }
 
   return {
+    projectPools: null,
     async handle() {
       return new Response(JSON.stringify({ message: "Sign-in is served by Amazon Cognito" }), {
         status: 404,

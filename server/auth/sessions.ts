@@ -1,10 +1,11 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
 import type { AuthContext } from "./context";
 import { notAuthorized } from "./errors";
 import type { AuthUser } from "./users";
+import { CONSOLE_TABLES, type PoolTables } from "./pool";
 
 /*
  * A sign-in session is one auth_refresh_tokens row. Its id is the `origin_jti` of every token
@@ -24,14 +25,14 @@ export async function startSession(ctx: AuthContext, sub: string): Promise<{ ses
   const now = Date.now();
   // A missing row counts as ended, so old rows can go; revoked ones stay a day for clearer errors.
   await ctx.db
-    .deleteFrom("auth_refresh_tokens")
+    .deleteFrom(ctx.pool.tables.sessions)
     .where("sub", "=", sub)
     .where((eb) =>
       eb.or([eb("expires_at", "<", new Date(now)), eb("revoked_at", "<", new Date(now - DAY_MS))]),
     )
     .execute();
   const session = await ctx.db
-    .insertInto("auth_refresh_tokens")
+    .insertInto(ctx.pool.tables.sessions)
     .values({
       id: randomUUID(),
       sub,
@@ -47,7 +48,7 @@ export async function startSession(ctx: AuthContext, sub: string): Promise<{ ses
 /** The session behind a refresh token; refuses unknown, revoked and expired ones as Cognito does. */
 export async function sessionForRefreshToken(ctx: AuthContext, refreshToken: string): Promise<Session> {
   const session = await ctx.db
-    .selectFrom("auth_refresh_tokens")
+    .selectFrom(ctx.pool.tables.sessions)
     .selectAll()
     .where("token_hash", "=", hashToken(refreshToken))
     .executeTakeFirst();
@@ -67,8 +68,9 @@ export async function activeSessionUser(
   sub: string,
 ): Promise<(AuthUser & { session_expires_at: Date }) | undefined> {
   return ctx.db
-    .selectFrom("auth_refresh_tokens as s")
-    .innerJoin("auth_users as u", "u.sub", "s.sub")
+    .selectFrom(`${ctx.pool.tables.sessions} as s` as "auth_refresh_tokens as s")
+    .innerJoin(`${ctx.pool.tables.users} as u` as "auth_users as u", "u.sub", "s.sub")
+    .$if(ctx.pool.projectId !== null, (query) => query.where(sql.ref("u.api_id"), "=", ctx.pool.projectId))
     .selectAll("u")
     .select("s.expires_at as session_expires_at")
     .where("s.id", "=", sessionId)
@@ -81,7 +83,7 @@ export async function activeSessionUser(
 /** Revokes the sign-in of a refresh token; the ids of the sessions that ended (none or one). */
 export async function revokeSessionByRefreshToken(ctx: AuthContext, refreshToken: string): Promise<string[]> {
   const ended = await ctx.db
-    .updateTable("auth_refresh_tokens")
+    .updateTable(ctx.pool.tables.sessions)
     .set({ revoked_at: new Date() })
     .where("token_hash", "=", hashToken(refreshToken))
     .where("revoked_at", "is", null)
@@ -90,20 +92,20 @@ export async function revokeSessionByRefreshToken(ctx: AuthContext, refreshToken
   return ended.map((row) => row.id);
 }
 
-export async function revokeAllSessions(db: DbOrTx, sub: string) {
+export async function revokeAllSessions(ctx: Pick<AuthContext, "pool">, db: DbOrTx, sub: string) {
   await db
-    .updateTable("auth_refresh_tokens")
+    .updateTable(ctx.pool.tables.sessions)
     .set({ revoked_at: new Date() })
     .where("sub", "=", sub)
     .where("revoked_at", "is", null)
     .execute();
 }
 
-export async function activeSessionIds(db: DbOrTx, sessionIds: string[]): Promise<Set<string>> {
+export async function activeSessionIds(db: DbOrTx, sessionIds: string[], table: PoolTables["sessions"] = CONSOLE_TABLES.sessions): Promise<Set<string>> {
   const ids = [...new Set(sessionIds)];
   if (ids.length === 0) return new Set();
   const rows = await db
-    .selectFrom("auth_refresh_tokens")
+    .selectFrom(table)
     .select("id")
     .where("id", "in", ids)
     .where("revoked_at", "is", null)

@@ -27,6 +27,7 @@ export async function issueTokens(ctx: AuthContext, user: AuthUser, session: Ses
     auth_time: Math.floor(session.created_at.getTime() / 1000),
     iat,
     exp: iat + ctx.accessTokenTtlSeconds,
+    ...ctx.pool.tokenClaims,
   };
   const idToken = await sign(ctx, {
     ...common,

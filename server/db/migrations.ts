@@ -11,6 +11,7 @@ import { coupons } from "./migrations/0009_coupons";
 import { csvImports } from "./migrations/0010_csv_imports";
 import { entryOwners } from "./migrations/0011_entry_owners";
 import { projectFiles } from "./migrations/0012_project_files";
+import { projectUserPools } from "./migrations/0013_project_user_pools";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0010_csv_imports": csvImports,
   "0011_entry_owners": entryOwners,
   "0012_project_files": projectFiles,
+  "0013_project_user_pools": projectUserPools,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

@@ -26,6 +26,24 @@ export interface Tables {
     created_at: Timestamp;
     updated_at: Timestamp;
   };
+  /** A project's own user pool (issue 10): Cognito-shaped ids, unique across projects. */
+  project_user_pools: { api_id: string; pool_id: string; client_id: string; created_at: Timestamp };
+  /** A project user's sign-in: `sub` is the id of their entry in the users table; no password, only SRP salt and verifier. */
+  project_user_credentials: {
+    api_id: string;
+    sub: string;
+    email: string;
+    email_verified: Generated<boolean>;
+    confirmed: Generated<boolean>;
+    srp_salt: string;
+    srp_verifier: string;
+    locale: Generated<string>;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  /** A project user's open codes and sign-in sessions: the console pool's tables' columns. */
+  project_user_codes: Tables["auth_codes"];
+  project_user_sessions: Tables["auth_refresh_tokens"];
   /** A project's API keys: the SHA-256 of the key to find it, the key sealed with the server secret to show it again. */
   project_api_keys: {
     id: string;

@@ -4,6 +4,7 @@ import type { Caller } from "./access";
 import type { ApiKeys } from "./apiKeys";
 import type { Loaders } from "./loaders";
 import type { ProjectEvents } from "./events";
+import type { ProjectPools } from "../auth/projectPools";
 
 /** The platform's request context plus what a project endpoint adds: which project, which version, who. */
 export interface ProjectContext extends Context {
@@ -18,5 +19,7 @@ export interface ProjectContext extends Context {
     apiKeys: ApiKeys;
     events: ProjectEvents;
     loaders: Loaders;
+    /** The projects' own user pools (null with a real Cognito pool): passwords and deleted users. */
+    userPools: ProjectPools | null;
   };
 }

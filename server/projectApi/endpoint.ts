@@ -16,6 +16,8 @@ import { isUserAuthMode } from "../../src/domain/project";
 import { createLoaders } from "./loaders";
 import { generateProjectSchema } from "./schema";
 import type { ProjectEvents } from "./events";
+import type { ProjectPools } from "../auth/projectPools";
+import { userPoolCaller } from "./callers/userPool";
 
 /** `/p/<apiId>/graphql`, with or without a query string; the api id, or null for other paths. */
 export function projectApiIdOf(url: string | undefined): string | null {
@@ -40,16 +42,19 @@ function answerRefusal(res: ServerResponse, refusal: Refusal) {
 /**
  * Each project's own GraphQL API (DESIGN.md "A project's own API"): the schema of the version
  * that is live when the request starts, served by yoga with the platform's query and input
- * limits. The caller is an API key (`x-api-key`, not expired) or a member of the project's
- * workspace with the console's access token, acting by their role.
+ * limits. The caller is an API key (`x-api-key`, not expired), a user of the project's own pool
+ * with its access token, or a member of the project's workspace with the console's access
+ * token, acting by their role.
  */
 export function createProjectEndpoint(options: {
   db: Db;
   apiKeys: ApiKeys;
   events: ProjectEvents;
   contextFor: (authorization: string | undefined) => Promise<Context>;
+  /** The projects' own user pools of the built-in sign-in service; null with a real Cognito pool. */
+  projectPools: ProjectPools | null;
 }) {
-  const { db, apiKeys, events, contextFor } = options;
+  const { db, apiKeys, events, contextFor, projectPools } = options;
   const oidc = createOidcVerifier();
   const liveSchema = createLiveCache((live) => generateProjectSchema(live.model).schema);
   const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql", PROJECT_PERSISTED_QUERIES_PATH);
@@ -58,13 +63,20 @@ export function createProjectEndpoint(options: {
   async function projectContext(apiId: string, credentials: { apiKey?: string; authorization?: string }): Promise<ProjectContext | Refusal> {
     const live = await liveSchema(db, apiId, credentials.apiKey || undefined);
     if (!live) return { status: 404, code: "NOT_FOUND", messageId: "error_api_management_before_publish", message: "Please publish project before editing data." };
-    // A token of the project's OIDC issuer is a project user; any other token is the console's.
+    // A token of the project's own pool or of its OIDC issuer is a project user; any other
+    // token is the console's. With an API key beside a token, the key decides (DECISIONS).
+    const projectUser = credentials.apiKey ? null : await userPoolCaller(projectPools, apiId, live.auth, credentials.authorization);
+    if (projectUser === "refused") {
+      return { status: 401, code: "UNAUTHENTICATED", messageId: "error_project_user_unauthorized", message: "Unauthorized: sign in as a user of this project again." };
+    }
     const bearer = credentials.authorization?.replace(/^Bearer\s+/i, "").trim();
     const oidcSettings = usesAuthMode(live.auth, "aws_oidc") ? live.auth.oidc : null;
-    const oidcToken = bearer && oidcSettings?.issuerUrl && oidc.claimsIssuer(bearer, oidcSettings.issuerUrl) ? bearer : null;
-    const platformContext = await contextFor(oidcToken ? undefined : credentials.authorization);
+    const oidcToken = !projectUser && bearer && oidcSettings?.issuerUrl && oidc.claimsIssuer(bearer, oidcSettings.issuerUrl) ? bearer : null;
+    const platformContext = await contextFor(projectUser || oidcToken ? undefined : credentials.authorization);
     let caller: Caller;
-    if (oidcToken && oidcSettings) {
+    if (projectUser) {
+      caller = projectUser;
+    } else if (oidcToken && oidcSettings) {
       const user = await oidc.verify(oidcToken, oidcSettings);
       if (!user) return { status: 401, code: "UNAUTHENTICATED", messageId: "error_token_invalid", message: "This sign-in token is not valid for this project." };
       caller = user;
@@ -82,7 +94,7 @@ export function createProjectEndpoint(options: {
     }
     return {
       ...platformContext,
-      project: { apiId, version: live.live.version, schema: live.built, caller, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId) },
+      project: { apiId, version: live.live.version, schema: live.built, caller, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId), userPools: projectPools },
     };
   }
 

@@ -13,6 +13,7 @@ import { valueRefusal } from "./messages";
 import { parentIdInputName } from "./names";
 import { checkLimit, compileSortRange, readToken, type SortRange } from "./paging";
 import type { ModelPlan, TablePlan } from "./plan";
+import { deleteCredentials, forgetDeletedUsers, passwordFieldOf, passwordPoolName, saveCredential, takePassword } from "./userCredentials";
 import {
   deleteEntries,
   deleteEntriesMatching,
@@ -49,10 +50,15 @@ export interface ListArgs {
 
 export type EntryInput = Record<string, unknown>;
 
-/** An entry's user values as the API shows them: JSON as text (spec §5), no value as null. */
+/** An entry's user values as the API shows them: JSON as text (spec §5), no value as null, never a password. */
 export function entryValues(row: EntryRow, table: TablePlan): Record<string, unknown> {
   const values: Record<string, unknown> = {};
+  const passwordField = passwordFieldOf(table);
   for (const planned of table.fields) {
+    if (planned.field.name === passwordField) {
+      values[passwordField] = null;
+      continue;
+    }
     const value = row.data[planned.field.name];
     values[planned.field.name] = planned.kind === "Json" && value !== undefined && value !== null ? JSON.stringify(value) : value ?? null;
   }
@@ -150,13 +156,18 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
   const createMany = async (ctx: ProjectContext, inputs: EntryInput[]): Promise<EntryRow[]> => {
     allowed(ctx, "create");
     checkBatch(inputs);
+    const passwords: (string | undefined)[] = [];
     const entries: NewEntry[] = inputs.map((input) => {
       const { values, parents } = readInput(table, plan, input, "create");
+      passwords.push(takePassword(table, values));
       return { data: values, parentFirst: parents.first ?? null, parentSecond: parents.second ?? null, owner: creator(ctx) };
     });
+    const poolName = await passwordPoolName(ctx, passwords);
     const rows = await write(ctx, table, async (tx) => {
       for (const created of entries) await checkParents(tx, ctx, table, { first: created.parentFirst, second: created.parentSecond });
       const inserted = await insertEntries(tx, ctx.project.apiId, typeId, entries);
+      // RETURNING gives the rows of a multi-row VALUES in the order given.
+      for (const [index, row] of inserted.entries()) await saveCredential(tx, ctx, table, row, passwords[index], poolName);
       await recordActivities(tx, ctx.project.apiId, "INSERT", recordType, inserted.map((row) => row.id));
       return inserted;
     });
@@ -168,11 +179,14 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
     const owner = allowed(ctx, "delete");
     checkBatch(inputs);
     for (const input of inputs) readInput(table, plan, input, "delete");
+    let signInsEnded: string[] = [];
     const rows = await write(ctx, table, async (tx) => {
       const deleted = await deleteEntries(tx, ctx.project.apiId, typeId, inputs.map((input) => input.id), owner);
       await recordActivities(tx, ctx.project.apiId, "REMOVE", recordType, deleted.map((row) => row.id));
+      signInsEnded = await deleteCredentials(tx, ctx, table, deleted);
       return deleted;
     });
+    forgetDeletedUsers(ctx, signInsEnded);
     ctx.project.events.publish(ctx.project.apiId, typeId, "delete", rows);
     return rows;
   };
@@ -222,6 +236,8 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
     async update(ctx: ProjectContext, input: EntryInput & { id: string }, expectedUpdatedAt?: string | null) {
       const owner = allowed(ctx, "update");
       const { values, parents } = readInput(table, plan, input, "update");
+      const password = takePassword(table, values);
+      const poolName = await passwordPoolName(ctx, [password]);
       const row = await write(ctx, table, async (tx) => {
         await checkParents(tx, ctx, table, parents);
         if (expectedUpdatedAt) {
@@ -231,6 +247,7 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
         }
         const updated = await updateEntry(tx, ctx.project.apiId, typeId, input.id, { data: values, parentFirst: parents.first, parentSecond: parents.second }, owner);
         if (!updated) throw notFound();
+        await saveCredential(tx, ctx, table, updated, password, poolName);
         await recordActivities(tx, ctx.project.apiId, "MODIFY", recordType, [updated.id]);
         return updated;
       });
@@ -242,11 +259,14 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
     async deleteMatching(ctx: ProjectContext, filter: Filter | null) {
       const owner = allowed(ctx, "delete");
       const condition = filter ? compileFilter(filter, table.byName) : sql`true`;
+      let signInsEnded: string[] = [];
       const rows = await write(ctx, table, async (tx) => {
         const deleted = await deleteEntriesMatching(tx, ctx.project.apiId, typeId, condition, owner);
         await recordActivities(tx, ctx.project.apiId, "REMOVE", recordType, deleted.map((row) => row.id));
+        signInsEnded = await deleteCredentials(tx, ctx, table, deleted);
         return deleted;
       });
+      forgetDeletedUsers(ctx, signInsEnded);
       ctx.project.events.publish(ctx.project.apiId, typeId, "delete", rows);
       return rows.length;
     },

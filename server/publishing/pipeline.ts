@@ -4,6 +4,8 @@ import { findApiForUpdate, toApi, type ApiRow } from "../api/store";
 import { checkDeclarationValue } from "../api/declaration";
 import { isPublishing } from "../../src/domain/apiState";
 import { publishProblem } from "../../src/domain/publish/readiness";
+import { usesUserPool } from "../../src/domain/project";
+import { ensureUserPool } from "../auth/projectPools";
 import type { SchemaModel } from "../../src/domain/model";
 import { log } from "../log";
 import type { PublishDeps } from "./deps";
@@ -47,6 +49,9 @@ export async function runPublish(deps: PublishDeps, runId: string): Promise<void
     await step(deps, runId, "PUBLISHED", async (tx, api, run) => {
       await deps.setLiveVersion(tx, { apiId: api.id, runId: run.id, version: run.schema_version, model: model! });
       const keyId = api.default_api_key_id ?? (await deps.createDefaultApiKey(tx, api.id)).id;
+      if (usesUserPool({ defaultAuthMode: api.default_auth_mode, additionalAuthModes: api.additional_auth_modes })) {
+        await ensureUserPool(tx, api.id, api.region);
+      }
       await tx
         .updateTable("apis")
         .set({ published_version: run.schema_version, default_api_key_id: keyId, graphql_url: `${deps.publicUrl}/p/${api.id}/graphql` })

@@ -32,6 +32,8 @@ import { useTableSort } from "./entries/useTableSort";
 import { CsvExportButton } from "./csv/CsvExportButton";
 import { CsvImportButton } from "./csv/CsvImportButton";
 import type { useProjectModel } from "./useProjectModel";
+import { ProjectSignInBar } from "./projectSignIn/ProjectSignInBar";
+import { useProjectSignIn } from "../relay/projectSignIns";
 import "./DataExplorer.css";
 
 interface ExplorerApi {
@@ -41,6 +43,9 @@ interface ExplorerApi {
   defaultAuthMode: string;
   graphqlUrl: string | null | undefined;
   viewerCanEditModel: boolean;
+  authProviderPoolId?: string | null;
+  authProviderClientId?: string | null;
+  authProviderUrl?: string | null;
 }
 
 /**
@@ -96,6 +101,9 @@ export function DataExplorer(props: {
   const enumName = (enumId: string | null | undefined) => model.enumTypes.find((enumType) => enumType.id === enumId)?.name;
   // Entries exist once the project has a live version; a table added since shows as unpublished.
   const live = Boolean(props.api.graphqlUrl);
+  const { authProviderPoolId: poolId, authProviderClientId: clientId, authProviderUrl: url } = props.api;
+  const userPool = poolId && clientId && url ? { poolId, clientId, url } : null;
+  const projectUser = useProjectSignIn(props.api.id).session?.email;
   const [sort, setSort, sortSearch] = useTableSort(props.api.id, selected);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const fieldActions = {
@@ -146,9 +154,11 @@ export function DataExplorer(props: {
           <ErrorMessage error={error} />
         </Alert>
       )}
+      {live && userPool && <ProjectSignInBar apiId={props.api.id} pool={userPool} />}
       {selected && live ? (
         <EntriesPanel
-          key={props.api.id}
+          // Signing in or out as a project user loads the entries again, as that user.
+          key={`${props.api.id} ${projectUser ?? ""}`}
           apiId={props.api.id}
           initialRef={props.entriesRef}
           variables={entriesVariables(selected.name, { sort: sortSearch, filter: filterSearchValue(filter) }, pageSize)}

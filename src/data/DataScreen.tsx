@@ -60,6 +60,9 @@ function DataArea(props: { api: DataScreen_api$key; templates: TemplatesModal_qu
         defaultAuthMode
         graphqlUrl
         viewerCanEditModel
+        authProviderPoolId
+        authProviderClientId
+        authProviderUrl
       }
     `,
     props.api,

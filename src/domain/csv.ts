@@ -8,6 +8,7 @@ import {
   type ObjectType,
   type SchemaModel,
 } from "./model";
+import { hasDirective } from "./model/directives";
 
 /**
  * CSV import rules of spec §5 'CSV import', shared by the import dialog's preview and the
@@ -77,7 +78,8 @@ export function planColumns(
     if (seen.has(column) && !problem) problem = { messageId: "error_csv_duplicate_column", column };
     seen.add(column);
     const field = fields.get(column);
-    if (field && isSystemField(field)) {
+    // A users table's password is never written as text: only the project API turns it into a verifier (issue 10).
+    if (field && (isSystemField(field) || hasDirective(field.directives, "userPassword"))) {
       if (wanted.has(column) && !problem) problem = { messageId: "form_feedback_reserved_field_name", column };
       return { column, kind: "skip", reason: "readonly" };
     }

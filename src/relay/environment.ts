@@ -4,6 +4,7 @@ import { createProjectEnvironment, projectEnvironments } from "./projectEnvironm
 import { getSession, isSignedIn } from "../session/sessionState";
 import { currentAccessToken, refreshAccessToken } from "../session/tokens";
 import { notifySessionExpired } from "../session/expiry";
+import { clearProjectSignIns, projectUserAuth } from "./projectSignIns";
 
 const signedInAuth: EndpointAuth = {
   token: currentAccessToken,
@@ -22,8 +23,8 @@ function createPlatformEnvironment() {
   });
 }
 
-/** Project environments, held by the routes that show a project's own data. */
-export const projectEnvironmentsOfSession = projectEnvironments((apiId) => createProjectEnvironment(apiId, signedInAuth));
+/** Project environments, held by the routes that show a project's own data; a project user signed in to its pool replaces the member. */
+export const projectEnvironmentsOfSession = projectEnvironments((apiId) => createProjectEnvironment(apiId, projectUserAuth(apiId, signedInAuth)));
 
 let environment = createPlatformEnvironment();
 
@@ -35,6 +36,7 @@ export function platformEnvironment() {
 /** Sign-out starts from an empty store, so nothing of the previous user stays in memory. */
 export function resetPlatformEnvironment() {
   projectEnvironmentsOfSession.clear();
+  clearProjectSignIns();
   environment = createPlatformEnvironment();
   return environment;
 }

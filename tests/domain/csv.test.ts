@@ -34,6 +34,14 @@ describe("spec §5 'CSV import'", () => {
     ]);
   });
 
+  it("skips a users table's password column: a password is never imported as text (issue 10)", () => {
+    const initial = initialModel();
+    const users = initial.objectTypes[0];
+    const model = addField(initial, users.id, { name: "password", type: "String", directives: [{ name: "userPassword" }] }).model;
+    const table = model.objectTypes.find((type) => type.id === users.id)!;
+    expect(planColumns(["password"], model, table, []).columns).toEqual([{ column: "password", kind: "skip", reason: "readonly" }]);
+  });
+
   it("'Forbidden columns are the read-only and blacklisted keys': opting them in is the problem", () => {
     const { model, order } = shop();
     expect(planColumns(["pk"], model, order, []).columns).toEqual([{ column: "pk", kind: "skip", reason: "reserved" }]);

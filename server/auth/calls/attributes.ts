@@ -38,13 +38,14 @@ export async function updateUserAttributes(ctx: AuthContext, body: JsonObject, s
   let locale = user.locale;
   if (attributes.has("locale")) {
     locale = toLocale(attributes.get("locale")) ?? FALLBACK_LOCALE;
-    await ctx.db.updateTable("auth_users").set({ locale, updated_at: new Date() }).where("sub", "=", user.sub).execute();
+    await ctx.db.updateTable(ctx.pool.tables.users).set({ locale, updated_at: new Date() }).where("sub", "=", user.sub).execute();
   }
   const deliveries: CodeDeliveryDetails[] = [];
   const email = attributes.get("email")?.toLowerCase();
+  if (email !== undefined && email !== user.email && !ctx.pool.allowsEmailChange) throw invalidParameter("Attribute email cannot be updated.");
   if (email !== undefined && email !== user.email) {
     if (!isValidEmail(email)) throw invalidParameter("Invalid email address format.");
-    if ((await findUserByEmail(ctx.db, email))?.confirmed) throw aliasExists();
+    if ((await findUserByEmail(ctx, ctx.db, email))?.confirmed) throw aliasExists();
     await limitCodeMails(ctx, email, source);
     const code = await issueCode(ctx, ctx.db, { sub: user.sub, purpose: "email", newEmail: email });
     deliveries.push(await deliverCode(ctx, { to: email, locale, template: "emailChange", code }));
@@ -56,7 +57,7 @@ export async function updateUserAttributes(ctx: AuthContext, body: JsonObject, s
 export async function getUserAttributeVerificationCode(ctx: AuthContext, body: JsonObject, source: string) {
   const user = await authenticate(ctx, requireString(body, "AccessToken"));
   requireEmailAttribute(body);
-  const pending = (await openCode(ctx.db, user.sub, "email"))?.new_email ?? undefined;
+  const pending = (await openCode(ctx, ctx.db, user.sub, "email"))?.new_email ?? undefined;
   await limitCodeMails(ctx, pending ?? user.email, source);
   const code = await issueCode(ctx, ctx.db, { sub: user.sub, purpose: "email", newEmail: pending });
   return {
@@ -71,15 +72,15 @@ export async function verifyUserAttribute(ctx: AuthContext, body: JsonObject) {
   const newEmail = row.new_email;
   try {
     await ctx.db.transaction().execute(async (tx) => {
-      await useCode(tx, row.id);
+      await useCode(ctx, tx, row.id);
       if (newEmail) {
-        const holder = await findUserByEmail(tx, newEmail);
+        const holder = await findUserByEmail(ctx, tx, newEmail);
         if (holder?.confirmed) throw aliasExists();
         // An unconfirmed registration cannot hold an address its owner has just proven.
-        if (holder) await tx.deleteFrom("auth_users").where("sub", "=", holder.sub).execute();
+        if (holder) await tx.deleteFrom(ctx.pool.tables.users).where("sub", "=", holder.sub).execute();
       }
       await tx
-        .updateTable("auth_users")
+        .updateTable(ctx.pool.tables.users)
         .set({ ...(newEmail ? { email: newEmail } : {}), email_verified: true, updated_at: new Date() })
         .where("sub", "=", user.sub)
         .execute();

@@ -22,7 +22,7 @@ export async function forgotPassword(ctx: AuthContext, body: JsonObject, source:
   requireClient(ctx, body);
   const username = requireString(body, "Username");
   await limitCodeMails(ctx, username, source);
-  const user = await findUser(ctx.db, username);
+  const user = await findUser(ctx, ctx.db, username);
   if (!user) return { CodeDeliveryDetails: codeDelivery(username) };
   const code = await issueCode(ctx, ctx.db, { sub: user.sub, purpose: "reset" });
   return {
@@ -39,14 +39,14 @@ export async function confirmForgotPassword(ctx: AuthContext, body: JsonObject) 
   const username = requireString(body, "Username");
   const code = requireString(body, "ConfirmationCode");
   const password = requireNewPassword(body, "Password");
-  const user = await findUser(ctx.db, username);
+  const user = await findUser(ctx, ctx.db, username);
   if (!user) throw codeMismatch();
   const row = await checkCode(ctx, user.sub, "reset", code);
   const verifier = newVerifier(ctx, user.sub, password);
   await ctx.db.transaction().execute(async (tx) => {
-    await useCode(tx, row.id);
+    await useCode(ctx, tx, row.id);
     await tx
-      .updateTable("auth_users")
+      .updateTable(ctx.pool.tables.users)
       .set({
         ...verifier,
         confirmed: true,
@@ -56,7 +56,7 @@ export async function confirmForgotPassword(ctx: AuthContext, body: JsonObject) 
       .where("sub", "=", user.sub)
       .execute();
     await clearAllFailedPasswords(tx, user.sub);
-    await revokeAllSessions(tx, user.sub);
+    await revokeAllSessions(ctx, tx, user.sub);
   });
   ctx.verifiedTokens.userChanged(user.sub);
   return {};
@@ -72,7 +72,7 @@ export async function changePassword(ctx: AuthContext, body: JsonObject, source:
     await refuseWrongPassword(ctx, user.sub, source);
   }
   await ctx.db
-    .updateTable("auth_users")
+    .updateTable(ctx.pool.tables.users)
     .set({ ...newVerifier(ctx, user.sub, proposed), updated_at: new Date() })
     .where("sub", "=", user.sub)
     .execute();

@@ -7,7 +7,6 @@ import { openSecretBlock, sealSecretBlock, SECRET_BLOCK_TTL_MS } from "../secret
 import { sessionForRefreshToken, startSession } from "../sessions";
 import { expectedSignature, isValidTimestamp, N, parseHex, randomEphemeral, serverPublic } from "../srp";
 import { issueTokens } from "../tokens";
-import { LANDING_ORG_CLAIM, landOnWorkspace } from "../landing";
 import { findUser, findUserBySub, type AuthUser } from "../users";
 import { requireClient } from "./client";
 
@@ -32,7 +31,7 @@ async function startSrp(ctx: AuthContext, parameters: JsonObject, source: string
   const A = parseHex(srpA);
   if (A === null || A % N === 0n) throw invalidParameter("SRP_A is not a valid SRP value.");
 
-  const user = await findUser(ctx.db, username);
+  const user = await findUser(ctx, ctx.db, username);
   const account = user ? realAccount(user) : simulatedAccount(ctx, simulatedId(ctx, username));
   await assertNotLocked(ctx, account.id, source);
   const b = randomEphemeral();
@@ -66,7 +65,7 @@ const realAccount = (user: AuthUser): SrpAccount => ({ id: user.sub, salt: user.
 
 /** A UUID-shaped id that is always the same for a name, like a real user's sub. */
 function simulatedId(ctx: AuthContext, username: string): string {
-  const id = createHmac("sha256", ctx.keys.unknownUserKey).update(`id:${username.toLowerCase()}`).digest("hex");
+  const id = createHmac("sha256", ctx.keys.unknownUserKey).update(`id:${ctx.pool.scope}${username.toLowerCase()}`).digest("hex");
   return `${id.slice(0, 8)}-${id.slice(8, 12)}-4${id.slice(13, 16)}-a${id.slice(17, 20)}-${id.slice(20, 32)}`;
 }
 
@@ -95,7 +94,7 @@ export async function respondToAuthChallenge(ctx: AuthContext, body: JsonObject,
   const state = openSecretBlock(ctx.keys.secretBlockKey, secretBlock);
   if (!state) throw notAuthorized("Invalid session for the user, session is expired.");
   if (!isValidTimestamp(timestamp)) throw notAuthorized();
-  const user = state.simulated ? undefined : await findUserBySub(ctx.db, state.sub);
+  const user = state.simulated ? undefined : await findUserBySub(ctx, ctx.db, state.sub);
   const account = user ? realAccount(user) : simulatedAccount(ctx, state.sub);
   if (username !== account.id && username.toLowerCase() !== user?.email) throw notAuthorized();
   await assertNotLocked(ctx, account.id, source);
@@ -117,15 +116,14 @@ export async function respondToAuthChallenge(ctx: AuthContext, body: JsonObject,
   if (!account.user.confirmed) throw new AuthError("UserNotConfirmedException", "User is not confirmed.");
 
   const { session, refreshToken } = await startSession(ctx, account.id);
-  const landingOrg = await landOnWorkspace(ctx.db, account.user.sub, account.user.email);
-  const tokens = await issueTokens(ctx, account.user, session, landingOrg ? { [LANDING_ORG_CLAIM]: landingOrg } : {});
+  const tokens = await issueTokens(ctx, account.user, session, await ctx.pool.signInClaims(ctx.db, account.user));
   return { ChallengeParameters: {}, AuthenticationResult: { ...tokens, RefreshToken: refreshToken } };
 }
 
 /** New id and access tokens for the same sign-in; no RefreshToken key, so the client keeps its own. */
 async function refresh(ctx: AuthContext, parameters: JsonObject) {
   const session = await sessionForRefreshToken(ctx, requireString(parameters, "REFRESH_TOKEN"));
-  const user = await findUserBySub(ctx.db, session.sub);
+  const user = await findUserBySub(ctx, ctx.db, session.sub);
   if (!user?.confirmed) throw notAuthorized("Invalid Refresh Token");
   return { ChallengeParameters: {}, AuthenticationResult: await issueTokens(ctx, user, session) };
 }

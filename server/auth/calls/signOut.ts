@@ -7,7 +7,7 @@ import { requireClient } from "./client";
 /** Ends every sign-in of the user: refresh tokens and the access tokens issued from them. */
 export async function globalSignOut(ctx: AuthContext, body: JsonObject) {
   const user = await authenticate(ctx, requireString(body, "AccessToken"));
-  await revokeAllSessions(ctx.db, user.sub);
+  await revokeAllSessions(ctx, ctx.db, user.sub);
   ctx.verifiedTokens.userChanged(user.sub);
   return {};
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { FALLBACK_LOCALE, toLocale } from "../../../src/domain/locale";
 import { limitCodeMails, limitSignUps } from "../abuse";
 import { checkCode, issueCode, useCode } from "../codes";
@@ -33,7 +32,7 @@ export async function signUp(ctx: AuthContext, body: JsonObject, source: string)
   await limitCodeMails(ctx, email, source);
 
   // The spec's 'This email address is already used.' needs this answer (docs/DECISIONS.md).
-  const existing = await findUserByEmail(ctx.db, email);
+  const existing = await findUserByEmail(ctx, ctx.db, email);
   if (existing) {
     const samePassword = passwordMatches(ctx.poolName, existing.sub, password, existing.srp_salt, existing.srp_verifier);
     if (existing.confirmed || !samePassword) throw usernameExists();
@@ -42,15 +41,17 @@ export async function signUp(ctx: AuthContext, body: JsonObject, source: string)
     return { UserConfirmed: false, UserSub: existing.sub, CodeDeliveryDetails: delivery };
   }
 
-  const sub = randomUUID();
-  const salt = randomSalt();
-  const verifier = computeVerifier(ctx.poolName, sub, password, salt);
+  const credential = (sub: string) => {
+    const salt = randomSalt();
+    return { srp_salt: salt, srp_verifier: computeVerifier(ctx.poolName, sub, password, salt) };
+  };
   let code: string;
+  let sub: string;
   try {
-    code = await ctx.db.transaction().execute(async (tx) => {
-      await tx.insertInto("auth_users").values({ sub, email, srp_salt: salt, srp_verifier: verifier, locale }).execute();
-      return issueCode(ctx, tx, { sub, purpose: "signup" });
-    });
+    ({ code, sub } = await ctx.db.transaction().execute(async (tx) => {
+      const created = await ctx.pool.createUser(tx, { email, locale, credential });
+      return { sub: created, code: await issueCode(ctx, tx, { sub: created, purpose: "signup" }) };
+    }));
   } catch (error) {
     if (isUniqueViolation(error)) throw usernameExists();
     throw error;
@@ -63,14 +64,14 @@ export async function confirmSignUp(ctx: AuthContext, body: JsonObject) {
   requireClient(ctx, body);
   const username = requireString(body, "Username");
   const code = requireString(body, "ConfirmationCode");
-  const user = await findUser(ctx.db, username);
+  const user = await findUser(ctx, ctx.db, username);
   // Unknown and already confirmed users get a wrong code's answer, so neither is revealed.
   if (!user || user.confirmed) throw codeMismatch();
   const row = await checkCode(ctx, user.sub, "signup", code);
   await ctx.db.transaction().execute(async (tx) => {
-    await useCode(tx, row.id);
+    await useCode(ctx, tx, row.id);
     await tx
-      .updateTable("auth_users")
+      .updateTable(ctx.pool.tables.users)
       .set({ confirmed: true, email_verified: true, updated_at: new Date() })
       .where("sub", "=", user.sub)
       .execute();
@@ -86,7 +87,7 @@ export async function resendConfirmationCode(ctx: AuthContext, body: JsonObject,
   requireClient(ctx, body);
   const username = requireString(body, "Username");
   await limitCodeMails(ctx, username, source);
-  const user = await findUser(ctx.db, username);
+  const user = await findUser(ctx, ctx.db, username);
   if (!user || user.confirmed) return { CodeDeliveryDetails: codeDelivery(user?.email ?? username) };
   const code = await issueCode(ctx, ctx.db, { sub: user.sub, purpose: "signup" });
   return {

@@ -39,7 +39,11 @@ export async function liveTable(ctx: ProjectContext, name: string | null) {
 }
 
 /** Who is counted for the per-caller limits: the API key, or the signed-in person. */
-export const callerKey = (ctx: ProjectContext) => (ctx.project.caller.kind === "apiKey" ? `key:${ctx.project.caller.keyId}` : `user:${ctx.viewer?.sub}`);
+export const callerKey = (ctx: ProjectContext) => {
+  const caller = ctx.project.caller;
+  if (caller.kind === "apiKey") return `key:${caller.keyId}`;
+  return caller.kind === "user" ? `projectUser:${caller.sub}` : `user:${ctx.viewer?.sub}`;
+};
 
 export async function requireWithinLimit(ctx: ProjectContext, what: "import" | "export") {
   const limit = what === "import" ? ctx.config.limits.csvImportsPerCallerPerHour : ctx.config.limits.csvExportsPerCallerPerHour;

@@ -1,0 +1,49 @@
+import type { JWTPayload } from "jose";
+import type { DbOrTx, Tx } from "../db/database";
+
+/**
+ * Where a pool keeps its users, codes and sign-in sessions. The console's pool uses the auth_*
+ * tables; a project's pool (issue 10) uses project_user_* tables with the same columns (migration
+ * 0011), so one implementation of every call serves both.
+ */
+export interface PoolTables {
+  users: "auth_users";
+  codes: "auth_codes";
+  sessions: "auth_refresh_tokens";
+}
+
+export const CONSOLE_TABLES: PoolTables = { users: "auth_users", codes: "auth_codes", sessions: "auth_refresh_tokens" };
+
+/**
+ * Typed as the console's tables because their columns are the same; the credentials table adds
+ * only api_id, which is written by `createUser` alone, never through these names.
+ */
+export const PROJECT_TABLES = {
+  users: "project_user_credentials",
+  codes: "project_user_codes",
+  sessions: "project_user_sessions",
+} as unknown as PoolTables;
+
+export interface NewPoolUser {
+  email: string;
+  locale: string;
+  /** The SRP salt and verifier, which depend on the new user's sub. */
+  credential: (sub: string) => { srp_salt: string; srp_verifier: string };
+}
+
+/** What differs between the console's pool and a project's pool. */
+export interface PoolKind {
+  tables: PoolTables;
+  /** A project pool's project: its users share one table with every other project's. */
+  projectId: string | null;
+  /** Prefixes rate-limit keys and simulated ids, so limits and lockouts count per pool. */
+  scope: string;
+  /** Claims both tokens carry besides Cognito's own (a project pool's `cognito:groups`). */
+  tokenClaims: JWTPayload;
+  /** Creates an unconfirmed user in the transaction; returns its sub. */
+  createUser(tx: Tx, user: NewPoolUser): Promise<string>;
+  /** Extra ID token claims of a password sign-in (the console's landing workspace). */
+  signInClaims(db: DbOrTx, user: { sub: string; email: string }): Promise<JWTPayload>;
+  /** A project user's email is their users-table entry's; it changes through the project API only. */
+  allowsEmailChange: boolean;
+}

@@ -1,0 +1,160 @@
+import { randomInt } from "node:crypto";
+import { decodeJwt } from "jose";
+import { LRUCache } from "lru-cache";
+import type { DbOrTx } from "../db/database";
+import { isUniqueViolation } from "../db/errors";
+import { liveUsersTable, userEntryFor } from "../projectApi/usersTable";
+import type { AuthContext } from "./context";
+import { AuthError } from "./errors";
+import { PROJECT_TABLES, type PoolKind } from "./pool";
+import { authenticateToken } from "./tokens";
+import { createVerifiedTokenCache } from "./verifiedTokens";
+
+/** Everything a project pool's context shares with the console's. */
+export type SharedAuthContext = Omit<AuthContext, "poolId" | "poolName" | "clientId" | "issuer" | "pool" | "verifiedTokens">;
+
+interface PoolRow {
+  api_id: string;
+  pool_id: string;
+  client_id: string;
+}
+
+/** A project user behind a verified access token of the project's pool. */
+export interface ProjectUser {
+  sub: string;
+  email: string;
+  groups: string[];
+}
+
+/** Pools answered without a database read; a pool's ids never change, so nothing goes stale. */
+const CACHED_POOLS = 1000;
+const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const LOWER_ALPHANUMERIC = "abcdefghijklmnopqrstuvwxyz0123456789";
+const randomText = (alphabet: string, length: number) => Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join("");
+
+/**
+ * Gives a project its own pool on the first publish with user-pool auth: ids in Cognito's shape
+ * (`<region>_<9 characters>`, a 26-character client id), so amazon-cognito-identity-js accepts
+ * them. Idempotent; the ids never change afterwards.
+ */
+export async function ensureUserPool(tx: DbOrTx, apiId: string, region: string): Promise<void> {
+  await tx
+    .insertInto("project_user_pools")
+    .values({ api_id: apiId, pool_id: `${region || "local"}_${randomText(ALPHANUMERIC, 9)}`, client_id: randomText(LOWER_ALPHANUMERIC, 26) })
+    .onConflict((conflict) => conflict.column("api_id").doNothing())
+    .execute();
+}
+
+/** Where a pool's tokens say they come from; its JWKS is under the same path. */
+export const poolIssuer = (publicUrl: string, poolId: string) => `${publicUrl}/auth/${poolId}`;
+
+/**
+ * The project pools the built-in sign-in service answers besides the console's: a call naming a
+ * project's client id (or carrying a token its pool issued) is served with that project's users,
+ * codes and sessions, under its own issuer, limits and lockouts.
+ */
+export function createProjectPools(shared: SharedAuthContext, publicUrl: string) {
+  const verifiedTokens = createVerifiedTokenCache();
+  const contexts = new LRUCache<string, AuthContext>({ max: CACHED_POOLS });
+
+  function contextOf(row: PoolRow): AuthContext {
+    const cached = contexts.get(row.pool_id);
+    if (cached) return cached;
+    const ctx: AuthContext = {
+      ...shared,
+      poolId: row.pool_id,
+      poolName: row.pool_id.split("_")[1],
+      clientId: row.client_id,
+      issuer: poolIssuer(publicUrl, row.pool_id),
+      verifiedTokens,
+      pool: projectPool(row.api_id, row.pool_id),
+    };
+    contexts.set(row.pool_id, ctx);
+    return ctx;
+  }
+
+  async function find(column: "api_id" | "pool_id" | "client_id", value: string): Promise<AuthContext | null> {
+    const row = await shared.db
+      .selectFrom("project_user_pools")
+      .select(["api_id", "pool_id", "client_id"])
+      .where(column, "=", value)
+      .executeTakeFirst();
+    return row ? contextOf(row) : null;
+  }
+
+  const issuerPrefix = `${publicUrl}/auth/`;
+
+  return {
+    byClientId: (clientId: string) => find("client_id", clientId),
+    byPoolId: (poolId: string) => find("pool_id", poolId),
+    byApiId: (apiId: string) => find("api_id", apiId),
+    /** The project pool a token names as its issuer (unverified: only to pick whom to ask). */
+    async byToken(token: string): Promise<AuthContext | null> {
+      const poolId = issuerPoolId(token, issuerPrefix);
+      return poolId ? find("pool_id", poolId) : null;
+    },
+    /**
+     * The project user behind an access token of the project's pool, or null when the token is
+     * not one of this project's, has expired, or its sign-in has ended.
+     */
+    async verifyAccessToken(apiId: string, token: string): Promise<ProjectUser | null> {
+      const ctx = await find("api_id", apiId);
+      if (!ctx) return null;
+      // Keyed by pool as well: a token verified for one project must not pass for another.
+      const verified = await verifiedTokens.verifyOnce(`${ctx.poolId} ${token}`, async () => {
+        try {
+          const { user, session, validUntil } = await authenticateToken(ctx, token);
+          return { verified: { sub: user.sub, email: user.email, session }, validUntil };
+        } catch (error) {
+          if (error instanceof AuthError) return null;
+          throw error;
+        }
+      });
+      return verified ? { sub: verified.sub, email: verified.email, groups: [] } : null;
+    },
+    /** A project user's entry was deleted: tokens verified for them stop working at once. */
+    userDeleted: (sub: string) => verifiedTokens.userChanged(sub),
+  };
+}
+
+export type ProjectPools = ReturnType<typeof createProjectPools>;
+
+function issuerPoolId(token: string, issuerPrefix: string): string | null {
+  let issuer: unknown;
+  try {
+    issuer = decodeJwt(token).iss;
+  } catch {
+    return null;
+  }
+  if (typeof issuer !== "string" || !issuer.startsWith(issuerPrefix)) return null;
+  const poolId = issuer.slice(issuerPrefix.length);
+  return /^[\w-]+_[0-9a-zA-Z]+$/.test(poolId) ? poolId : null;
+}
+
+/** A project's pool: its users are entries of the project's users table (server/projectApi/usersTable.ts). */
+function projectPool(apiId: string, poolId: string): PoolKind {
+  return {
+    tables: PROJECT_TABLES,
+    projectId: apiId,
+    scope: `pool:${poolId}:`,
+    // Cognito puts the user's groups in both tokens; project users belong to none yet.
+    tokenClaims: { "cognito:groups": [] },
+    allowsEmailChange: false,
+    async createUser(tx, user) {
+      const table = await liveUsersTable(tx, apiId);
+      if (!table) throw new AuthError("InvalidParameterException", "This project has no users table.");
+      const sub = await userEntryFor(tx, apiId, table, user.email);
+      try {
+        await tx
+          .insertInto("project_user_credentials")
+          .values({ api_id: apiId, sub, email: user.email, locale: user.locale, ...user.credential(sub) })
+          .execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AuthError("UsernameExistsException", "An account with the given email already exists.");
+        throw error;
+      }
+      return sub;
+    },
+    signInClaims: async () => ({}),
+  };
+}

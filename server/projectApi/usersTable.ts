@@ -1,0 +1,47 @@
+import { sql } from "kysely";
+import type { DbOrTx, Tx } from "../db/database";
+import { hasDirective } from "../../src/domain/model/directives";
+import { isUsersTable } from "../../src/domain/model/publishing";
+import type { SchemaModel } from "../../src/domain/model";
+import { insertEntries, recordActivities } from "./store";
+
+/**
+ * A project's users table (spec §5 'A user table must be set up at publish'): its users are the
+ * project's own user pool (issue 10). The email field holds the sign-in address; the password
+ * field is never stored, its value becomes the SRP verifier of project_user_credentials.
+ */
+export interface UsersTable {
+  typeId: string;
+  name: string;
+  emailField: string;
+  passwordField: string;
+}
+
+export function usersTableOf(model: SchemaModel): UsersTable | null {
+  const table = model.objectTypes.find(isUsersTable);
+  const email = table?.fields.find((field) => hasDirective(field.directives, "userEmail"));
+  const password = table?.fields.find((field) => hasDirective(field.directives, "userPassword"));
+  if (!table || !email || !password) return null;
+  return { typeId: table.id, name: table.name, emailField: email.name, passwordField: password.name };
+}
+
+/** The users table of the version the project's endpoint serves; null before publishing. */
+export async function liveUsersTable(db: DbOrTx, apiId: string): Promise<UsersTable | null> {
+  const row = await db.selectFrom("project_live_versions").select("model").where("api_id", "=", apiId).executeTakeFirst();
+  return row ? usersTableOf(row.model as SchemaModel) : null;
+}
+
+/**
+ * The entry a new sign-up belongs to: one with this email that has no sign-in yet (a user the
+ * project created through its API), else a new entry with an INSERT activity, in `tx`.
+ */
+export async function userEntryFor(tx: Tx, apiId: string, table: UsersTable, email: string): Promise<string> {
+  const { rows } = await sql<{ id: string }>`select e.id from project_entries e
+    where e.api_id = ${apiId} and e.type_id = ${table.typeId} and lower(e.data->>${table.emailField}) = ${email}
+      and not exists (select 1 from project_user_credentials c where c.api_id = e.api_id and c.sub::text = e.id)
+    limit 1`.execute(tx);
+  if (rows[0]) return rows[0].id;
+  const [created] = await insertEntries(tx, apiId, table.typeId, [{ data: { [table.emailField]: email }, parentFirst: null, parentSecond: null }]);
+  await recordActivities(tx, apiId, "INSERT", table.name, [created.id]);
+  return created.id;
+}

@@ -1,0 +1,101 @@
+import type { Page } from "@playwright/test";
+import { AuthenticationDetails, CognitoUser, CognitoUserPool, type CognitoUserSession } from "amazon-cognito-identity-js";
+import { createProject, expect, PASSWORD, PlatformProcess, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { publishableModel } from "../server/publishing/models";
+
+/**
+ * Issue 10, spec §4 'Project-level API admin sign-in: a button opens an auth modal. Signing out
+ * clears the token.' A project published with Cognito user pools gets its own pool; a user
+ * created through the project's API signs in through the data explorer's modal, which then shows
+ * the data as that user, and signs out again.
+ */
+test.describe("signing in as a project user", () => {
+  const owner = uniqueEmail("pool");
+  let platform: PlatformProcess;
+  test.beforeAll(async ({}, workerInfo) => {
+    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 44 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: owner });
+    await platform.start();
+  });
+  test.afterAll(async () => {
+    await platform.stop();
+    platform.dispose();
+  });
+
+  test("publishes a user-pool project, signs a project user in through the modal and out again", async ({ page }) => {
+    test.setTimeout(240_000);
+    await signUpWithWorkspace(page, platform, owner, "Pool Co");
+    const apiId = await createProject(page, "Members");
+    await saveDeclaration(page, platform, apiId, JSON.stringify(publishableModel(1)));
+    // No screen picks the auth mode yet: the owner sets it through the platform API, as a script would.
+    const ownerToken = await consoleToken(platform, owner);
+    const changed = await postJson(`${platform.url}/graphql`, ownerToken, {
+      query: `mutation ($input: UpdateApiInput!) { updateApi(input: $input) { id } }`,
+      variables: { input: { id: apiId, defaultAuthMode: "aws_cognito_user_pools" } },
+    });
+    expect(changed.errors).toBeUndefined();
+
+    await page.goto(`${platform.url}/api-setup/${apiId}/overview`);
+    await page.getByTestId("publish-submit").click();
+    await expect(page.getByTestId("publish-step-deployResolvers")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+
+    // A project user, created through the project's own API with a password (kept as a verifier only).
+    const customer = uniqueEmail("customer");
+    const created = await postJson(`${platform.url}/p/${apiId}/graphql`, ownerToken, {
+      query: `mutation ($input: CreateUserInput!) { createUser(input: $input) { id password } }`,
+      variables: { input: { email: customer, password: "Customer12" } },
+    });
+    expect(created.errors).toBeUndefined();
+    expect(created.data.createUser.password).toBeNull();
+
+    await page.goto(`${platform.url}/api/${apiId}/data#User`);
+    await expect(page.getByTestId("grid-row")).toHaveCount(1);
+    await page.getByTestId("project-sign-in").click();
+    const dialog = page.getByTestId("project-sign-in-dialog");
+    await expect(dialog.getByTestId("project-sign-in-email")).toBeFocused();
+
+    // A wrong password is explained in the modal, which stays open.
+    await dialog.getByTestId("project-sign-in-email").fill(customer);
+    await dialog.getByTestId("project-sign-in-password").fill("Wrong1234");
+    await dialog.getByTestId("project-sign-in-password").press("Enter");
+    await expect(dialog.getByTestId("dialog-error")).toHaveText("Incorrect email or password.");
+
+    await dialog.getByTestId("project-sign-in-password").fill("Customer12");
+    await dialog.getByTestId("dialog-submit").click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("project-signed-in-as")).toHaveText(`Signed in as ${customer}`);
+    // The entries load again as the project user, who may read the users table.
+    await expect(page.getByTestId("grid-row")).toHaveCount(1);
+    await expect(page.getByTestId("grid-row").first()).toContainText(customer);
+
+    await page.getByTestId("project-sign-out").click();
+    await expect(page.getByTestId("project-signed-in-as")).toHaveCount(0);
+    await expect(page.getByTestId("project-sign-in")).toBeVisible();
+    await expect(page.getByTestId("grid-row")).toHaveCount(1);
+  });
+});
+
+async function saveDeclaration(page: Page, platform: PlatformProcess, apiId: string, text: string) {
+  await page.goto(`${platform.url}/api/${apiId}/json-declaration`);
+  await expect(page.getByTestId("json-editor-content")).toContainText('"name": "Table1"');
+  await page.getByTestId("json-editor-content").click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(text);
+  await page.getByTestId("declaration-save").click();
+  await expect(page.getByTestId("declaration-save")).toBeDisabled();
+}
+
+/** The owner's console access token, signed in with SRP as the console does. */
+async function consoleToken(platform: PlatformProcess, email: string): Promise<string> {
+  const pool = new CognitoUserPool({ UserPoolId: "local_baukasten", ClientId: "baukasten-console", endpoint: `${platform.url}/auth` });
+  const user = new CognitoUser({ Username: email, Pool: pool });
+  const session = await new Promise<CognitoUserSession>((resolve, reject) =>
+    user.authenticateUser(new AuthenticationDetails({ Username: email, Password: PASSWORD }), { onSuccess: resolve, onFailure: reject }),
+  );
+  return session.getAccessToken().getJwtToken();
+}
+
+async function postJson(url: string, token: string, body: unknown) {
+  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", authorization: token }, body: JSON.stringify(body) });
+  return (await response.json()) as { data?: any; errors?: unknown[] };
+}
