@@ -33,15 +33,17 @@ export async function liveUsersTable(db: DbOrTx, apiId: string): Promise<UsersTa
 
 /**
  * The entry a new sign-up belongs to: one with this email that has no sign-in yet (a user the
- * project created through its API), else a new entry with an INSERT activity, in `tx`.
+ * project created through its API), else a new entry with an INSERT activity, in `tx`. Either
+ * way the user becomes the entry's owner.
  */
 export async function userEntryFor(tx: Tx, apiId: string, table: UsersTable, email: string): Promise<string> {
   const { rows } = await sql<{ id: string }>`select e.id from project_entries e
     where e.api_id = ${apiId} and e.type_id = ${table.typeId} and lower(e.data->>${table.emailField}) = ${email}
       and not exists (select 1 from project_user_credentials c where c.api_id = e.api_id and c.sub::text = e.id)
     limit 1`.execute(tx);
-  if (rows[0]) return rows[0].id;
-  const [created] = await insertEntries(tx, apiId, table.typeId, [{ data: { [table.emailField]: email }, parentFirst: null, parentSecond: null }]);
-  await recordActivities(tx, apiId, "INSERT", table.name, [created.id]);
-  return created.id;
+  const id = rows[0]?.id ?? (await insertEntries(tx, apiId, table.typeId, [{ data: { [table.emailField]: email }, parentFirst: null, parentSecond: null }]))[0].id;
+  if (!rows[0]) await recordActivities(tx, apiId, "INSERT", table.name, [id]);
+  // The user's own row is theirs (the entry's id is their sub): table permissions let the owner in.
+  await tx.updateTable("project_entries").set({ owner: id }).where("api_id", "=", apiId).where("id", "=", id).execute();
+  return id;
 }

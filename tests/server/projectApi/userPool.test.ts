@@ -27,7 +27,6 @@ interface Project {
   apiId: string;
   poolId: string;
   clientId: string;
-  apiKey: string;
   pool: CognitoUserPool;
 }
 
@@ -65,23 +64,20 @@ async function publishUserPoolProject(orgId: string, name: string): Promise<Proj
     },
     { timeout: 15_000, interval: 20 },
   );
-  const apiKey = (await t.platform.apiKeys.insertKey(t.platform.db, apiId)).key;
   return {
     apiId,
     poolId: api.authProviderPoolId,
     clientId: api.authProviderClientId,
-    apiKey,
     pool: new CognitoUserPool({ UserPoolId: api.authProviderPoolId, ClientId: api.authProviderClientId, endpoint: api.authProviderUrl }),
   };
 }
 
-async function call(project: Project, query: string, variables: Record<string, unknown>, auth: { token?: string; apiKey?: string }) {
+async function call(project: Project, query: string, variables: Record<string, unknown>, auth: { token?: string }) {
   const response = await fetch(`${t.url}/p/${project.apiId}/graphql`, {
     method: "POST",
     headers: {
       "content-type": "application/json",
       ...(auth.token ? { authorization: `Bearer ${auth.token}` } : {}),
-      ...(auth.apiKey ? { "x-api-key": auth.apiKey } : {}),
     },
     body: JSON.stringify({ query, variables }),
   });
@@ -159,14 +155,19 @@ describe("a project's own user pool", () => {
     expect(refused.errors?.[0].extensions?.messageId).toBe("error_project_user_unauthorized");
   });
 
-  it("lets a project user read and create, but not update or delete (table permissions decide later)", async () => {
-    const email = uniqueEmail("customer");
-    await signUpProjectUser(projectA, email);
-    const { token } = await signInProjectUser(projectA, email);
-    const created = await call(projectA, `mutation { createItem1(input: { title: "Lamp", price: 9.5 }) { id title } }`, {}, { token });
+  it("lets a project user create and delete their own entries, and not another user's (table permissions: the owner)", async () => {
+    const [first, second] = [uniqueEmail("customer"), uniqueEmail("customer")];
+    await signUpProjectUser(projectA, first);
+    await signUpProjectUser(projectA, second);
+    const own = (await signInProjectUser(projectA, first)).token;
+    const other = (await signInProjectUser(projectA, second)).token;
+    const created = await call(projectA, `mutation { createItem1(input: { title: "Lamp", price: 9.5 }) { id title } }`, {}, { token: own });
     expect(created.errors).toBeUndefined();
-    const removed = await call(projectA, `mutation ($id: ID!) { deleteItem1(input: { id: $id }) { id } }`, { id: created.data.createItem1.id }, { token });
-    expect(removed.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    const DELETE = `mutation ($id: ID!) { deleteItem1(input: { id: $id }) { id } }`;
+    const refused = await call(projectA, DELETE, { id: created.data.createItem1.id }, { token: other });
+    expect(refused.errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    const removed = await call(projectA, DELETE, { id: created.data.createItem1.id }, { token: own });
+    expect(removed.errors).toBeUndefined();
   });
 });
 
@@ -177,7 +178,7 @@ describe("the password field", () => {
       projectA,
       `mutation ($input: CreateUserInput!) { createUser(input: $input) { id email password } }`,
       { input: { email, password: "Secret123" } },
-      { apiKey: projectA.apiKey },
+      { token: owner.token },
     );
     expect(created.errors).toBeUndefined();
     expect(created.data.createUser).toMatchObject({ email, password: null });
@@ -189,7 +190,7 @@ describe("the password field", () => {
     expect(JSON.stringify(credential)).not.toContain("Secret123");
 
     // Read through the data explorer's generic API too.
-    const generic = await call(projectA, `query { listTypes(ofType: "User") { items { id fields } } }`, {}, { apiKey: projectA.apiKey });
+    const generic = await call(projectA, `query { listTypes(ofType: "User") { items { id fields } } }`, {}, { token: owner.token });
     const row = generic.data?.listTypes.items.find((item: { id: string }) => item.id === id);
     expect(JSON.parse(row.fields)).toMatchObject({ email, password: null });
 
@@ -197,7 +198,7 @@ describe("the password field", () => {
     expect((await call(projectA, LIST_USERS, {}, { token })).status).toBe(200);
 
     // A new password through an update replaces the verifier: the old one no longer signs in.
-    const updated = await call(projectA, `mutation ($input: UpdateUserInput!) { updateUser(input: $input) { password } }`, { input: { id, password: "Newer4567" } }, { apiKey: projectA.apiKey });
+    const updated = await call(projectA, `mutation ($input: UpdateUserInput!) { updateUser(input: $input) { password } }`, { input: { id, password: "Newer4567" } }, { token: owner.token });
     expect(updated.data.updateUser).toEqual({ password: null });
     await expect(signInProjectUser(projectA, email, "Secret123")).rejects.toMatchObject({ code: "NotAuthorizedException" });
     await signInProjectUser(projectA, email, "Newer4567");
@@ -205,7 +206,7 @@ describe("the password field", () => {
 
   it("refuses a password that breaks the rules and writes nothing", async () => {
     const email = uniqueEmail("weak");
-    const refused = await call(projectA, `mutation ($input: CreateUserInput!) { createUser(input: $input) { id } }`, { input: { email, password: "weak" } }, { apiKey: projectA.apiKey });
+    const refused = await call(projectA, `mutation ($input: CreateUserInput!) { createUser(input: $input) { id } }`, { input: { email, password: "weak" } }, { token: owner.token });
     expect(refused.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", messageId: "error_value_password" });
     const rows = await t.platform.db.selectFrom("project_entries").select("data").where("api_id", "=", projectA.apiId).execute();
     expect(rows.filter((row) => row.data.email === email)).toEqual([]);
@@ -218,7 +219,7 @@ describe("the password field", () => {
     const sub = session.getIdToken().payload.sub as string;
     expect((await call(projectA, LIST_USERS, {}, { token })).status).toBe(200);
 
-    const deleted = await call(projectA, `mutation ($id: ID!) { deleteUser(input: { id: $id }) { id } }`, { id: sub }, { apiKey: projectA.apiKey });
+    const deleted = await call(projectA, `mutation ($id: ID!) { deleteUser(input: { id: $id }) { id } }`, { id: sub }, { token: owner.token });
     expect(deleted.errors).toBeUndefined();
     expect(await t.platform.db.selectFrom("project_user_credentials").select("sub").where("sub", "=", sub).execute()).toEqual([]);
     expect((await call(projectA, LIST_USERS, {}, { token })).status).toBe(401);
