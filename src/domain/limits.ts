@@ -10,6 +10,9 @@ export const AUTH_PROVIDER_CLIENT_ID_MAX_LENGTH = 256;
 /** The JSON declaration of a whole project model may be long; it still fits the 1 MB request limit. */
 export const DECLARATION_MAX_LENGTH = 1_000_000;
 
+/** The most rows one list call of a project's API returns (its `limit` or `first`). */
+export const LIST_MAX_LIMIT = 1000;
+
 /** Inputs, by argument or input field name, whose limit differs from the default. */
 const LIMITS_BY_FIELD: Record<string, number> = {
   queryExplorerString: QUERY_EXPLORER_STRING_MAX_LENGTH,
