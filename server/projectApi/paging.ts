@@ -4,10 +4,11 @@ import type { EntryRow, Sort } from "./store";
 import { sortExpression, sortKeyValue } from "./store";
 import type { TablePlan } from "./plan";
 import { ordered } from "./filters";
+import { LIST_MAX_LIMIT } from "../../src/domain/limits";
 
 /** Spec §7 default list size; more than this many rows per page is refused. */
 export const DEFAULT_LIMIT = 100;
-export const MAX_LIMIT = 1000;
+export const MAX_LIMIT = LIST_MAX_LIMIT;
 
 export function checkLimit(limit: number) {
   if (Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT) return;

@@ -15,6 +15,9 @@ export const DECLARATION_MAX_LENGTH = 1_000_000;
 /** uploadInlineFile's body: the largest inline file in base64 (spec §7 cloud functions). */
 export const INLINE_FILE_BODY_MAX_LENGTH = Math.ceil(INLINE_FILE_MAX_BYTES / 3) * 4;
 
+/** The most rows one list call of a project's API returns (its `limit` or `first`). */
+export const LIST_MAX_LIMIT = 1000;
+
 /** Inputs, by argument or input field name, whose limit differs from the default. */
 const LIMITS_BY_FIELD: Record<string, number> = {
   queryExplorerString: QUERY_EXPLORER_STRING_MAX_LENGTH,

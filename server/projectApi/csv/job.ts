@@ -10,7 +10,7 @@ import type { ImportedBatch, ProjectEvents } from "../events";
 import { planModel } from "../plan";
 import { failImport, findImport, type ImportRow } from "./imports";
 import { csvRecords } from "./parse";
-import { writeBatch, type CsvRecord, type RowReader } from "./rows";
+import { importIds, writeBatch, type CsvRecord, type RowReader } from "./rows";
 
 export const CSV_IMPORT_JOB = "csv-import";
 
@@ -45,7 +45,7 @@ async function liveReader(db: Db, row: ImportRow): Promise<RowReader | null> {
         await failImport(db, row.id, problem.messageId);
         return null;
       }
-      return { importId: row.id, plan, table, columns };
+      return { importId: row.id, ids: importIds(row.id), plan, table, columns };
     }
     if (!isPublishing(api?.state)) {
       await failImport(db, row.id, "error_csv_publish_failed");

@@ -4,6 +4,7 @@ import { graphql, usePaginationFragment } from "react-relay";
 import { readEntryText } from "../../domain/entryInput";
 import { childConnections, parentConnections } from "../../domain/records";
 import { listSortFields, type Field, type ObjectType, type SchemaModel } from "../../domain/model";
+import { LIST_MAX_LIMIT } from "../../domain/limits";
 import { ApiError } from "../../relay/errors";
 import { ErrorMessage } from "../../common/ErrorMessage";
 import { Alert } from "../../ui/Alert";
@@ -98,6 +99,11 @@ export interface EntriesGridProps {
   filterControl?: ReactNode;
 }
 
+/** The loaded rows rounded up to whole pages; at most what one list call returns. */
+export function loadedPagesCount(loaded: number, pageSize: number) {
+  return Math.min(LIST_MAX_LIMIT, Math.max(1, Math.ceil(loaded / pageSize)) * pageSize);
+}
+
 /**
  * A published table's entries (spec §2 'Generic data table'): pages of listTypes appended with
  * loadNext, kept live by the table's subscriptions, edited in place through updateType, and the
@@ -189,9 +195,11 @@ export function EntriesGrid(props: EntriesGridProps) {
     ...connectionColumns(intl, props.model, table),
   ];
 
+  // A reload (the toolbar's, or an import's batches arriving) fetches as many rows as are loaded,
+  // so a grid scrolled to its third page stays there instead of falling back to the first.
   const reload = () =>
     startReload(() => {
-      refetch({}, { fetchPolicy: "network-only" });
+      refetch({ count: loadedPagesCount(data.listTypes.edges.length, props.pageSize) }, { fetchPolicy: "network-only" });
     });
   useImportedRows(table.name, reload);
 

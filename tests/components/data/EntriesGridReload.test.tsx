@@ -1,0 +1,120 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { Suspense } from "react";
+import { IntlProvider } from "react-intl";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { RelayEnvironmentProvider, useLazyLoadQuery } from "react-relay";
+import { createMockEnvironment } from "relay-test-utils";
+import type { OperationDescriptor } from "relay-runtime";
+import en from "../../../locales/en.json";
+import { EntriesGrid, loadedPagesCount } from "../../../src/data/entries/EntriesGrid";
+import { entriesPanelQuery } from "../../../src/data/entries/EntriesPanel";
+import type { EntriesPanelQuery } from "../../../src/__generated__/EntriesPanelQuery.graphql";
+import type { Field, ObjectType, SchemaModel } from "../../../src/domain/model";
+import { operationsNamed, type MockEnvironment } from "../renderWithRelay";
+
+afterEach(cleanup);
+
+// happy-dom lays nothing out: give elements a viewport's size so the virtualiser draws rows.
+const sizes = { clientWidth: 1200, clientHeight: 600 } as const;
+const original = Object.fromEntries(Object.keys(sizes).map((name) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)]));
+beforeAll(() => {
+  for (const [name, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value });
+});
+afterAll(() => {
+  for (const [name, descriptor] of Object.entries(original)) if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
+});
+
+const PAGE = 100;
+const field = (name: string): Field => ({ id: `f_${name}`, name, type: "String", directives: [] }) as unknown as Field;
+const author = { id: "tbl001", name: "Author", fields: [field("name")], parents: {} } as unknown as ObjectType;
+const model = { objectTypes: [author], enumTypes: [] } as unknown as SchemaModel;
+const variables = { ofType: "Author", filter: null, sortField: null, sortOrder: "DESC" as const, count: PAGE };
+
+function Grid() {
+  const data = useLazyLoadQuery<EntriesPanelQuery>(entriesPanelQuery, variables);
+  return (
+    <EntriesGrid
+      query={data}
+      table={author}
+      model={model}
+      enumName={() => undefined}
+      sort={{ field: "updatedAt", order: "DESC" }}
+      onSort={() => undefined}
+      filter={null}
+      pageSize={PAGE}
+      onPageSize={() => undefined}
+      panelId="panel"
+      labelledBy="tab"
+      editableModel={false}
+      onAddField={() => undefined}
+      onEditField={() => undefined}
+      onRemoveField={() => undefined}
+      onAddEntry={() => undefined}
+      onOpenEntry={() => undefined}
+    />
+  );
+}
+
+const T = "2026-01-01T10:00:00.000Z";
+
+/** A listTypes page of entries `from`…`from + count - 1`, named by number. */
+function page(from: number, count: number, hasNextPage: boolean) {
+  const edges = Array.from({ length: count }, (_, index) => {
+    const n = from + index;
+    return {
+      cursor: `c${n}`,
+      node: { __typename: "TypeEntry", id: `e${n}`, fields: JSON.stringify({ name: `Row ${n}` }), connections: "{}", createdAt: T, updatedAt: T },
+    };
+  });
+  return { edges, pageInfo: { endCursor: `c${from + count - 1}`, hasNextPage } };
+}
+
+const listAnswer = (listTypes: ReturnType<typeof page>) => ({ data: { viewerCanEditData: true, viewerCanDeleteData: false, listTypes: { __id: "list", ...listTypes } } });
+
+async function latest(environment: MockEnvironment, name: string, seen: number): Promise<OperationDescriptor> {
+  await waitFor(() => expect(operationsNamed(environment, name).length).toBeGreaterThan(seen));
+  return operationsNamed(environment, name).at(-1)!;
+}
+
+const loaded = () => screen.getByTestId("rows-loaded").textContent;
+
+describe("a grid that loaded several pages keeps them when it reloads (issue 11)", () => {
+  it("reloads as many rows as were loaded when an import's batch arrives", async () => {
+    const environment = createMockEnvironment();
+    render(
+      <IntlProvider locale="en" messages={en}>
+        <RelayEnvironmentProvider environment={environment}>
+          <Suspense fallback="loading">
+            <Grid />
+          </Suspense>
+        </RelayEnvironmentProvider>
+      </IntlProvider>,
+    );
+    environment.mock.resolve(operationsNamed(environment, "EntriesPanelQuery")[0], listAnswer(page(1, PAGE, true)));
+    await waitFor(() => expect(loaded()).toBe("100 entries loaded"));
+
+    fireEvent.click(screen.getByTestId("load-more"));
+    const next = await latest(environment, "EntriesGridPaginationQuery", 0);
+    act(() => environment.mock.resolve(next, listAnswer(page(PAGE + 1, PAGE, true))));
+    await waitFor(() => expect(loaded()).toBe("200 entries loaded"));
+
+    // Someone's import commits a batch into the table.
+    const [imported] = operationsNamed(environment, "useImportedRowsSubscription");
+    act(() => environment.mock.nextValue(imported, { data: { onImportType: { importId: "imp1", rowsWritten: 2000 } } }));
+    const reload = await latest(environment, "EntriesGridPaginationQuery", 0);
+    expect(reload.request.variables).toMatchObject({ count: 200, cursor: null });
+    // While the reload runs, the loaded rows stay.
+    expect(loaded()).toBe("200 entries loaded");
+
+    act(() => environment.mock.resolve(reload, listAnswer(page(1, 200, true))));
+    await waitFor(() => expect(loaded()).toBe("200 entries loaded"));
+    expect(screen.getByTestId("load-more")).toHaveProperty("disabled", false);
+  });
+
+  it("asks for whole pages, never more than one list call returns", () => {
+    expect(loadedPagesCount(0, 100)).toBe(100);
+    expect(loadedPagesCount(150, 100)).toBe(200);
+    expect(loadedPagesCount(150, 50)).toBe(150);
+    expect(loadedPagesCount(5000, 100)).toBe(1000);
+  });
+});
