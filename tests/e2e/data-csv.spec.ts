@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Page } from "@playwright/test";
 import Papa from "papaparse";
-import { createProject, expect, PlatformProcess, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 
 /**
@@ -94,15 +94,4 @@ test.describe("CSV import and export", () => {
 async function downloaded(page: Page, click: () => Promise<void>) {
   const [download] = await Promise.all([page.waitForEvent("download") as Promise<Download>, click()]);
   return (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
-}
-
-async function saveDeclaration(page: Page, platform: PlatformProcess, apiId: string, text: string) {
-  await page.goto(`${platform.url}/api/${apiId}/json-declaration`);
-  await expect(page.getByTestId("json-editor-content")).toContainText('"name": "Table1"');
-  await page.getByTestId("json-editor-content").click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await page.keyboard.insertText(text);
-  await page.getByTestId("declaration-save").click();
-  await expect(page.getByTestId("declaration-save")).toBeDisabled();
 }

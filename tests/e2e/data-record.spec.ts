@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { addConnection, addField, addObjectType, type SchemaModel } from "../../src/domain/model";
-import { createProject, expect, PlatformProcess, signIn, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { createProject, expect, PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { parseFilterSearch } from "../../src/domain/filters";
 
@@ -240,15 +240,4 @@ async function secondBrowser(browser: Browser, platform: PlatformProcess, email:
   await signIn(page, platform, email);
   await expect(page).toHaveURL(/\/org\//);
   return page;
-}
-
-async function saveDeclaration(page: Page, platform: PlatformProcess, apiId: string, text: string) {
-  await page.goto(`${platform.url}/api/${apiId}/json-declaration`);
-  await expect(page.getByTestId("json-editor-content")).toContainText('"name": "Table1"');
-  await page.getByTestId("json-editor-content").click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await page.keyboard.insertText(text);
-  await page.getByTestId("declaration-save").click();
-  await expect(page.getByTestId("declaration-save")).toBeDisabled();
 }

@@ -1,6 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { Page } from "@playwright/test";
-import { createProject, expect, PlatformProcess, signIn, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { createProject, expect, PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 
 /**
@@ -94,14 +93,3 @@ test.describe("Files screen", () => {
     await expect(page.getByTestId("functions-empty")).toBeVisible();
   });
 });
-
-async function saveDeclaration(page: Page, platform: PlatformProcess, apiId: string, text: string) {
-  await page.goto(`${platform.url}/api/${apiId}/json-declaration`);
-  await expect(page.getByTestId("json-editor-content")).toContainText('"name": "Table1"');
-  await page.getByTestId("json-editor-content").click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await page.keyboard.insertText(text);
-  await page.getByTestId("declaration-save").click();
-  await expect(page.getByTestId("declaration-save")).toBeDisabled();
-}

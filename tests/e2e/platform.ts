@@ -149,6 +149,18 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
+/** Replaces a project's declaration through the JSON declaration screen and saves it. */
+export async function saveDeclaration(page: Page, platform: PlatformProcess, apiId: string, text: string, showing = "Table1") {
+  await page.goto(`${platform.url}/api/${apiId}/json-declaration`);
+  await expect(page.getByTestId("json-editor-content")).toContainText(`"name": "${showing}"`);
+  await page.getByTestId("json-editor-content").click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(text);
+  await page.getByTestId("declaration-save").click();
+  await expect(page.getByTestId("declaration-save")).toBeDisabled();
+}
+
 /** Creates a project through project-setup-name and returns its id (the data view then opens). */
 export async function createProject(page: Page, name: string): Promise<string> {
   await page.getByTestId("create-project-card").click();

@@ -1,6 +1,5 @@
-import type { Page } from "@playwright/test";
 import { AuthenticationDetails, CognitoUser, CognitoUserPool, type CognitoUserSession } from "amazon-cognito-identity-js";
-import { createProject, expect, PASSWORD, PlatformProcess, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { createProject, expect, PASSWORD, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 
 /**
@@ -74,16 +73,6 @@ test.describe("signing in as a project user", () => {
   });
 });
 
-async function saveDeclaration(page: Page, platform: PlatformProcess, apiId: string, text: string) {
-  await page.goto(`${platform.url}/api/${apiId}/json-declaration`);
-  await expect(page.getByTestId("json-editor-content")).toContainText('"name": "Table1"');
-  await page.getByTestId("json-editor-content").click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await page.keyboard.insertText(text);
-  await page.getByTestId("declaration-save").click();
-  await expect(page.getByTestId("declaration-save")).toBeDisabled();
-}
 
 /** The owner's console access token, signed in with SRP as the console does. */
 async function consoleToken(platform: PlatformProcess, email: string): Promise<string> {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createProject, expect, PlatformProcess, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { addField, initialModel } from "../../src/domain/model";
 
 /**
@@ -134,15 +134,4 @@ async function payWithTestCard(page: Page) {
   await page.getByLabel("Expiry (MM/YY)").fill("12/34");
   await page.getByLabel("CVC").fill("123");
   await page.getByRole("button", { name: "Start subscription" }).click();
-}
-
-async function saveDeclaration(page: Page, platform: PlatformProcess, apiId: string, text: string) {
-  await page.goto(`${platform.url}/api/${apiId}/json-declaration`);
-  await expect(page.getByTestId("json-editor-content")).toContainText('"name": "Table1"');
-  await page.getByTestId("json-editor-content").click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await page.keyboard.insertText(text);
-  await page.getByTestId("declaration-save").click();
-  await expect(page.getByTestId("declaration-save")).toBeDisabled();
 }

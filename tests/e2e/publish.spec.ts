@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { createProject, expect, PlatformProcess, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { addObjectType } from "../../src/domain/model";
 
@@ -106,14 +105,3 @@ test.describe("publishing", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
   });
 });
-
-async function saveDeclaration(page: Page, platform: PlatformProcess, apiId: string, text: string, showing = "Table1") {
-  await page.goto(`${platform.url}/api/${apiId}/json-declaration`);
-  await expect(page.getByTestId("json-editor-content")).toContainText(`"name": "${showing}"`);
-  await page.getByTestId("json-editor-content").click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await page.keyboard.insertText(text);
-  await page.getByTestId("declaration-save").click();
-  await expect(page.getByTestId("declaration-save")).toBeDisabled();
-}
