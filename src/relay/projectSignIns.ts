@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { EndpointAuth } from "./network";
-import type { ProjectPool, ProjectUserSession } from "../auth/projectCognitoClient";
+import type { ProjectPool, ProjectUserSession } from "../session/projectCognitoClient";
 
 /*
  * The network layer's session state for a project's own users (issue 10, spec §4 'Project-level
@@ -23,7 +23,7 @@ const EXPIRY_MARGIN_MS = 10_000;
 const states = new Map<string, ProjectSignInState>();
 const listeners = new Set<() => void>();
 
-const loadClient = () => import("../auth/projectCognitoClient");
+const loadClient = () => import("../session/projectCognitoClient");
 
 export function projectSignIn(apiId: string): ProjectSignInState {
   return states.get(apiId) ?? SIGNED_OUT;

@@ -4,7 +4,7 @@ import { RootLayout } from "../layouts/RootLayout";
 import { NotFoundScreen } from "../common/NotFoundScreen";
 import { homeOf, requireAuth, requireSignedIn, requireSignedOut } from "./guards";
 import { heldPlatformEnvironment, heldProjectEnvironment, plainScreen, queryScreen, type ScreenModule } from "./lazyScreen";
-import { SIGNED_OUT_PATHS, type SignedOutPath } from "../auth/signedOutPaths";
+import { SIGNED_OUT_PATHS, type SignedOutPath } from "../session/signedOutPaths";
 import { bothLifecycles, routeQuery } from "./routeQuery";
 import { dataSearch, loginSearch, manageMemberSearch, publishingSearch } from "./searchParams";
 import { RouteError } from "../common/RouteError";

@@ -1,5 +1,5 @@
 import { exportCredentials, hasStoredCredentials, importCredentials } from "../auth/credentialStorage";
-import { isSignedOutPath } from "../auth/signedOutPaths";
+import { isSignedOutPath } from "./signedOutPaths";
 
 /*
  * Credentials live in session storage (spec §3), so a console link opened in a new tab would

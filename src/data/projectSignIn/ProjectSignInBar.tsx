@@ -2,7 +2,7 @@ import { FormattedMessage } from "react-intl";
 import { Button } from "../../ui/Button";
 import { Alert } from "../../ui/Alert";
 import { openProjectSignIn, signOutProjectUser, useProjectSignIn } from "../../relay/projectSignIns";
-import type { ProjectPool } from "../../auth/projectCognitoClient";
+import type { ProjectPool } from "../../session/projectCognitoClient";
 import { ProjectSignInDialog } from "./ProjectSignInDialog";
 import "./ProjectSignIn.css";
 

@@ -3,7 +3,7 @@ import { useIntl } from "react-intl";
 import { TextField } from "../../ui/TextField";
 import { ApiError } from "../../relay/errors";
 import { closeProjectSignIn, signInProjectUser } from "../../relay/projectSignIns";
-import type { ProjectPool } from "../../auth/projectCognitoClient";
+import type { ProjectPool } from "../../session/projectCognitoClient";
 import { ModelDialog } from "../dialogs/ModelDialog";
 
 /** Cognito's refusals as the modal explains them; anything else is the generic failure. */

@@ -3,7 +3,7 @@ import { Environment, RecordSource, Store, fetchQuery } from "relay-runtime";
 import ProjectLayoutQuery from "../../../src/__generated__/ProjectLayoutQuery.graphql";
 import { createNetwork } from "../../../src/relay/network";
 import { clearProjectSignIns, projectSignIn, projectUserAuth, signInProjectUser, signOutProjectUser } from "../../../src/relay/projectSignIns";
-import * as client from "../../../src/auth/projectCognitoClient";
+import * as client from "../../../src/session/projectCognitoClient";
 
 /*
  * Spec §4 'Project-level API admin sign-in … Signing out clears the token. If auth fails, an
@@ -11,7 +11,7 @@ import * as client from "../../../src/auth/projectCognitoClient";
  * the token is refreshed and the request retried once … A failed refresh also opens the modal.'
  * The Cognito library's wrapper stands in for the pool; the network layer is the real one.
  */
-vi.mock("../../../src/auth/projectCognitoClient", () => ({
+vi.mock("../../../src/session/projectCognitoClient", () => ({
   signInToProjectPool: vi.fn(),
   refreshProjectSession: vi.fn(),
 }));
