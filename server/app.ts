@@ -114,7 +114,7 @@ export async function createPlatform(
   });
   const yoga = createGraphqlHandler(schema);
   const serveGraphql = serveGraphqlOverNode(yoga, (req) => contextFor(req.headers.authorization).then(rememberStandingsFor));
-  const projectApi = createProjectEndpoint({ db, apiKeys, events: projectEvents, contextFor, projectPools: auth.projectPools });
+  const projectApi = createProjectEndpoint({ db, apiKeys, events: projectEvents, contextFor, projectPools: auth.projectPools, oidcAllowPrivateIssuers: config.oidcAllowPrivateIssuers });
   const serveCsv = createCsvRoutes(projectApi.projectContext);
   const serveFile = createFileRoutes({ db, objects, config, projectContext: projectApi.projectContext });
   const pay = createPayRoutes({ db, contextFor, checkoutKey });

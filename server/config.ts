@@ -36,6 +36,8 @@ export interface Config {
   limits: Limits;
   /** PAY_TEST_AUTOMATION: the built-in provider completes checkouts without its page (spec §2 'Under test automation'). */
   payTestAutomation: boolean;
+  /** OIDC_ALLOW_PRIVATE_ISSUERS: a project's OIDC issuer may be on loopback or a private network. */
+  oidcAllowPrivateIssuers: boolean;
 }
 
 /** Pool and client ids of the built-in sign-in service; the console uses the same defaults. */
@@ -69,6 +71,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     limits: readLimits(env.LIMITS),
     payTestAutomation: env.PAY_TEST_AUTOMATION === "true",
+    oidcAllowPrivateIssuers: ["1", "true"].includes(env.OIDC_ALLOW_PRIVATE_ISSUERS ?? ""),
   };
 }
 

@@ -53,9 +53,11 @@ export function createProjectEndpoint(options: {
   contextFor: (authorization: string | undefined) => Promise<Context>;
   /** The projects' own user pools of the built-in sign-in service; null with a real Cognito pool. */
   projectPools: ProjectPools | null;
+  /** OIDC_ALLOW_PRIVATE_ISSUERS (server/config.ts). */
+  oidcAllowPrivateIssuers: boolean;
 }) {
   const { db, apiKeys, events, contextFor, projectPools } = options;
-  const oidc = createOidcVerifier();
+  const oidc = createOidcVerifier({ allowPrivateIssuers: options.oidcAllowPrivateIssuers });
   const liveSchema = createLiveCache((live) => generateProjectSchema(live.model).schema);
   const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql", PROJECT_PERSISTED_QUERIES_PATH);
 

@@ -1,7 +1,9 @@
 import { createRemoteJWKSet, customFetch, decodeJwt, jwtVerify, type JWTPayload } from "jose";
 import type { OidcConfig } from "../../../src/domain/project";
 import type { Caller } from "../access";
-import { boundedFetch } from "./boundedFetch";
+import { log } from "../../log";
+import { boundedFetch, type BoundedFetchOptions } from "./boundedFetch";
+import { PrivateAddressError } from "./publicAddress";
 
 export type UserCaller = Extract<Caller, { kind: "user" }>;
 
@@ -22,6 +24,8 @@ export interface OidcVerifierOptions {
   discoveryTtlMs?: number;
   /** Issuers remembered at once (least recently used go first). */
   maxIssuers?: number;
+  /** OIDC_ALLOW_PRIVATE_ISSUERS: issuers on loopback or private addresses may be asked too. */
+  allowPrivateIssuers?: boolean;
 }
 
 /** Spec §7: `groups` (most issuers) or `cognito:groups` (Cognito as an OIDC issuer). */
@@ -44,14 +48,21 @@ export function createOidcVerifier(options: OidcVerifierOptions = {}) {
   const retryAfterMs = options.retryAfterMs ?? 30_000;
   const discoveryTtlMs = options.discoveryTtlMs ?? 60 * 60_000;
   const maxIssuers = options.maxIssuers ?? 1_000;
+  const allowPrivateAddresses = options.allowPrivateIssuers ?? false;
   const issuers = new Map<string, { keys: Promise<ReturnType<typeof createRemoteJWKSet>>; until: number }>();
 
+  /** A request to an issuer; one refused for its address is logged, the caller just sees an invalid token. */
+  async function fetchFromIssuer(url: string | URL, request: Pick<BoundedFetchOptions, "signal" | "headers">) {
+    try {
+      return await boundedFetch(url, { timeoutMs, maxBytes, allowPrivateAddresses, ...request });
+    } catch (error) {
+      if (error instanceof PrivateAddressError) log.info(`OIDC issuer request to ${String(url)} refused: ${error.message} (OIDC_ALLOW_PRIVATE_ISSUERS allows it)`);
+      throw error;
+    }
+  }
+
   async function discover(issuerUrl: string) {
-    const response = await boundedFetch(`${issuerUrl.replace(/\/+$/, "")}/.well-known/openid-configuration`, {
-      timeoutMs,
-      maxBytes,
-      headers: { accept: "application/json" },
-    });
+    const response = await fetchFromIssuer(`${issuerUrl.replace(/\/+$/, "")}/.well-known/openid-configuration`, { headers: { accept: "application/json" } });
     if (!response.ok) throw new Error(`OIDC discovery of ${issuerUrl} answered ${response.status}`);
     const document = (await response.json()) as { issuer?: unknown; jwks_uri?: unknown };
     // OpenID Connect Discovery §4.3: the document must name exactly the issuer it was asked for.
@@ -61,7 +72,7 @@ export function createOidcVerifier(options: OidcVerifierOptions = {}) {
       timeoutDuration: timeoutMs,
       cooldownDuration: 30_000,
       cacheMaxAge: 10 * 60_000,
-      [customFetch]: (url, init) => boundedFetch(url, { timeoutMs, maxBytes, signal: init.signal, headers: init.headers }),
+      [customFetch]: (url, init) => fetchFromIssuer(url, { signal: init.signal, headers: init.headers }),
     });
   }
 

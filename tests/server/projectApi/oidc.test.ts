@@ -9,7 +9,8 @@ let p: LiveProject;
 let issuer: OidcIssuer;
 const others: OidcIssuer[] = [];
 beforeAll(async () => {
-  p = await liveProject();
+  // The test issuer listens on 127.0.0.1, which only this setting lets the server ask.
+  p = await liveProject(undefined, { OIDC_ALLOW_PRIVATE_ISSUERS: "1" });
   issuer = await startOidcIssuer();
   await useOidc(issuer.issuerUrl);
 }, 60_000);

@@ -43,7 +43,8 @@ let issuer: OidcIssuer;
 const clients: Client[] = [];
 const as: Record<"alice" | "bob" | "carol", { token: string }> = {} as never;
 beforeAll(async () => {
-  p = await liveProject(accessModel());
+  // The test issuer listens on 127.0.0.1, which only this setting lets the server ask.
+  p = await liveProject(accessModel(), { OIDC_ALLOW_PRIVATE_ISSUERS: "1" });
   issuer = await startOidcIssuer();
   await p.t.platform.db
     .updateTable("apis")
