@@ -75,7 +75,8 @@ export async function createPlatform(
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onStatement: options.onStatement });
   const mailer = await createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const mailbox = mailer.local ? createMailbox(db, config) : null;
-  const auth = await createAuthService({ db, mailer, config });
+  const projectEvents = createProjectEvents();
+  const auth = await createAuthService({ db, mailer, config, projectEvents });
   const pubsub = createPlatformPubSub();
   await seedTemplates(db);
   const jobs = createJobRunner(db);
@@ -96,7 +97,6 @@ export async function createPlatform(
   // Before serving: no project stays PUBLISHING after a crash (spec §4, issue 10).
   await recoverPublishing(publishing);
   jobs.register(INVITATION_MAIL_JOB, invitationMailJob({ db, mailer, publicUrl: config.publicUrl }));
-  const projectEvents = createProjectEvents();
   jobs.register(CSV_IMPORT_JOB, csvImportJob({ db, objects, events: projectEvents }));
   // An import a killed server was writing resumes at start-up, not when its lease runs out.
   if (!config.databaseUrl) await releaseLeases(db, [CSV_IMPORT_JOB]);

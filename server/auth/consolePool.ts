@@ -12,7 +12,7 @@ export const consolePool: PoolKind = {
   async createUser(tx, user) {
     const sub = randomUUID();
     await tx.insertInto("auth_users").values({ sub, email: user.email, locale: user.locale, ...user.credential(sub) }).execute();
-    return sub;
+    return { sub };
   },
   async signInClaims(db, user) {
     const landingOrg = await landOnWorkspace(db, user.sub, user.email);

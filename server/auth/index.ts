@@ -4,6 +4,7 @@ import type { Mailer } from "../mail/mailer";
 import { createLocalAuthService } from "./local";
 import { createRemoteAuthService } from "./remote";
 import type { ProjectPools } from "./projectPools";
+import type { ProjectEvents } from "../projectApi/events";
 
 export interface AuthService {
   /**
@@ -41,6 +42,8 @@ export async function createAuthService(deps: {
   db: Db;
   mailer: Mailer;
   config: Config;
+  /** The project API's entry events: a sign-up to a project's pool creates a users-table entry. */
+  projectEvents?: ProjectEvents;
   /** Lifetime of id and access tokens; 1 hour by default. */
   accessTokenTtlSeconds?: number;
   /** Base delay of answers to repeated wrong passwords; 1 second by default. */

@@ -12,12 +12,14 @@ import { createVerifiedTokenCache } from "./verifiedTokens";
 import type { AuthService } from "./index";
 import { consolePool } from "./consolePool";
 import { createProjectPools, poolIssuer } from "./projectPools";
+import type { ProjectEvents } from "../projectApi/events";
 
 /** The built-in Cognito-compatible user pool. */
 export async function createLocalAuthService(deps: {
   db: Db;
   mailer: Mailer;
   config: Config;
+  projectEvents?: ProjectEvents;
   accessTokenTtlSeconds?: number;
   failedSignInDelayMs?: number;
 }): Promise<AuthService> {
@@ -45,7 +47,7 @@ export async function createLocalAuthService(deps: {
     verifiedTokens: createVerifiedTokenCache(),
     pool: consolePool,
   };
-  const projectPools = createProjectPools(shared, deps.config.publicUrl);
+  const projectPools = createProjectPools(shared, deps.config.publicUrl, deps.projectEvents ?? null);
   return {
     projectPools,
     handle: createHttpHandler(ctx, projectPools),

@@ -31,6 +31,12 @@ export interface NewPoolUser {
   credential: (sub: string) => { srp_salt: string; srp_verifier: string };
 }
 
+export interface CreatedPoolUser {
+  sub: string;
+  /** Tells others of the new user once the transaction has committed (a project's onCreate event). */
+  announce?: () => void;
+}
+
 /** What differs between the console's pool and a project's pool. */
 export interface PoolKind {
   tables: PoolTables;
@@ -41,7 +47,7 @@ export interface PoolKind {
   /** Claims both tokens carry besides Cognito's own (a project pool's `cognito:groups`). */
   tokenClaims: JWTPayload;
   /** Creates an unconfirmed user in the transaction; returns its sub. */
-  createUser(tx: Tx, user: NewPoolUser): Promise<string>;
+  createUser(tx: Tx, user: NewPoolUser): Promise<CreatedPoolUser>;
   /** Extra ID token claims of a password sign-in (the console's landing workspace). */
   signInClaims(db: DbOrTx, user: { sub: string; email: string }): Promise<JWTPayload>;
   /** A project user's email is their users-table entry's; it changes through the project API only. */

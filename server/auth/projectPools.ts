@@ -3,6 +3,7 @@ import { decodeJwt } from "jose";
 import { LRUCache } from "lru-cache";
 import type { DbOrTx } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
+import type { ProjectEvents } from "../projectApi/events";
 import { liveUsersTable, userEntryFor } from "../projectApi/usersTable";
 import type { AuthContext } from "./context";
 import { AuthError } from "./errors";
@@ -53,7 +54,7 @@ export const poolIssuer = (publicUrl: string, poolId: string) => `${publicUrl}/a
  * project's client id (or carrying a token its pool issued) is served with that project's users,
  * codes and sessions, under its own issuer, limits and lockouts.
  */
-export function createProjectPools(shared: SharedAuthContext, publicUrl: string) {
+export function createProjectPools(shared: SharedAuthContext, publicUrl: string, events: ProjectEvents | null) {
   const verifiedTokens = createVerifiedTokenCache();
   const contexts = new LRUCache<string, AuthContext>({ max: CACHED_POOLS });
 
@@ -67,7 +68,7 @@ export function createProjectPools(shared: SharedAuthContext, publicUrl: string)
       clientId: row.client_id,
       issuer: poolIssuer(publicUrl, row.pool_id),
       verifiedTokens,
-      pool: projectPool(row.api_id, row.pool_id),
+      pool: projectPool(row.api_id, row.pool_id, events),
     };
     contexts.set(row.pool_id, ctx);
     return ctx;
@@ -132,7 +133,7 @@ function issuerPoolId(token: string, issuerPrefix: string): string | null {
 }
 
 /** A project's pool: its users are entries of the project's users table (server/projectApi/usersTable.ts). */
-function projectPool(apiId: string, poolId: string): PoolKind {
+function projectPool(apiId: string, poolId: string, events: ProjectEvents | null): PoolKind {
   return {
     tables: PROJECT_TABLES,
     projectId: apiId,
@@ -143,7 +144,7 @@ function projectPool(apiId: string, poolId: string): PoolKind {
     async createUser(tx, user) {
       const table = await liveUsersTable(tx, apiId);
       if (!table) throw new AuthError("InvalidParameterException", "This project has no users table.");
-      const sub = await userEntryFor(tx, apiId, table, user.email);
+      const { sub, created } = await userEntryFor(tx, apiId, table, user.email);
       try {
         await tx
           .insertInto("project_user_credentials")
@@ -153,7 +154,8 @@ function projectPool(apiId: string, poolId: string): PoolKind {
         if (isUniqueViolation(error)) throw new AuthError("UsernameExistsException", "An account with the given email already exists.");
         throw error;
       }
-      return sub;
+      // The users table's subscribers hear of a sign-up's new entry as of any other create.
+      return { sub, announce: created && events ? () => events.publish(apiId, table.typeId, "create", [created]) : undefined };
     },
     signInClaims: async () => ({}),
   };

@@ -3,7 +3,7 @@ import type { DbOrTx, Tx } from "../db/database";
 import { hasDirective } from "../../src/domain/model/directives";
 import { isUsersTable } from "../../src/domain/model/publishing";
 import type { SchemaModel } from "../../src/domain/model";
-import { insertEntries, recordActivities } from "./store";
+import { entriesByIds, insertEntries, recordActivities, type EntryRow } from "./store";
 
 /**
  * A project's users table (spec §5 'A user table must be set up at publish'): its users are the
@@ -34,9 +34,10 @@ export async function liveUsersTable(db: DbOrTx, apiId: string): Promise<UsersTa
 /**
  * The entry a new sign-up belongs to: one with this email that has no sign-in yet (a user the
  * project created through its API), else a new entry with an INSERT activity, in `tx`. Either
- * way the user becomes the entry's owner.
+ * way the user becomes the entry's owner. `created` is the new entry, for the onCreate event
+ * the caller publishes once `tx` has committed.
  */
-export async function userEntryFor(tx: Tx, apiId: string, table: UsersTable, email: string): Promise<string> {
+export async function userEntryFor(tx: Tx, apiId: string, table: UsersTable, email: string): Promise<{ sub: string; created: EntryRow | null }> {
   const { rows } = await sql<{ id: string }>`select e.id from project_entries e
     where e.api_id = ${apiId} and e.type_id = ${table.typeId} and lower(e.data->>${table.emailField}) = ${email}
       and not exists (select 1 from project_user_credentials c where c.api_id = e.api_id and c.sub::text = e.id)
@@ -45,5 +46,7 @@ export async function userEntryFor(tx: Tx, apiId: string, table: UsersTable, ema
   if (!rows[0]) await recordActivities(tx, apiId, "INSERT", table.name, [id]);
   // The user's own row is theirs (the entry's id is their sub): table permissions let the owner in.
   await tx.updateTable("project_entries").set({ owner: id }).where("api_id", "=", apiId).where("id", "=", id).execute();
-  return id;
+  if (rows[0]) return { sub: id, created: null };
+  const [created] = await entriesByIds(tx, apiId, table.typeId, [id]);
+  return { sub: id, created };
 }

@@ -2,6 +2,7 @@ import { FALLBACK_LOCALE, toLocale } from "../../../src/domain/locale";
 import { limitCodeMails, limitSignUps } from "../abuse";
 import { checkCode, issueCode, useCode } from "../codes";
 import type { AuthContext } from "../context";
+import type { CreatedPoolUser } from "../pool";
 import { codeDelivery, deliverCode } from "../delivery";
 import { isUniqueViolation } from "../../db/errors";
 import { AuthError, codeMismatch, invalidParameter } from "../errors";
@@ -46,16 +47,18 @@ export async function signUp(ctx: AuthContext, body: JsonObject, source: string)
     return { srp_salt: salt, srp_verifier: computeVerifier(ctx.poolName, sub, password, salt) };
   };
   let code: string;
-  let sub: string;
+  let created: CreatedPoolUser;
   try {
-    ({ code, sub } = await ctx.db.transaction().execute(async (tx) => {
-      const created = await ctx.pool.createUser(tx, { email, locale, credential });
-      return { sub: created, code: await issueCode(ctx, tx, { sub: created, purpose: "signup" }) };
+    ({ code, created } = await ctx.db.transaction().execute(async (tx) => {
+      const user = await ctx.pool.createUser(tx, { email, locale, credential });
+      return { created: user, code: await issueCode(ctx, tx, { sub: user.sub, purpose: "signup" }) };
     }));
   } catch (error) {
     if (isUniqueViolation(error)) throw usernameExists();
     throw error;
   }
+  created.announce?.();
+  const sub = created.sub;
   const delivery = await deliverCode(ctx, { to: email, locale, template: "signupCode", code });
   return { UserConfirmed: false, UserSub: sub, CodeDeliveryDetails: delivery };
 }
