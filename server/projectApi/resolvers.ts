@@ -14,9 +14,9 @@ import type { EntryRow, ListQuery } from "./store";
 const ROW = Symbol("row");
 type Entry = Record<string, unknown> & { [ROW]: EntryRow };
 
-/** An entry as its GraphQL object: the values (JSON as text, spec §5), and the system fields. */
+/** An entry as its GraphQL object: the system fields and owner, then the values (JSON as text, spec §5), so a field of the table named owner wins. */
 function toEntry(row: EntryRow, table: TablePlan): Entry {
-  return { id: row.id, createdAt: row.created_at, updatedAt: row.updated_at, ...entryValues(row, table), [ROW]: row };
+  return { id: row.id, createdAt: row.created_at, updatedAt: row.updated_at, owner: row.owner, ...entryValues(row, table), [ROW]: row };
 }
 
 function tableResolvers(plan: ModelPlan, table: TablePlan) {

@@ -27,6 +27,14 @@ const listArgs = (type: ObjectType) =>
 /** A table with no user fields and no parents has nothing to send on create. */
 export const hasCreateInput = (table: TablePlan) => table.fields.length + table.parents.length > 0;
 
+/**
+ * Every table has owner access (spec §6 "The owner always has access"), so every entry type
+ * shows who created the entry — read-only: no input type has it. A table with a field of its
+ * own named owner keeps that field (docs/DECISIONS.md).
+ */
+export const exposesOwner = (table: TablePlan) => !table.fields.some((planned) => planned.field.name === "owner");
+const OWNER_FIELD = `"The sub of the project user who created the entry; null when an API key or a console member created it."\n  owner: String`;
+
 function tableTypes(table: TablePlan): string {
   const names = typeNames(table.type);
   const fieldLines = table.fields.map((planned) => `  ${planned.field.name}: ${planned.graphqlType}`);
@@ -38,7 +46,7 @@ function tableTypes(table: TablePlan): string {
 type ${names.object} {
   id: ID!
   createdAt: String!
-  updatedAt: String!
+  updatedAt: String!${exposesOwner(table) ? `\n  ${OWNER_FIELD}` : ""}
 ${[...fieldLines, ...parentLines, ...childLines].join("\n")}
 }
 type ${names.edge} { node: ${names.object}! cursor: String! }
