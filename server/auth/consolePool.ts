@@ -7,7 +7,7 @@ export const consolePool: PoolKind = {
   tables: CONSOLE_TABLES,
   projectId: null,
   scope: "",
-  tokenClaims: {},
+  tokenClaims: async () => ({}),
   allowsEmailChange: true,
   async createUser(tx, user) {
     const sub = randomUUID();

@@ -32,6 +32,8 @@ export interface VerifiedToken {
   email: string;
   /** The sign-in the token came from and when the token expires (epoch ms). */
   session: { id: string; expiresAt: number };
+  /** A project pool's user: the groups their token names (`cognito:groups`). */
+  groups?: string[];
 }
 
 /**

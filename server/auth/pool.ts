@@ -44,8 +44,8 @@ export interface PoolKind {
   projectId: string | null;
   /** Prefixes rate-limit keys and simulated ids, so limits and lockouts count per pool. */
   scope: string;
-  /** Claims both tokens carry besides Cognito's own (a project pool's `cognito:groups`). */
-  tokenClaims: JWTPayload;
+  /** Claims both tokens carry besides Cognito's own (a project pool's `cognito:groups`), read at each sign-in and refresh. */
+  tokenClaims(db: DbOrTx, sub: string): Promise<JWTPayload>;
   /** Creates an unconfirmed user in the transaction; returns its sub. */
   createUser(tx: Tx, user: NewPoolUser): Promise<CreatedPoolUser>;
   /** Extra ID token claims of a password sign-in (the console's landing workspace). */

@@ -1,10 +1,11 @@
 import { randomInt } from "node:crypto";
-import { decodeJwt } from "jose";
+import { decodeJwt, type JWTPayload } from "jose";
 import { LRUCache } from "lru-cache";
 import type { DbOrTx } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import type { ProjectEvents } from "../projectApi/events";
 import { liveUsersTable, userEntryFor } from "../projectApi/usersTable";
+import { groupsOfUser } from "../projectApi/userGroupsStore";
 import type { AuthContext } from "./context";
 import { AuthError } from "./errors";
 import { PROJECT_TABLES, type PoolKind } from "./pool";
@@ -104,14 +105,14 @@ export function createProjectPools(shared: SharedAuthContext, publicUrl: string,
       // Keyed by pool as well: a token verified for one project must not pass for another.
       const verified = await verifiedTokens.verifyOnce(`${ctx.poolId} ${token}`, async () => {
         try {
-          const { user, session, validUntil } = await authenticateToken(ctx, token);
-          return { verified: { sub: user.sub, email: user.email, session }, validUntil };
+          const { user, session, validUntil, claims } = await authenticateToken(ctx, token);
+          return { verified: { sub: user.sub, email: user.email, session, groups: groupsClaim(claims) }, validUntil };
         } catch (error) {
           if (error instanceof AuthError) return null;
           throw error;
         }
       });
-      return verified ? { sub: verified.sub, email: verified.email, groups: [] } : null;
+      return verified ? { sub: verified.sub, email: verified.email, groups: verified.groups ?? [] } : null;
     },
     /** A project user's entry was deleted: tokens verified for them stop working at once. */
     userDeleted: (sub: string) => verifiedTokens.userChanged(sub),
@@ -119,6 +120,12 @@ export function createProjectPools(shared: SharedAuthContext, publicUrl: string,
 }
 
 export type ProjectPools = ReturnType<typeof createProjectPools>;
+
+/** The groups a token of this service names; it signed them, so they are as a member granted them. */
+function groupsClaim(claims: JWTPayload): string[] {
+  const groups = claims["cognito:groups"];
+  return Array.isArray(groups) ? groups.filter((group): group is string => typeof group === "string") : [];
+}
 
 function issuerPoolId(token: string, issuerPrefix: string): string | null {
   let issuer: unknown;
@@ -138,8 +145,8 @@ function projectPool(apiId: string, poolId: string, events: ProjectEvents | null
     tables: PROJECT_TABLES,
     projectId: apiId,
     scope: `pool:${poolId}:`,
-    // Cognito puts the user's groups in both tokens; project users belong to none yet.
-    tokenClaims: { "cognito:groups": [] },
+    // Cognito puts the user's groups in both tokens; members grant them (projectApi/userGroups.ts).
+    tokenClaims: async (db, sub) => ({ "cognito:groups": await groupsOfUser(db, apiId, sub) }),
     allowsEmailChange: false,
     async createUser(tx, user) {
       const table = await liveUsersTable(tx, apiId);

@@ -27,7 +27,7 @@ export async function issueTokens(ctx: AuthContext, user: AuthUser, session: Ses
     auth_time: Math.floor(session.created_at.getTime() / 1000),
     iat,
     exp: iat + ctx.accessTokenTtlSeconds,
-    ...ctx.pool.tokenClaims,
+    ...(await ctx.pool.tokenClaims(ctx.db, user.sub)),
   };
   const idToken = await sign(ctx, {
     ...common,
@@ -73,7 +73,7 @@ export async function authenticate(ctx: AuthContext, accessToken: string): Promi
 export async function authenticateToken(
   ctx: AuthContext,
   accessToken: string,
-): Promise<{ user: AuthUser; session: { id: string; expiresAt: number }; validUntil: number }> {
+): Promise<{ user: AuthUser; session: { id: string; expiresAt: number }; validUntil: number; claims: JWTPayload }> {
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(accessToken, ctx.keys.verificationKeys, {
@@ -97,5 +97,6 @@ export async function authenticateToken(
     user: authUser,
     session: { id: String(payload.origin_jti), expiresAt },
     validUntil: Math.min(expiresAt, sessionExpiresAt.getTime()),
+    claims: payload,
   };
 }

@@ -12,6 +12,7 @@ import { csvImports } from "./migrations/0010_csv_imports";
 import { entryOwners } from "./migrations/0011_entry_owners";
 import { projectFiles } from "./migrations/0012_project_files";
 import { projectUserPools } from "./migrations/0013_project_user_pools";
+import { projectUserGroups } from "./migrations/0014_project_user_groups";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0011_entry_owners": entryOwners,
   "0012_project_files": projectFiles,
   "0013_project_user_pools": projectUserPools,
+  "0014_project_user_groups": projectUserGroups,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

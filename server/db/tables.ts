@@ -44,6 +44,13 @@ export interface Tables {
   /** A project user's open codes and sign-in sessions: the console pool's tables' columns. */
   project_user_codes: Tables["auth_codes"];
   project_user_sessions: Tables["auth_refresh_tokens"];
+  /** The groups a console member put a project user in (its `cognito:groups`). */
+  project_user_groups: {
+    api_id: string;
+    sub: string;
+    group_name: string;
+    created_at: Timestamp;
+  };
   /** A project's API keys: the SHA-256 of the key to find it, the key sealed with the server secret to show it again. */
   project_api_keys: {
     id: string;

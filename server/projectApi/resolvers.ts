@@ -4,6 +4,7 @@ import type { ProjectContext } from "./context";
 import { entryOperations, entryValues, mayRead, type EntryInput, type ListArgs } from "./entries";
 import { filesResolvers } from "./files/resolvers";
 import { genericResolvers } from "./generic";
+import { userGroupsResolvers } from "./userGroups";
 import { childrenFieldName, operationNames, parentFieldName } from "./names";
 import { toConnection } from "./paging";
 import type { ModelPlan, TablePlan } from "./plan";
@@ -95,7 +96,9 @@ export function generateResolvers(plan: ModelPlan) {
   Object.assign(Query, builtIns.Query);
   const files = filesResolvers();
   Object.assign(Query, files.Query);
-  const Mutation: Record<string, unknown> = { ...builtIns.Mutation, ...files.Mutation };
+  const userGroups = userGroupsResolvers();
+  Object.assign(Query, userGroups.Query);
+  const Mutation: Record<string, unknown> = { ...builtIns.Mutation, ...files.Mutation, ...userGroups.Mutation };
   const Subscription: Record<string, unknown> = {};
   const objects: Record<string, Record<string, unknown>> = {};
   const generic = genericResolvers(plan);

@@ -5,6 +5,7 @@ import { FILTER_INPUTS_SDL } from "./filterInputs";
 import { BUILT_IN_MUTATIONS, BUILT_IN_QUERIES, BUILT_IN_SDL } from "./builtIns";
 import { FILES_MUTATIONS, FILES_QUERIES, FILES_SDL } from "./files/sdl";
 import { GENERIC_MUTATIONS, GENERIC_QUERIES, GENERIC_SDL, GENERIC_SUBSCRIPTIONS } from "./genericSdl";
+import { USER_GROUPS_MUTATIONS, USER_GROUPS_QUERIES, USER_GROUPS_SDL } from "./userGroups";
 import { childrenFieldName, operationNames, parentFieldName, parentIdInputName, typeNames } from "./names";
 
 /**
@@ -100,14 +101,15 @@ function tableOperations(table: TablePlan) {
 export function generateSdl(plan: ModelPlan): string {
   const enums = [...plan.enums.values()].map((enumType) => `enum ${enumType.name} { ${enumType.values.map((value) => value.name).join(" ")} }`);
   const operations = plan.tables.map(tableOperations);
-  const queries = [...operations.flatMap((op) => op.queries), ...BUILT_IN_QUERIES, ...FILES_QUERIES, ...GENERIC_QUERIES];
-  const mutations = [...operations.flatMap((op) => op.mutations), ...BUILT_IN_MUTATIONS, ...FILES_MUTATIONS, ...GENERIC_MUTATIONS];
+  const queries = [...operations.flatMap((op) => op.queries), ...BUILT_IN_QUERIES, ...FILES_QUERIES, ...GENERIC_QUERIES, ...USER_GROUPS_QUERIES];
+  const mutations = [...operations.flatMap((op) => op.mutations), ...BUILT_IN_MUTATIONS, ...FILES_MUTATIONS, ...GENERIC_MUTATIONS, ...USER_GROUPS_MUTATIONS];
   const subscriptions = [...operations.flatMap((op) => op.subscriptions), ...GENERIC_SUBSCRIPTIONS];
   return [
     SHARED,
     BUILT_IN_SDL,
     FILES_SDL,
     GENERIC_SDL,
+    USER_GROUPS_SDL,
     ...enums,
     ...plan.tables.map(tableTypes),
     `type Query {\n  ${[...queries, `"The live version's number."\n  liveVersion: Int!`].join("\n  ")}\n}`,

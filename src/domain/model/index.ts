@@ -84,6 +84,9 @@ export {
   TABLE_OPERATIONS,
   MAX_ACCESS_GROUPS,
   MAX_GROUP_NAME_LENGTH,
+  MAX_USER_GROUPS,
+  /** A group name a table's access or a project user's groups may hold. */
+  isValidGroupName,
   TABLE_PERMISSIONS,
   /** Permissions editing only for aws_oidc or aws_cognito_user_pools. */
   canEditPermissions,

@@ -39,6 +39,8 @@ export {
   apiKeyReach,
   MAX_ACCESS_GROUPS,
   MAX_GROUP_NAME_LENGTH,
+  MAX_USER_GROUPS,
+  isValidGroupName,
   type TableOperation,
   type TableAccess,
   type Reach,

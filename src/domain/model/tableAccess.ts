@@ -25,6 +25,12 @@ export const PUBLIC_DIRECTIVE = {
 /** At most this many group names per table, each at most this long (they end up in every check). */
 export const MAX_ACCESS_GROUPS = 20;
 export const MAX_GROUP_NAME_LENGTH = 128;
+/** Groups one project user may be in (Cognito's limit); all of them go into each token. */
+export const MAX_USER_GROUPS = 100;
+
+/** A group name as a table's access and a user's groups store it: trimmed, not empty, not too long. */
+export const isValidGroupName = (name: unknown): name is string =>
+  typeof name === "string" && name.trim() === name && name.length > 0 && name.length <= MAX_GROUP_NAME_LENGTH;
 
 export interface TableAccess {
   /** Operations every signed-in user may do on every entry. */
@@ -158,9 +164,7 @@ export function groupArgsProblem(directive: Directive): "form_feedback_access_gr
   const { groups, operations } = directive.args ?? {};
   if (groups !== undefined) {
     if (!Array.isArray(groups) || groups.length > MAX_ACCESS_GROUPS) return "form_feedback_access_groups";
-    if (!groups.every((group) => typeof group === "string" && group.trim() === group && group.length > 0 && group.length <= MAX_GROUP_NAME_LENGTH)) {
-      return "form_feedback_access_groups";
-    }
+    if (!groups.every(isValidGroupName)) return "form_feedback_access_groups";
   }
   if (operations !== undefined && (!Array.isArray(operations) || !operations.every(isOperation))) return "form_feedback_access_groups";
   return null;
