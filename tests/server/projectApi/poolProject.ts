@@ -23,6 +23,9 @@ export async function publishUserPoolProject(t: TestPlatform, ownerToken: string
     ownerToken,
   );
   expect(saved.errors).toBeUndefined();
+  // Spec §3: the pool's ids exist from the first publish on.
+  const before = await t.graphql(`query ($id: ID!) { api(id: $id) { ${API_FIELDS} } }`, { id: apiId }, ownerToken);
+  expect(before.data.api).toEqual({ authProviderType: null, authProviderPoolId: null, authProviderClientId: null, authProviderUrl: null });
   const published = await t.graphql(`mutation ($input: CreatePublishRunInput!) { createPublishRun(input: $input) { api { id } } }`, { input: { apiId } }, ownerToken);
   expect(published.errors).toBeUndefined();
   // beforeAll cannot use expect.poll.

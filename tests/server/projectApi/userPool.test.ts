@@ -1,10 +1,11 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { AuthenticationDetails, CognitoRefreshToken, CognitoUser, CognitoUserAttribute, CognitoUserPool, type CognitoUserSession } from "amazon-cognito-identity-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CognitoRefreshToken, CognitoUserAttribute, type CognitoUserSession } from "amazon-cognito-identity-js";
 import { decodeJwt } from "jose";
 import { startTestPlatform, TEST_PASSWORD, uniqueEmail, type TestPlatform } from "../harness";
 import { GENEROUS_LIMITS } from "../limits";
 import { publishableModel } from "../publishing/models";
+import { callProject, publishUserPoolProject, signInProjectUser, signUpProjectUser as signUpOne, type PoolProject } from "./poolProject";
 
 /*
  * Issue 10: each project's own user pool. Spec §3 'Api: authProviderType, authProviderClientId,
@@ -15,92 +16,31 @@ import { publishableModel } from "../publishing/models";
 
 // One sign-up per address and hour, counted per pool: the project's pool must not share the console's count.
 const LIMITS = GENEROUS_LIMITS.replace("signUpsPerAddressPerHour=100000", "signUpsPerAddressPerHour=1");
-const API_FIELDS = `authProviderType authProviderPoolId authProviderClientId authProviderUrl`;
 const LIST_USERS = `query { listUser { items { id email password } } }`;
 
 let t: TestPlatform;
 let owner: { token: string; email: string };
 let projectA: Project;
 let projectB: Project;
-
-interface Project {
-  apiId: string;
-  poolId: string;
-  clientId: string;
-  pool: CognitoUserPool;
-}
+type Project = PoolProject;
 
 beforeAll(async () => {
   t = await startTestPlatform({ LIMITS });
   owner = await t.signUp(uniqueEmail("owner"));
   const org = await t.graphql(`mutation ($input: CreateOrgInput!) { createOrg(input: $input) { org { id } } }`, { input: { name: "Pools" } }, owner.token);
   const orgId = org.data.createOrg.org.id as string;
-  projectA = await publishUserPoolProject(orgId, "Shop");
-  projectB = await publishUserPoolProject(orgId, "Blog");
+  projectA = await publishUserPoolProject(t, owner.token, orgId, "Shop", publishableModel(1));
+  projectB = await publishUserPoolProject(t, owner.token, orgId, "Blog", publishableModel(1));
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function publishUserPoolProject(orgId: string, name: string): Promise<Project> {
-  const created = await t.graphql(`mutation ($input: CreateApiInput!) { createApi(input: $input) { api { id } } }`, { input: { orgId, name } }, owner.token);
-  const apiId = created.data.createApi.api.id as string;
-  const saved = await t.graphql(
-    `mutation ($input: UpdateApiInput!) { updateApi(input: $input) { id } }`,
-    { input: { id: apiId, schema: JSON.stringify(publishableModel(1)), defaultAuthMode: "aws_cognito_user_pools" } },
-    owner.token,
-  );
-  expect(saved.errors).toBeUndefined();
-  const before = await t.graphql(`query ($id: ID!) { api(id: $id) { ${API_FIELDS} } }`, { id: apiId }, owner.token);
-  expect(before.data.api).toEqual({ authProviderType: null, authProviderPoolId: null, authProviderClientId: null, authProviderUrl: null });
-  const published = await t.graphql(`mutation ($input: CreatePublishRunInput!) { createPublishRun(input: $input) { api { id } } }`, { input: { apiId } }, owner.token);
-  expect(published.errors).toBeUndefined();
-  // beforeAll cannot use expect.poll.
-  const api: Record<string, string> = await vi.waitFor(
-    async () => {
-      const read = (await t.graphql(`query ($id: ID!) { api(id: $id) { state ${API_FIELDS} } }`, { id: apiId }, owner.token)).data.api;
-      if (read.state !== "PUBLISHED") throw new Error(`still ${read.state}`);
-      return read;
-    },
-    { timeout: 15_000, interval: 20 },
-  );
-  return {
-    apiId,
-    poolId: api.authProviderPoolId,
-    clientId: api.authProviderClientId,
-    pool: new CognitoUserPool({ UserPoolId: api.authProviderPoolId, ClientId: api.authProviderClientId, endpoint: api.authProviderUrl }),
-  };
-}
-
-async function call(project: Project, query: string, variables: Record<string, unknown>, auth: { token?: string }) {
-  const response = await fetch(`${t.url}/p/${project.apiId}/graphql`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      ...(auth.token ? { authorization: `Bearer ${auth.token}` } : {}),
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  return { status: response.status, ...((await response.json()) as { data?: any; errors?: { message: string; extensions?: Record<string, unknown> }[] }) };
-}
+const call = (project: Project, query: string, variables: Record<string, unknown>, auth: { token?: string }) => callProject(t, project, query, variables, auth);
+const signUpProjectUser = (project: Project, email: string, password?: string) => signUpOne(t, project, email, password);
 
 const done = <T>(run: (callback: (error: unknown, result?: T) => void) => void) =>
   new Promise<T>((resolve, reject) => run((error, result) => (error ? reject(error) : resolve(result as T))));
-
-async function signUpProjectUser(project: Project, email: string, password = TEST_PASSWORD) {
-  await done((callback) => project.pool.signUp(email, password, [new CognitoUserAttribute({ Name: "email", Value: email })], [], callback));
-  const code = await t.latestCode(email);
-  const user = new CognitoUser({ Username: email, Pool: project.pool });
-  await done((callback) => user.confirmRegistration(code, false, callback));
-}
-
-async function signInProjectUser(project: Project, email: string, password = TEST_PASSWORD) {
-  const user = new CognitoUser({ Username: email, Pool: project.pool });
-  const session = await new Promise<CognitoUserSession>((resolve, reject) =>
-    user.authenticateUser(new AuthenticationDetails({ Username: email, Password: password }), { onSuccess: resolve, onFailure: reject }),
-  );
-  return { user, session, token: session.getAccessToken().getJwtToken() };
-}
 
 /** Sent directly: the library retries a failed refresh for seconds. */
 async function refreshDirectly(clientId: string, refreshToken: string) {
