@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type Client } from "graphql-ws";
 import { decodeJwt } from "jose";
 import WebSocket from "ws";
-import { addField, addObjectType, type Directive, type SchemaModel } from "../../../src/domain/model";
+import { addField, addObjectType, MAX_USER_GROUPS, type Directive, type SchemaModel } from "../../../src/domain/model";
+import { insertRole } from "../../../server/role/store";
 import { startTestPlatform, uniqueEmail, untilListening, type TestPlatform } from "../harness";
 import { publishableModel } from "../publishing/models";
 import { callProject, publishUserPoolProject, refreshProjectUser, signInProjectUser, signUpProjectUser, type PoolProject } from "./poolProject";
@@ -33,12 +34,14 @@ function poolModel(): SchemaModel {
 let t: TestPlatform;
 let owner: { token: string; email: string };
 let project: PoolProject;
+let orgId: string;
 const clients: Client[] = [];
 beforeAll(async () => {
   t = await startTestPlatform();
   owner = await t.signUp(uniqueEmail("owner"));
   const org = await t.graphql(`mutation ($input: CreateOrgInput!) { createOrg(input: $input) { org { id } } }`, { input: { name: "Pool users" } }, owner.token);
-  project = await publishUserPoolProject(t, owner.token, org.data.createOrg.org.id, "Newsroom", poolModel());
+  orgId = org.data.createOrg.org.id;
+  project = await publishUserPoolProject(t, owner.token, orgId, "Newsroom", poolModel());
 }, 60_000);
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.dispose()));
@@ -135,6 +138,32 @@ describe("groups of pool users (spec §6 group access)", () => {
     expect((await call(GROUPS, { userId: user.sub }, asMember())).data.adminListGroupsForUser).toEqual([]);
     expect((await call(`{ viewerCanManageUserGroups }`, {}, asMember())).data.viewerCanManageUserGroups).toBe(true);
     expect((await call(`{ viewerCanManageUserGroups }`, {}, { token: user.token })).data.viewerCanManageUserGroups).toBe(false);
+  });
+  it("are granted by members who edit data (docs/ROLES.md data.edit): Support Staff only read them", async () => {
+    const user = await signedUp("staffed");
+    const content = await t.signUp(uniqueEmail("content"));
+    const support = await t.signUp(uniqueEmail("support"));
+    await insertRole(t.platform.db, { orgId, email: content.email, type: "CONTENT" });
+    await insertRole(t.platform.db, { orgId, email: support.email, type: "SUPPORT" });
+    const input = { userId: user.sub, groupName: "editors" };
+    expect((await call(ADD, { input }, { token: support.token })).errors?.[0].extensions).toMatchObject({ code: "FORBIDDEN" });
+    expect((await call(`{ viewerCanManageUserGroups }`, {}, { token: support.token })).data.viewerCanManageUserGroups).toBe(false);
+    expect((await call(GROUPS, { userId: user.sub }, { token: support.token })).data.adminListGroupsForUser).toEqual([]);
+    expect((await call(ADD, { input }, { token: content.token })).data.adminAddUserToGroup).toEqual(["editors"]);
+    expect((await call(REMOVE, { input }, { token: support.token })).errors?.[0].extensions).toMatchObject({ code: "FORBIDDEN" });
+    expect((await call(GROUPS, { userId: user.sub }, { token: support.token })).data.adminListGroupsForUser).toEqual(["editors"]);
+  });
+
+  it(`holds at most ${MAX_USER_GROUPS} groups per user, as every one goes into each token`, async () => {
+    const user = await signedUp("joiner");
+    for (let n = 0; n < MAX_USER_GROUPS; n++) {
+      expect((await call(ADD, { input: { userId: user.sub, groupName: `group-${n}` } }, asMember())).errors).toBeUndefined();
+    }
+    const refused = await call(ADD, { input: { userId: user.sub, groupName: "one-more" } }, asMember());
+    expect(refused.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", messageId: "error_user_groups_limit" });
+    expect((await call(GROUPS, { userId: user.sub }, asMember())).data.adminListGroupsForUser).toHaveLength(MAX_USER_GROUPS);
+    // Adding a group the user is already in is no new group.
+    expect((await call(ADD, { input: { userId: user.sub, groupName: "group-0" } }, asMember())).errors).toBeUndefined();
   });
 });
 
