@@ -93,8 +93,9 @@ describe("boundedFetch", () => {
   let requests = 0;
   let port = 0;
   beforeAll(async () => {
-    server = createServer((_req, res) => {
+    server = createServer((req, res) => {
       requests++;
+      if (req.url === "/moved") return res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data/" }).end();
       res.end("ok");
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -117,6 +118,12 @@ describe("boundedFetch", () => {
     const response = await boundedFetch(`http://127.0.0.1:${port}/`, { ...limits, allowPrivateAddresses: true });
     expect(await response.text()).toBe("ok");
     expect(requests).toBe(1);
+  });
+
+  it("does not follow a redirect, so it cannot be sent on to a private address", async () => {
+    const response = await boundedFetch(`http://127.0.0.1:${port}/moved`, { ...limits, allowPrivateAddresses: true });
+    expect(response.status).toBe(302);
+    expect(requests).toBe(2);
   });
 
   it("refuses other schemes", async () => {
