@@ -142,3 +142,28 @@ describe("what the grid shows", () => {
     expect(screen.getAllByTestId("grid-row")).toHaveLength(1);
   });
 });
+
+describe("someone else's delete (issue 11: 'rows that other people … delete … disappear … without losing … an open edit')", () => {
+  it("takes the deleted row away and leaves the edit open in another row with what was typed", async () => {
+    const environment = createMockEnvironment();
+    renderGrid(environment);
+    const [query] = operationsNamed(environment, "EntriesPanelQuery");
+    const node = (id: string, name: string) => ({ node: { id, fields: JSON.stringify({ name }), connections: "{}", createdAt: T1, updatedAt: T1 } });
+    environment.mock.resolve(
+      query,
+      MockPayloadGenerator.generate(query, {
+        Query: () => ({ viewerCanEditData: true, viewerCanDeleteData: false }),
+        TypeConnection: () => ({ edges: [node("e1", "Ada"), node("e2", "Grace")] }),
+      }),
+    );
+    await waitFor(() => expect(screen.getAllByTestId("grid-row")).toHaveLength(2));
+    fireEvent.doubleClick(document.querySelector('[data-cell="e2:name"]')!);
+    fireEvent.change(screen.getByTestId("cell-input"), { target: { value: "Grace H" } });
+
+    const [subscription] = operationsNamed(environment, "useLiveEntriesDeletedSubscription");
+    act(() => environment.mock.nextValue(subscription, { data: { onDeleteType: { id: "e1" } } }));
+    await waitFor(() => expect(screen.getAllByTestId("grid-row")).toHaveLength(1));
+    expect(document.querySelector('[data-cell="e1:name"]')).toBeNull();
+    expect(screen.getByTestId("cell-input")).toHaveProperty("value", "Grace H");
+  });
+});
