@@ -69,7 +69,7 @@ function page(from: number, count: number, hasNextPage: boolean) {
   return { edges, pageInfo: { endCursor: `c${from + count - 1}`, hasNextPage } };
 }
 
-const listAnswer = (listTypes: ReturnType<typeof page>) => ({ data: { viewerCanEditData: true, viewerCanDeleteData: false, listTypes: { __id: "list", ...listTypes } } });
+const listAnswer = (listTypes: ReturnType<typeof page>, viewerCanDeleteData = false) => ({ data: { viewerCanEditData: true, viewerCanDeleteData, listTypes } });
 
 async function latest(environment: MockEnvironment, name: string, seen: number): Promise<OperationDescriptor> {
   await waitFor(() => expect(operationsNamed(environment, name).length).toBeGreaterThan(seen));
@@ -181,5 +181,28 @@ describe("the pagination bar (spec §9 'Generic table pagination: sizes 50 and 1
     const fiveAndMore = renderGrid();
     fiveAndMore.mock.resolve(operationsNamed(fiveAndMore, "EntriesPanelQuery")[0], listAnswer(page(1, 5, true)));
     expect(await screen.findByTestId("entries-pagination")).toBeTruthy();
+  });
+});
+
+describe("deleting every entry the filter matches (issue 11: 'on the server in one request with a progress bar')", () => {
+  it("sends one request, shows a progress bar while it runs, then the count and the reloaded rows", async () => {
+    const environment = renderGrid();
+    environment.mock.resolve(operationsNamed(environment, "EntriesPanelQuery")[0], listAnswer(page(1, PAGE, true), true));
+    await waitFor(() => expect(loaded()).toBe("100 entries loaded"));
+    fireEvent.click(screen.getByTestId("toolbar-delete-matching"));
+    fireEvent.change(screen.getByTestId("retype-name"), { target: { value: "Author" } });
+    fireEvent.click(screen.getByTestId("confirm"));
+
+    await waitFor(() => expect(screen.getByTestId("delete-progress").querySelector("progress")).not.toBeNull());
+    const deletes = operationsNamed(environment, "useDeleteEntriesByFilterMutation");
+    expect(deletes).toHaveLength(1);
+    expect(deletes[0].request.variables).toEqual({ ofType: "Author", filter: null });
+    act(() => environment.mock.resolve(deletes[0], { data: { deleteTypes: { deletedCount: 250 } } }));
+    await waitFor(() => expect(screen.getByTestId("deleted-count").textContent).toBe("250 entries deleted."));
+    expect(screen.queryByTestId("delete-progress")).toBeNull();
+    expect(operationsNamed(environment, "useDeleteEntriesMutation")).toHaveLength(0);
+    const reload = await latest(environment, "EntriesGridPaginationQuery", 0);
+    act(() => environment.mock.resolve(reload, listAnswer(page(1, 0, false), true)));
+    await waitFor(() => expect(screen.getByTestId("grid-empty")).toBeTruthy());
   });
 });
