@@ -87,12 +87,16 @@ test.describe("the data explorer's filter and record editor", () => {
     await expect(page.getByTestId("record-sidebar")).toHaveCount(0);
 
     await page.getByTestId("toolbar-add").click();
+    // Spec §5 "Read-only fields show an auto-generated placeholder"; the server fills them on Save.
+    await expect(page.getByTestId("record-field-createdAt")).toHaveAttribute("placeholder", "Generated automatically");
+    await expect(page.getByTestId("record-field-createdAt")).toHaveValue("");
     await page.getByTestId("record-field-name").fill("Ada");
     await page.getByTestId("record-field-age").fill("3x6");
     await expect(page.getByTestId("record-field-age")).toHaveValue("36");
     await page.getByTestId("record-save").click();
     await expect(page.getByTestId("record-title")).toHaveText("Edit Author");
     await expect(page.getByTestId("record-field-id")).not.toHaveValue("");
+    await expect(page.getByTestId("record-field-updatedAt")).toHaveValue(new RegExp(String(new Date().getFullYear())));
     await expect(page.getByTestId("record-save")).toHaveCount(0);
 
     await page.getByTestId("record-field-name").fill("Ada L.");
