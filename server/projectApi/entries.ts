@@ -11,10 +11,12 @@ import { compileFilter, type Filter } from "./filters";
 import { indexName } from "./indexes";
 import { valueRefusal } from "./messages";
 import { parentIdInputName } from "./names";
+import { CHILD_COUNT_CAP } from "../../src/domain/records";
 import { checkLimit, compileSortRange, readToken, type SortRange } from "./paging";
 import type { ModelPlan, TablePlan } from "./plan";
 import { deleteCredentials, forgetDeletedUsers, passwordFieldOf, passwordPoolName, saveCredential, takePassword } from "./userCredentials";
 import {
+  countEntriesOfParent,
   deleteEntries,
   deleteEntriesMatching,
   entriesByIds,
@@ -219,6 +221,15 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
       const query = listQuery(ctx, table, args, owner);
       const rows = await ctx.project.loaders.children(query, slot, JSON.stringify(args)).load(args.parentId);
       return { rows, query };
+    },
+    /** How many children one parent has (the record editor's has-many heading), up to one past the cap. */
+    async countByParent(ctx: ProjectContext, parentId: string, parentKey: "FIRST" | "SECOND") {
+      const owner = allowed(ctx, "read");
+      const slot: ParentSlot = parentKey === "SECOND" ? "second" : "first";
+      if (!table.parents.some((parent) => parent.slot === slot)) {
+        throw refuse("BAD_USER_INPUT", "error_parent_key_invalid", `${table.type.name} has no ${parentKey} parent.`, { parentKey });
+      }
+      return countEntriesOfParent(ctx.db, ctx.project.apiId, typeId, slot, parentId, CHILD_COUNT_CAP + 1, owner);
     },
     /** Children of many parents, batched per request (the connection fields of a list); none for a caller who may read none. */
     async childrenOf(ctx: ProjectContext, parentId: string, slot: ParentSlot, args: ListArgs) {

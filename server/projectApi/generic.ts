@@ -35,6 +35,15 @@ interface ValueArgs {
   directives?: string | null;
 }
 
+/** The parent named by parentType must be the table's parent in the slot parentKey names. */
+function checkParentType(table: TablePlan, args: { ofType: string; parentType: string; parentKey: "FIRST" | "SECOND" }) {
+  const slot = args.parentKey === "SECOND" ? "second" : "first";
+  const parent = table.parents.find((candidate) => candidate.slot === slot);
+  if (parent && parent.type.name !== args.parentType) {
+    throw refuse("BAD_USER_INPUT", "error_parent_key_invalid", `${args.ofType} has no ${args.parentKey} parent ${args.parentType}.`, { parentKey: args.parentKey });
+  }
+}
+
 /** A JSON argument that must hold an object; anything else is refused naming the argument. */
 function jsonObject(text: string | null | undefined, argument: string): Record<string, unknown> {
   if (text === null || text === undefined) return {};
@@ -166,13 +175,14 @@ export function genericResolvers(plan: ModelPlan) {
       },
       async listTypesByParentType(_: unknown, args: GenericListArgs & { parentType: string; parentId: string; parentKey: "FIRST" | "SECOND" }, ctx: ProjectContext) {
         const operations = operationsFor(ctx, args, "queries");
-        const slot = args.parentKey === "SECOND" ? "second" : "first";
-        const parent = operations.table.parents.find((candidate) => candidate.slot === slot);
-        if (parent && parent.type.name !== args.parentType) {
-          throw refuse("BAD_USER_INPUT", "error_parent_key_invalid", `${args.ofType} has no ${args.parentKey} parent ${args.parentType}.`, { parentKey: args.parentKey });
-        }
+        checkParentType(operations.table, args);
         const list = listArgs(operations.table, args);
         return page(ctx, operations.table, await operations.listByParent(ctx, { ...list, parentId: args.parentId, parentKey: args.parentKey }));
+      },
+      async countTypesByParentType(_: unknown, args: TableArgs & { parentType: string; parentId: string; parentKey: "FIRST" | "SECOND" }, ctx: ProjectContext) {
+        const operations = operationsFor(ctx, args, "queries");
+        checkParentType(operations.table, args);
+        return operations.countByParent(ctx, args.parentId, args.parentKey);
       },
     },
     Mutation: {

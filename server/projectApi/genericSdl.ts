@@ -51,6 +51,7 @@ export const GENERIC_QUERIES = [
   `type(id: ID!, ${TABLE_ARGS}): Type`,
   `listTypes(${TABLE_ARGS}, ${LIST_ARGS}): TypeConnection!`,
   `listTypesByParentType(${TABLE_ARGS}, parentType: String!, parentId: ID!, parentKey: ParentKey = FIRST, ${LIST_ARGS}): TypeConnection!`,
+  `"How many entries belong to the parent, counted up to 10,001 (the console shows more than 10,000 as 10,000+)."\n  countTypesByParentType(${TABLE_ARGS}, parentType: String!, parentId: ID!, parentKey: ParentKey = FIRST): Int!`,
 ];
 export const GENERIC_MUTATIONS = [
   `createType(${TABLE_ARGS}, ${VALUE_ARGS}): Type!`,

@@ -102,6 +102,17 @@ export async function listEntriesOfParents(db: DbOrTx, query: ListQuery, slot: P
   return rows;
 }
 
+/**
+ * How many children one parent has in a slot, counted up to `cap`: the count walks the parent
+ * index, so a parent with a million children costs no more than `cap` index entries.
+ */
+export async function countEntriesOfParent(db: DbOrTx, apiId: string, typeId: string, slot: ParentSlot, parentId: string, cap: number, owner?: string | null) {
+  const column = sql.raw(slot === "first" ? "parent_first" : "parent_second");
+  const { rows } = await sql<{ count: number }>`select count(*)::int as count from (select 1 from project_entries
+    where api_id = ${apiId} and type_id = ${typeId} and ${column} = ${parentId} and ${ownedBy(owner)} limit ${cap}) as capped`.execute(db);
+  return rows[0].count;
+}
+
 /** Entries by id, in any order; missing ids are simply absent. */
 export async function entriesByIds(db: DbOrTx, apiId: string, typeId: string, ids: readonly string[]): Promise<EntryRow[]> {
   if (ids.length === 0) return [];

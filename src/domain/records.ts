@@ -68,3 +68,9 @@ export function childPageButtons(current: number, lastKnown: number): number[] {
   const last = Math.min(lastKnown, first + CHILD_PAGE_BUTTONS - 1);
   return Array.from({ length: last - first + 1 }, (_, index) => first + index);
 }
+
+/**
+ * A has-many list's heading counts the children up to this many and shows more as "10,000+":
+ * an exact count of a huge list would cost the server a scan on every open of the record.
+ */
+export const CHILD_COUNT_CAP = 10_000;

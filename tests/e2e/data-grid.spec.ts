@@ -137,6 +137,23 @@ test.describe("the data grid of a published table", () => {
     await addThroughSidebar(page);
     await expect(rankZero(second).getByTestId("cell-title")).toHaveText("heard live", { timeout: 5_000 });
     await expect(second.getByTestId("rows-loaded")).toHaveText("101 entries loaded", { timeout: 5_000 });
+    // A delete is heard too, and the second browser's selection of another row outlives it.
+    const ranked = (of: Page, rank: number) => of.getByTestId("grid-row").filter({ has: of.getByTestId("cell-rank").filter({ hasText: new RegExp(`^${rank}$`) }) });
+    await ranked(second, 2).getByRole("checkbox").check();
+    const doomed = await ranked(second, 1).getByTestId("cell-id").innerText();
+    const deleted = await page.evaluate(async (ids) => {
+      const stored = Object.entries(sessionStorage).find(([key]) => key.endsWith(".accessToken"))?.[1];
+      const response = await fetch(`/p/${ids.apiId}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: atob(stored ?? "") },
+        body: JSON.stringify({ query: `mutation ($id: ID!) { deleteType(ofType: "Item1", id: $id) { id } }`, variables: { id: ids.doomed } }),
+      });
+      return (await response.json()).data.deleteType.id;
+    }, { apiId, doomed });
+    expect(deleted).toBe(doomed);
+    await expect(ranked(second, 1)).toHaveCount(0, { timeout: 5_000 });
+    await expect(second.getByTestId("rows-loaded")).toHaveText("100 entries loaded");
+    await expect(ranked(second, 2).getByRole("checkbox")).toBeChecked();
     await other.close();
 
     // Delete selected asks to retype the table's name; a wrong name deletes nothing.
@@ -158,8 +175,8 @@ test.describe("the data grid of a published table", () => {
     await page.getByTestId("toolbar-delete-matching").click();
     await page.getByTestId("retype-name").fill("Item1");
     await page.getByTestId("delete-entries-dialog").getByTestId("confirm").click();
-    // One of the 120 was renamed "heard live" above.
-    await expect(page.getByTestId("deleted-count")).toHaveText("119 entries deleted.");
+    // Of the 120, one was renamed "heard live" and one deleted from another browser above.
+    await expect(page.getByTestId("deleted-count")).toHaveText("118 entries deleted.");
     await expect(page.getByTestId("grid-empty")).toBeVisible();
     await page.goto(`${dataUrl}#Item1`);
     await expect(page.getByTestId("grid-row")).toHaveCount(4);

@@ -87,12 +87,16 @@ test.describe("the data explorer's filter and record editor", () => {
     await expect(page.getByTestId("record-sidebar")).toHaveCount(0);
 
     await page.getByTestId("toolbar-add").click();
+    // Spec §5 "Read-only fields show an auto-generated placeholder"; the server fills them on Save.
+    await expect(page.getByTestId("record-field-createdAt")).toHaveAttribute("placeholder", "Generated automatically");
+    await expect(page.getByTestId("record-field-createdAt")).toHaveValue("");
     await page.getByTestId("record-field-name").fill("Ada");
     await page.getByTestId("record-field-age").fill("3x6");
     await expect(page.getByTestId("record-field-age")).toHaveValue("36");
     await page.getByTestId("record-save").click();
     await expect(page.getByTestId("record-title")).toHaveText("Edit Author");
     await expect(page.getByTestId("record-field-id")).not.toHaveValue("");
+    await expect(page.getByTestId("record-field-updatedAt")).toHaveValue(new RegExp(String(new Date().getFullYear())));
     await expect(page.getByTestId("record-save")).toHaveCount(0);
 
     await page.getByTestId("record-field-name").fill("Ada L.");
@@ -113,6 +117,8 @@ test.describe("the data explorer's filter and record editor", () => {
     const authorId = await page.getByTestId("record-field-id").inputValue();
     const books = page.getByTestId("children-Book");
     await expect(books.getByTestId("children-empty")).toBeVisible();
+    // The has-many list counts the record's children (issue 11 audit, docs/audit-issue-11.md R8).
+    await expect(books.getByTestId("children-heading")).toHaveText("Book entries (0)");
     await page.getByTestId("record-add-Book").click();
     await expect(page.getByTestId("record-title")).toHaveText("Add Book");
     await expect(page.getByTestId("record-back")).toHaveText(`Back to Author ${authorId}`);
@@ -130,6 +136,7 @@ test.describe("the data explorer's filter and record editor", () => {
     await expect(page.getByTestId("record-title")).toHaveText("Edit Author");
     await expect(page.getByTestId("record-back")).toContainText("Back to Book");
     await expect(books.getByTestId("connection-card")).toHaveText(/Notes/);
+    await expect(books.getByTestId("children-heading")).toHaveText("Book entries (1)");
     await page.getByTestId("record-back").click();
     await expect(page.getByTestId("record-title")).toHaveText("Edit Book");
     await page.getByTestId("record-back").click();
@@ -139,6 +146,7 @@ test.describe("the data explorer's filter and record editor", () => {
     // Unlink from the author's side, link again from the same side.
     await books.getByTestId("record-unlink").click();
     await expect(books.getByTestId("children-empty")).toBeVisible();
+    await expect(books.getByTestId("children-heading")).toHaveText("Book entries (0)");
     await page.getByTestId("record-link-Book").click();
     await page.getByTestId("record-picker").getByTestId("connection-card").filter({ hasText: "Notes" }).click();
     await expect(books.getByTestId("connection-card")).toHaveText(/Notes/);

@@ -156,6 +156,8 @@ export function EntriesGrid(props: EntriesGridProps) {
   const [deleting, setDeleting] = useState(false);
   const [deletedCount, setDeletedCount] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
+  // A reload asks for at most one list call's rows; a user who had loaded more is told so.
+  const [reloadCapped, setReloadCapped] = useState(false);
 
   const canEdit = data.viewerCanEditData;
   const canDelete = data.viewerCanDeleteData;
@@ -197,10 +199,12 @@ export function EntriesGrid(props: EntriesGridProps) {
 
   // A reload (the toolbar's, or an import's batches arriving) fetches as many rows as are loaded,
   // so a grid scrolled to its third page stays there instead of falling back to the first.
-  const reload = () =>
+  const reload = () => {
+    if (data.listTypes.edges.length > LIST_MAX_LIMIT) setReloadCapped(true);
     startReload(() => {
       refetch({ count: loadedPagesCount(data.listTypes.edges.length, props.pageSize) }, { fetchPolicy: "network-only" });
     });
+  };
   useImportedRows(table.name, reload);
 
   const save = async (row: GridRow, field: Field, text: string) => {
@@ -329,7 +333,22 @@ export function EntriesGrid(props: EntriesGridProps) {
           <span className="pagination-page" data-testid="rows-loaded">
             <FormattedMessage id="data.entries.loaded" values={{ count: rows.length }} />
           </span>
-          <button type="button" className="btn" disabled={!hasNext || isLoadingNext} aria-busy={isLoadingNext || undefined} onClick={() => loadNext(props.pageSize)} data-testid="load-more">
+          {reloadCapped && (
+            <Announced announceKey={rows.length} className="field-hint" testId="reload-capped">
+              <FormattedMessage id="data.entries.reloadCapped" values={{ max: LIST_MAX_LIMIT }} />
+            </Announced>
+          )}
+          <button
+            type="button"
+            className="btn"
+            disabled={!hasNext || isLoadingNext}
+            aria-busy={isLoadingNext || undefined}
+            onClick={() => {
+              setReloadCapped(false);
+              loadNext(props.pageSize);
+            }}
+            data-testid="load-more"
+          >
             <FormattedMessage id="data.entries.loadMore" values={{ count: props.pageSize }} />
           </button>
         </nav>

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from "react";
 import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ObjectType } from "../../domain/model";
-import { CHILD_PAGE_SIZE, childPageButtons, type ChildConnection } from "../../domain/records";
+import { CHILD_COUNT_CAP, CHILD_PAGE_SIZE, childPageButtons, type ChildConnection } from "../../domain/records";
 import { errorText } from "../../common/ErrorMessage";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -14,6 +14,8 @@ import type { ChildConnectionListQuery } from "../../__generated__/ChildConnecti
 
 const childrenQuery = graphql`
   query ChildConnectionListQuery($ofType: String!, $parentType: String!, $parentId: ID!, $parentKey: ParentKey!, $limit: Int!, $nextToken: String) {
+    # Asked with every page, so a link, an unlink or a new child shows in the count too.
+    count: countTypesByParentType(ofType: $ofType, parentType: $parentType, parentId: $parentId, parentKey: $parentKey)
     listTypesByParentType(ofType: $ofType, parentType: $parentType, parentId: $parentId, parentKey: $parentKey, limit: $limit, nextToken: $nextToken) {
       nextToken
       items {
@@ -74,13 +76,17 @@ export function ChildConnectionList(props: {
 
   return (
     <section className="record-section" data-testid={`children-${child.name}`}>
-      <h3>
-        <FormattedMessage id="data.record.hasMany" values={{ table: child.name }} />
-      </h3>
-      {error != null && <Alert variant="danger">{errorText(intl, error)}</Alert>}
-      <Suspense fallback={<Spinner />}>
+      <Suspense
+        fallback={
+          <>
+            <ChildrenHeading table={child.name} count={null} />
+            <Spinner />
+          </>
+        }
+      >
         {queryRef && (
           <ChildPage
+            table={child.name}
             queryRef={queryRef}
             page={page}
             lastKnown={tokens.length}
@@ -92,6 +98,7 @@ export function ChildConnectionList(props: {
           />
         )}
       </Suspense>
+      {error != null && <Alert variant="danger">{errorText(intl, error)}</Alert>}
       {picking ? (
         <RecordPicker table={child.name} onPick={(entry) => void setLink(entry, props.parent.id)} onCancel={() => setPicking(false)} />
       ) : (
@@ -110,7 +117,25 @@ export function ChildConnectionList(props: {
   );
 }
 
+/** The has-many list's heading: the child table and, once known, how many entries it holds here. */
+function ChildrenHeading(props: { table: string; count: number | null }) {
+  if (props.count === null) {
+    return (
+      <h3>
+        <FormattedMessage id="data.record.hasMany" values={{ table: props.table }} />
+      </h3>
+    );
+  }
+  const capped = props.count > CHILD_COUNT_CAP;
+  return (
+    <h3 data-testid="children-heading">
+      <FormattedMessage id={capped ? "data.record.hasManyCountMore" : "data.record.hasManyCount"} values={{ table: props.table, count: capped ? CHILD_COUNT_CAP : props.count }} />
+    </h3>
+  );
+}
+
 function ChildPage(props: {
+  table: string;
   queryRef: PreloadedQuery<ChildConnectionListQuery>;
   page: number;
   lastKnown: number;
@@ -130,6 +155,7 @@ function ChildPage(props: {
   const pages = childPageButtons(props.page, lastKnown);
   return (
     <>
+      <ChildrenHeading table={props.table} count={data.count} />
       {items.length === 0 && (
         <p className="field-hint" data-testid="children-empty">
           <FormattedMessage id="data.record.noChildren" />

@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { graphql, useFragment } from "react-relay";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { EnumType, ObjectType } from "../../domain/model";
+import { isSystemField, type EnumType, type ObjectType } from "../../domain/model";
 import { useMutate } from "../../relay/mutate";
 import { ApiError } from "../../relay/errors";
 import { errorText } from "../../common/ErrorMessage";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
+import { displayValue } from "../entries/displayValue";
 import { RecordFieldInput } from "./RecordFieldInput";
 import { changedFields, draftInput, editableFields, shownText, showsSaveCancel, type RecordDraft } from "./recordDraft";
 import type { RecordFrame } from "./recordStack";
@@ -211,6 +212,18 @@ export function RecordForm(props: {
         </Alert>
       )}
       <TextField label="id" value={entry?.id ?? ""} readOnly onChange={() => undefined} placeholder={intl.formatMessage({ id: "data.record.generated" })} data-testid="record-field-id" />
+      {/* Spec §5: "Read-only fields show an auto-generated placeholder" until the server has set them. */}
+      {props.table.fields.filter((field) => isSystemField(field) && field.name !== "id").map((field) => (
+        <TextField
+          key={field.id}
+          label={field.name}
+          value={displayValue(intl, field, entry?.[field.name as "createdAt" | "updatedAt"])}
+          readOnly
+          onChange={() => undefined}
+          placeholder={intl.formatMessage({ id: "data.record.generated" })}
+          data-testid={`record-field-${field.name}`}
+        />
+      ))}
       {props.linkFields}
       {editableFields(props.table).map((field) => (
         <RecordFieldInput

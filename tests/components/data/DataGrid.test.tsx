@@ -135,6 +135,20 @@ describe("the data grid's keyboard model (spec §2 'Generic data table')", () =>
     expect(document.activeElement).toBe(cell("r2", "name"));
   });
 
+  it("shows a cell as saving while the project API answers, and saves it once (issue 11 'a saving … state per cell')", async () => {
+    let answer: () => void = () => undefined;
+    const onSave = vi.fn(() => new Promise<void>((resolve) => (answer = resolve)));
+    render(<Grid onSave={onSave} />);
+    key(cell("r1", "name"), "B");
+    key(screen.getByTestId("cell-input"), "Enter");
+    await waitFor(() => expect(screen.getByTestId("cell-input").getAttribute("aria-busy")).toBe("true"));
+    key(screen.getByTestId("cell-input"), "Enter");
+    expect(onSave).toHaveBeenCalledTimes(1);
+    answer();
+    await waitFor(() => expect(screen.queryByTestId("cell-input")).toBeNull());
+    expect(cell("r1", "name").textContent).toBe("B");
+  });
+
   it("keeps a refused value in edit mode with the localized message, and saves nothing", async () => {
     const onSave = vi.fn().mockRejectedValue(new ApiError("age must be a whole number", "error_value_integer", "BAD_USER_INPUT", { field: "age" }));
     render(<Grid onSave={onSave} />);

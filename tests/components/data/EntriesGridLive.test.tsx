@@ -28,7 +28,14 @@ const author = { id: "tbl001", name: "Author", fields: [field("name", "String"),
 const model = { objectTypes: [author], enumTypes: [] } as unknown as SchemaModel;
 const variables = { ofType: "Author", filter: null, sortField: null, sortOrder: "DESC" as const, count: 100 };
 
-function Grid(props: { adding?: boolean }) {
+interface ModelHandlers {
+  editableModel?: boolean;
+  onAddField?(): void;
+  onEditField?(field: Field): void;
+  onRemoveField?(field: Field): void;
+}
+
+function Grid(props: { adding?: boolean } & ModelHandlers) {
   const data = useLazyLoadQuery<EntriesPanelQuery>(entriesPanelQuery, variables);
   return (
     <EntriesGrid
@@ -43,10 +50,10 @@ function Grid(props: { adding?: boolean }) {
       onPageSize={() => undefined}
       panelId="panel"
       labelledBy="tab"
-      editableModel={false}
-      onAddField={() => undefined}
-      onEditField={() => undefined}
-      onRemoveField={() => undefined}
+      editableModel={props.editableModel ?? false}
+      onAddField={props.onAddField ?? (() => undefined)}
+      onEditField={props.onEditField ?? (() => undefined)}
+      onRemoveField={props.onRemoveField ?? (() => undefined)}
       onAddEntry={() => undefined}
       onOpenEntry={() => undefined}
       adding={props.adding}
@@ -54,7 +61,7 @@ function Grid(props: { adding?: boolean }) {
   );
 }
 
-function renderGrid(environment: MockEnvironment, props: { adding?: boolean } = {}) {
+function renderGrid(environment: MockEnvironment, props: { adding?: boolean } & ModelHandlers = {}) {
   return render(
     <IntlProvider locale="en" messages={en}>
       <RelayEnvironmentProvider environment={environment}>
@@ -140,5 +147,59 @@ describe("what the grid shows", () => {
     fireEvent.doubleClick(pending.querySelector('[data-cell$=":name"]')!);
     expect(screen.queryByTestId("cell-input")).toBeNull();
     expect(screen.getAllByTestId("grid-row")).toHaveLength(1);
+  });
+});
+
+describe("the columns of a viewer who may change the table (spec §2 'Optional … add-field columns', 'a per-column configure menu')", () => {
+  it("adds a field from the add-field column, and edits or removes one from its column's menu", async () => {
+    const calls: string[] = [];
+    const environment = createMockEnvironment();
+    renderGrid(environment, {
+      editableModel: true,
+      onAddField: () => calls.push("add"),
+      onEditField: (edited) => calls.push(`edit ${edited.name}`),
+      onRemoveField: (removed) => calls.push(`remove ${removed.name}`),
+    });
+    answerList(environment);
+    fireEvent.click(await screen.findByTestId("add-field-column"));
+    fireEvent.click(screen.getByRole("button", { name: "Configure field name" }));
+    fireEvent.click(screen.getByRole("menuitem", { name: "Edit field" }));
+    fireEvent.click(screen.getByRole("button", { name: "Configure field born" }));
+    fireEvent.click(screen.getByRole("menuitem", { name: "Remove field" }));
+    expect(calls).toEqual(["add", "edit name", "remove born"]);
+  });
+
+  it("offers neither to a viewer who may not change the table", async () => {
+    const environment = createMockEnvironment();
+    renderGrid(environment);
+    answerList(environment);
+    await screen.findByTestId("grid-row");
+    expect(screen.queryByTestId("add-field-column")).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Configure field/ })).toBeNull();
+  });
+});
+
+describe("someone else's delete (issue 11: 'rows that other people … delete … disappear … without losing … an open edit')", () => {
+  it("takes the deleted row away and leaves the edit open in another row with what was typed", async () => {
+    const environment = createMockEnvironment();
+    renderGrid(environment);
+    const [query] = operationsNamed(environment, "EntriesPanelQuery");
+    const node = (id: string, name: string) => ({ node: { id, fields: JSON.stringify({ name }), connections: "{}", createdAt: T1, updatedAt: T1 } });
+    environment.mock.resolve(
+      query,
+      MockPayloadGenerator.generate(query, {
+        Query: () => ({ viewerCanEditData: true, viewerCanDeleteData: false }),
+        TypeConnection: () => ({ edges: [node("e1", "Ada"), node("e2", "Grace")] }),
+      }),
+    );
+    await waitFor(() => expect(screen.getAllByTestId("grid-row")).toHaveLength(2));
+    fireEvent.doubleClick(document.querySelector('[data-cell="e2:name"]')!);
+    fireEvent.change(screen.getByTestId("cell-input"), { target: { value: "Grace H" } });
+
+    const [subscription] = operationsNamed(environment, "useLiveEntriesDeletedSubscription");
+    act(() => environment.mock.nextValue(subscription, { data: { onDeleteType: { id: "e1" } } }));
+    await waitFor(() => expect(screen.getAllByTestId("grid-row")).toHaveLength(1));
+    expect(document.querySelector('[data-cell="e1:name"]')).toBeNull();
+    expect(screen.getByTestId("cell-input")).toHaveProperty("value", "Grace H");
   });
 });

@@ -30,7 +30,7 @@ const author = { id: "tbl001", name: "Author", fields: [field("name")], parents:
 const model = { objectTypes: [author], enumTypes: [] } as unknown as SchemaModel;
 const variables = { ofType: "Author", filter: null, sortField: null, sortOrder: "DESC" as const, count: PAGE };
 
-function Grid() {
+function Grid(props: { onPageSize?(size: number): void }) {
   const data = useLazyLoadQuery<EntriesPanelQuery>(entriesPanelQuery, variables);
   return (
     <EntriesGrid
@@ -42,7 +42,7 @@ function Grid() {
       onSort={() => undefined}
       filter={null}
       pageSize={PAGE}
-      onPageSize={() => undefined}
+      onPageSize={props.onPageSize ?? (() => undefined)}
       panelId="panel"
       labelledBy="tab"
       editableModel={false}
@@ -63,13 +63,13 @@ function page(from: number, count: number, hasNextPage: boolean) {
     const n = from + index;
     return {
       cursor: `c${n}`,
-      node: { __typename: "TypeEntry", id: `e${n}`, fields: JSON.stringify({ name: `Row ${n}` }), connections: "{}", createdAt: T, updatedAt: T },
+      node: { __typename: "Type", id: `e${n}`, fields: JSON.stringify({ name: `Row ${n}` }), connections: "{}", createdAt: T, updatedAt: T },
     };
   });
   return { edges, pageInfo: { endCursor: `c${from + count - 1}`, hasNextPage } };
 }
 
-const listAnswer = (listTypes: ReturnType<typeof page>) => ({ data: { viewerCanEditData: true, viewerCanDeleteData: false, listTypes: { __id: "list", ...listTypes } } });
+const listAnswer = (listTypes: ReturnType<typeof page>, viewerCanDeleteData = false) => ({ data: { viewerCanEditData: true, viewerCanDeleteData, listTypes } });
 
 async function latest(environment: MockEnvironment, name: string, seen: number): Promise<OperationDescriptor> {
   await waitFor(() => expect(operationsNamed(environment, name).length).toBeGreaterThan(seen));
@@ -78,18 +78,23 @@ async function latest(environment: MockEnvironment, name: string, seen: number):
 
 const loaded = () => screen.getByTestId("rows-loaded").textContent;
 
+function renderGrid(props: { onPageSize?(size: number): void } = {}) {
+  const environment = createMockEnvironment();
+  render(
+    <IntlProvider locale="en" messages={en}>
+      <RelayEnvironmentProvider environment={environment}>
+        <Suspense fallback="loading">
+          <Grid {...props} />
+        </Suspense>
+      </RelayEnvironmentProvider>
+    </IntlProvider>,
+  );
+  return environment;
+}
+
 describe("a grid that loaded several pages keeps them when it reloads (issue 11)", () => {
   it("reloads as many rows as were loaded when an import's batch arrives", async () => {
-    const environment = createMockEnvironment();
-    render(
-      <IntlProvider locale="en" messages={en}>
-        <RelayEnvironmentProvider environment={environment}>
-          <Suspense fallback="loading">
-            <Grid />
-          </Suspense>
-        </RelayEnvironmentProvider>
-      </IntlProvider>,
-    );
+    const environment = renderGrid();
     environment.mock.resolve(operationsNamed(environment, "EntriesPanelQuery")[0], listAnswer(page(1, PAGE, true)));
     await waitFor(() => expect(loaded()).toBe("100 entries loaded"));
 
@@ -116,5 +121,88 @@ describe("a grid that loaded several pages keeps them when it reloads (issue 11)
     expect(loadedPagesCount(150, 100)).toBe(200);
     expect(loadedPagesCount(150, 50)).toBe(150);
     expect(loadedPagesCount(5000, 100)).toBe(1000);
+  });
+});
+
+describe("a reload of more rows than one list call returns (issue 11, docs/DECISIONS.md)", () => {
+  it("says that it shows the first 1,000 entries, until the user loads more", async () => {
+    const environment = renderGrid();
+    environment.mock.resolve(operationsNamed(environment, "EntriesPanelQuery")[0], listAnswer(page(1, 1100, true)));
+    await waitFor(() => expect(loaded()).toBe("1,100 entries loaded"));
+    expect(screen.queryByTestId("reload-capped")).toBeNull();
+
+    fireEvent.click(screen.getByTestId("toolbar-reload"));
+    const reload = await latest(environment, "EntriesGridPaginationQuery", 0);
+    expect(reload.request.variables).toMatchObject({ count: 1000, cursor: null });
+    act(() => environment.mock.resolve(reload, listAnswer(page(1, 1000, true))));
+    await waitFor(() => expect(loaded()).toBe("1,000 entries loaded"));
+    expect(screen.getByTestId("reload-capped").textContent).toBe("A reload shows the first 1,000 entries. Load more to see the rest.");
+
+    fireEvent.click(screen.getByTestId("load-more"));
+    expect(screen.queryByTestId("reload-capped")).toBeNull();
+  });
+
+  it("says nothing when everything loaded fits into the reload", async () => {
+    const environment = renderGrid();
+    environment.mock.resolve(operationsNamed(environment, "EntriesPanelQuery")[0], listAnswer(page(1, 1000, true)));
+    await waitFor(() => expect(loaded()).toBe("1,000 entries loaded"));
+    fireEvent.click(screen.getByTestId("toolbar-reload"));
+    const reload = await latest(environment, "EntriesGridPaginationQuery", 0);
+    act(() => environment.mock.resolve(reload, listAnswer(page(1, 1000, true))));
+    await waitFor(() => expect(screen.getByTestId("toolbar-reload").getAttribute("aria-busy")).toBeNull());
+    expect(screen.queryByTestId("reload-capped")).toBeNull();
+  });
+});
+
+describe("the pagination bar (spec §9 'Generic table pagination: sizes 50 and 100, default 100')", () => {
+  it("offers 50 and 100 rows per page, 100 chosen, and passes the choice on", async () => {
+    const chosen: number[] = [];
+    const environment = renderGrid({ onPageSize: (size) => chosen.push(size) });
+    environment.mock.resolve(operationsNamed(environment, "EntriesPanelQuery")[0], listAnswer(page(1, PAGE, true)));
+    const size = (await screen.findByTestId("page-size")) as HTMLSelectElement;
+    expect([...size.options].map((option) => option.value)).toEqual(["50", "100"]);
+    expect(size.value).toBe("100");
+    fireEvent.change(size, { target: { value: "50" } });
+    expect(chosen).toEqual([50]);
+  });
+
+  it("'Pagination appears above 5 rows or when there is a next page'", async () => {
+    const five = renderGrid();
+    five.mock.resolve(operationsNamed(five, "EntriesPanelQuery")[0], listAnswer(page(1, 5, false)));
+    await screen.findAllByTestId("grid-row");
+    expect(screen.queryByTestId("entries-pagination")).toBeNull();
+    cleanup();
+
+    const six = renderGrid();
+    six.mock.resolve(operationsNamed(six, "EntriesPanelQuery")[0], listAnswer(page(1, 6, false)));
+    expect(await screen.findByTestId("entries-pagination")).toBeTruthy();
+    cleanup();
+
+    const fiveAndMore = renderGrid();
+    fiveAndMore.mock.resolve(operationsNamed(fiveAndMore, "EntriesPanelQuery")[0], listAnswer(page(1, 5, true)));
+    expect(await screen.findByTestId("entries-pagination")).toBeTruthy();
+  });
+});
+
+describe("deleting every entry the filter matches (issue 11: 'on the server in one request with a progress bar')", () => {
+  it("sends one request, shows a progress bar while it runs, then the count and the reloaded rows", async () => {
+    const environment = renderGrid();
+    environment.mock.resolve(operationsNamed(environment, "EntriesPanelQuery")[0], listAnswer(page(1, PAGE, true), true));
+    await waitFor(() => expect(loaded()).toBe("100 entries loaded"));
+    fireEvent.click(screen.getByTestId("toolbar-delete-matching"));
+    fireEvent.change(screen.getByTestId("retype-name"), { target: { value: "Author" } });
+    fireEvent.click(screen.getByTestId("confirm"));
+
+    await waitFor(() => expect(screen.getByTestId("delete-progress").querySelector("progress")).not.toBeNull());
+    const deletes = operationsNamed(environment, "useDeleteEntriesByFilterMutation");
+    expect(deletes).toHaveLength(1);
+    expect(deletes[0].request.variables).toEqual({ ofType: "Author", filter: null });
+    act(() => environment.mock.resolve(deletes[0], { data: { deleteTypes: { deletedCount: 250 } } }));
+    await waitFor(() => expect(screen.getByTestId("deleted-count").textContent).toBe("250 entries deleted."));
+    expect(screen.queryByTestId("delete-progress")).toBeNull();
+    expect(operationsNamed(environment, "useDeleteEntriesMutation")).toHaveLength(0);
+    const reload = await latest(environment, "EntriesGridPaginationQuery", 0);
+    act(() => environment.mock.resolve(reload, listAnswer(page(1, 0, false), true)));
+    await waitFor(() => expect(screen.getByTestId("grid-empty")).toBeTruthy());
   });
 });
