@@ -88,19 +88,25 @@ export function FileList(props: { query: FileList_query$key }) {
     }
   };
 
+  // The whole explorer takes dropped files, so one dropped beside the zone is uploaded too
+  // instead of the browser opening it in place of the console.
+  const dropTarget = data.viewerCanUploadFiles
+    ? {
+        onDragOver: (event: DragEvent) => {
+          event.preventDefault();
+          setDragging(true);
+        },
+        onDragLeave: (event: DragEvent) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        },
+        onDrop: drop,
+      }
+    : {};
+
   return (
-    <div className="files">
+    <div className="files" {...dropTarget}>
       {data.viewerCanUploadFiles && (
-        <div
-          className={`files-dropzone${dragging ? " files-dropzone-active" : ""}`}
-          data-testid="files-dropzone"
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={drop}
-        >
+        <div className={`files-dropzone${dragging ? " files-dropzone-active" : ""}`} data-testid="files-dropzone">
           <p>
             <FormattedMessage id="files.dropHint" />
           </p>

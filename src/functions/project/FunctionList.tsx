@@ -172,9 +172,16 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
           <thead>
             <tr>
               <th scope="col">
-                <span className="visually-hidden">
-                  <FormattedMessage id="functions.column.select" />
-                </span>
+                <input
+                  type="checkbox"
+                  checked={chosen.length === functions.length}
+                  ref={(box) => {
+                    if (box) box.indeterminate = chosen.length > 0 && chosen.length < functions.length;
+                  }}
+                  onChange={() => setSelected(chosen.length === functions.length ? new Set() : new Set(functions.map((fn) => fn.id)))}
+                  aria-label={intl.formatMessage({ id: "functions.selectAll" })}
+                  data-testid="functions-select-all"
+                />
               </th>
               <th scope="col">
                 <FormattedMessage id="files.column.name" />

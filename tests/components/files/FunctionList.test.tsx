@@ -136,6 +136,18 @@ describe("spec §2 'Cloud functions: a toolbar with upload, delete and export, a
     expect((await screen.findByTestId("functions-export-error")).textContent).toBe("Object not found.");
   });
 
+  it("selects all functions with the header's checkbox, and none with a second press", async () => {
+    renderFunctions(createMockEnvironment(), true);
+    await screen.findAllByTestId("function-row");
+    const all = screen.getByRole("checkbox", { name: "Select all functions" });
+    fireEvent.click(screen.getByLabelText("Select hello.mjs"));
+    expect(all).toHaveProperty("indeterminate", true);
+    fireEvent.click(all);
+    expect(screen.getByTestId("functions-delete").textContent).toBe("Delete 2 functions");
+    fireEvent.click(all);
+    expect(screen.getByTestId("functions-delete").hasAttribute("disabled")).toBe(true);
+  });
+
   it("'Pasting supported files opens the dialog'", async () => {
     renderFunctions(createMockEnvironment(), true);
     await screen.findAllByTestId("function-row");
