@@ -68,9 +68,12 @@ test.describe("Files screen", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), rows.filter({ hasText: "menu card.txt" }).getByTestId("file-link").click()]);
     expect(await readFile((await download.path())!, "utf8")).toBe("Soup and bread");
 
-    // The list comes from the server: a reload shows the same files.
+    // The list comes from the server: a reload shows the same files, on a 390 px phone too.
+    await page.setViewportSize({ width: 390, height: 800 });
     await page.reload();
     await expect(rows).toHaveCount(2);
+    await expect(page.getByTestId("files-upload")).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await rows.filter({ hasText: "logo.svg" }).getByRole("button", { name: "Delete logo.svg" }).click();
     const dialog = page.getByTestId("file-delete-dialog");
     await dialog.getByRole("button", { name: "Cancel" }).click();
@@ -109,6 +112,9 @@ test.describe("Files screen", () => {
     expect(download.suggestedFilename()).toBe("hello.mjs.zip");
     const zip = await JSZip.loadAsync(await readFile((await download.path())!));
     expect(await zip.file("hello.mjs")!.async("string")).toBe("export const handler = () => 1;");
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expect(page.getByTestId("functions-delete")).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByTestId("functions-delete").click();
     await page.getByTestId("functions-delete-dialog").getByTestId("confirm").click();
     await expect(page.getByTestId("functions-empty")).toBeVisible();
