@@ -126,6 +126,21 @@ describe("spec §2 'Cloud functions: a toolbar with upload, delete and export, a
     expect(screen.queryByTestId("functions-upload")).toBeNull();
   });
 
+  it("an upload under an existing name replaces that function: it is listed once, where it was (the list is by creation)", async () => {
+    const environment = createMockEnvironment();
+    renderFunctions(environment, true);
+    fireEvent.click(await screen.findByTestId("functions-upload"));
+    fireEvent.change(screen.getByTestId("function-file"), { target: { files: [new File(["print(2)"], "report.py", { type: "text/x-python" })] } });
+    fireEvent.click(screen.getByTestId("function-upload-submit"));
+    await waitFor(() => expect(operationsNamed(environment, "UploadFunctionDialogMutation")).toHaveLength(1));
+    const [upload] = operationsNamed(environment, "UploadFunctionDialogMutation");
+    act(() => environment.mock.resolve(upload, { data: { uploadInlineFile: { cloudFunction: { id: "fn2", key: "report.py", runtime: "python3.10", size: 210, updatedAt: "2026-01-03T10:00:00.000Z" } } } }));
+    await waitFor(() => expect(screen.queryByTestId("function-upload-dialog")).toBeNull());
+    const rows = screen.getAllByTestId("function-row");
+    expect(rows.map((row) => row.textContent?.includes("report.py"))).toEqual([false, true]);
+    expect(rows[1].textContent).toContain("210 byte");
+  });
+
   it("a refused export shows its reason", async () => {
     const environment = createMockEnvironment();
     renderFunctions(environment, false);
