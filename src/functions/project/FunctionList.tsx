@@ -138,7 +138,7 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
           </Button>
         )}
         {data.viewerCanExportFunctions && (
-          <Button disabled={chosen.length !== 1} busy={exporting} onClick={() => void exportSelected()} aria-describedby={exportHintId} data-testid="functions-export">
+          <Button disabled={chosen.length !== 1} busy={exporting} onClick={() => void exportSelected()} aria-describedby={functions.length > 0 ? exportHintId : undefined} data-testid="functions-export">
             <FormattedMessage id="functions.export" />
           </Button>
         )}
