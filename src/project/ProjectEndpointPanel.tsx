@@ -12,6 +12,8 @@ interface PanelProps<Q extends OperationType> {
   apiId: string;
   query: GraphQLTaggedNode;
   variables: Q["variables"];
+  /** The first load, started by the route in parallel with its own query; without it the panel loads itself. */
+  initialRef?: PreloadedQuery<Q> | null;
   /** Names the load error for tests. */
   errorTestId: string;
   children: (data: Q["response"]) => ReactNode;
@@ -19,8 +21,8 @@ interface PanelProps<Q extends OperationType> {
 
 /**
  * A panel whose data lives on the project's own endpoint (files, cloud functions): its query
- * runs in the project's Relay environment once the screen knows the project is live; a failed
- * load shows its reason and can be retried.
+ * runs in the project's Relay environment (the route's preloaded reference, else started once
+ * the screen knows the project is live); a failed load shows its reason and can be retried.
  */
 export function ProjectEndpointPanel<Q extends OperationType>(props: PanelProps<Q>) {
   const [held] = useState(() => projectEnvironmentsOfSession.hold(props.apiId));
@@ -33,7 +35,7 @@ export function ProjectEndpointPanel<Q extends OperationType>(props: PanelProps<
 }
 
 function Loader<Q extends OperationType>(props: PanelProps<Q>) {
-  const [queryRef, load] = useQueryLoader<Q>(props.query);
+  const [queryRef, load] = useQueryLoader<Q>(props.query, props.initialRef);
   const { variables } = props;
   useEffect(() => {
     if (!queryRef) load(variables, { fetchPolicy: "store-and-network" });

@@ -34,6 +34,9 @@ import { entriesVariables } from "../data/entries/entriesSearch";
 import type { EntriesPanelQuery as EntriesQuery } from "../__generated__/EntriesPanelQuery.graphql";
 import type { FilesScreenQuery as FilesQuery } from "../__generated__/FilesScreenQuery.graphql";
 import type { CloudFunctionsScreenQuery as FunctionsQuery } from "../__generated__/CloudFunctionsScreenQuery.graphql";
+import type { FilesPanelQuery as FilesListQuery } from "../__generated__/FilesPanelQuery.graphql";
+import type { FunctionsPanelQuery as FunctionsListQuery } from "../__generated__/FunctionsPanelQuery.graphql";
+import { filesVariables } from "../files/project/filesVariables";
 
 const placeholder = plainScreen(() => import("../common/PlaceholderScreen"));
 
@@ -289,22 +292,31 @@ const laterProjectRoutes = projectPlaceholderRoutes.map(([path, name, layout]) =
 
 const filesScreen = queryScreen<FilesQuery>(() => import("../files/FilesScreen"), () => import("../__generated__/FilesScreenQuery.graphql"));
 const functionsScreen = queryScreen<FunctionsQuery>(() => import("../functions/CloudFunctionsScreen"), () => import("../__generated__/CloudFunctionsScreenQuery.graphql"));
+const filesList = routeQuery<FilesListQuery>(() => import("../__generated__/FilesPanelQuery.graphql"), heldPlatformEnvironment, "listRef");
+const functionsList = routeQuery<FunctionsListQuery>(() => import("../__generated__/FunctionsPanelQuery.graphql"), heldPlatformEnvironment, "listRef");
 /**
- * project-assets and project-cloud-functions: the route loads the project's state; a published
- * project's files or functions then load from its own endpoint (an unpublished one has none).
+ * project-assets and project-cloud-functions: the route loads the project's state and, in
+ * parallel, the first page of its files or functions from the project's own endpoint, so a
+ * visit waits for one round trip; an unpublished project has no list, and its screen says so.
  */
 const [projectAssets, projectCloudFunctions] = (
   [
-    ["assets", "project-assets", filesScreen],
-    ["cloud-functions", "project-cloud-functions", functionsScreen],
+    ["assets", "project-assets", filesScreen, filesList],
+    ["cloud-functions", "project-cloud-functions", functionsScreen, functionsList],
   ] as const
-).map(([path, name, screen]) =>
+).map(([path, name, screen, list]) =>
   createRoute({
     getParentRoute: () => projectLayout,
     path,
     staticData: { name, layout: "sidebar" },
-    loader: ({ params, preload }) => screen.load({ apiId: params.apiId }, preload),
-    ...screen.lifecycle,
+    loader: async ({ params, preload }) => {
+      const [data, listed] = await Promise.all([
+        screen.load({ apiId: params.apiId }, preload),
+        list.load(filesVariables, preload, heldProjectEnvironment({ apiId: params.apiId })),
+      ]);
+      return { ...data, listRef: listed.queryRef };
+    },
+    ...bothLifecycles(screen.lifecycle, list.lifecycle),
     component: screen.component,
     errorComponent: RouteError,
     notFoundComponent: NotFoundScreen,

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import JSZip from "jszip";
 import { createProject, expect, PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 
@@ -24,7 +25,7 @@ test.describe("Files screen", () => {
     platform.dispose();
   });
 
-  test("uploads two files, lists them, downloads one and deletes it after confirmation", async ({ page }) => {
+  test("uploads a private and a public file, lists them, downloads one and deletes it after confirmation", async ({ page, playwright }) => {
     test.setTimeout(180_000);
     await signUpWithWorkspace(page, platform, owner, "Files Co");
     const apiId = await createProject(page, "Gallery");
@@ -40,21 +41,39 @@ test.describe("Files screen", () => {
 
     await page.goto(`${platform.url}/api/${apiId}/assets`);
     await expect(page.getByTestId("files-empty")).toHaveText("No files yet.");
-    await page.getByTestId("files-input").setInputFiles([
-      { name: "menu card.txt", mimeType: "text/plain", buffer: Buffer.from("Soup and bread") },
-      { name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
-    ]);
+    // Spec §3 'Access control: PRIVATE, PUBLIC': private unless the user chooses Public.
+    await expect(page.getByRole("radio", { name: "Private: members and callers of the project" })).toBeChecked();
+    await page.getByTestId("files-input").setInputFiles([{ name: "menu card.txt", mimeType: "text/plain", buffer: Buffer.from("Soup and bread") }]);
     const rows = page.getByTestId("file-row");
+    await expect(rows).toHaveCount(1);
+    await page.getByRole("radio", { name: "Public: anyone with the link" }).check();
+    await page.getByTestId("files-input").setInputFiles([{ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }]);
     await expect(rows).toHaveCount(2);
     await expect(rows.filter({ hasText: "menu card.txt" })).toContainText("text/plain");
+    await expect(rows.filter({ hasText: "menu card.txt" }).getByTestId("file-access")).toHaveText("Private");
     await expect(rows.filter({ hasText: "logo.svg" })).toContainText("image/svg+xml");
+    await expect(rows.filter({ hasText: "logo.svg" }).getByTestId("file-access")).toHaveText("Public");
+    // Without credentials: the public file opens at its url, the private one not at its bare url.
+    const publicUrl = (await rows.filter({ hasText: "logo.svg" }).getByTestId("file-link").getAttribute("href"))!;
+    const privateUrl = (await rows.filter({ hasText: "menu card.txt" }).getByTestId("file-link").getAttribute("href"))!;
+    expect(privateUrl).toContain("?access=");
+    const anonymous = await playwright.request.newContext();
+    try {
+      expect((await anonymous.get(publicUrl)).status()).toBe(200);
+      expect((await anonymous.get(privateUrl.split("?")[0])).status()).toBe(404);
+    } finally {
+      await anonymous.dispose();
+    }
 
     const [download] = await Promise.all([page.waitForEvent("download"), rows.filter({ hasText: "menu card.txt" }).getByTestId("file-link").click()]);
     expect(await readFile((await download.path())!, "utf8")).toBe("Soup and bread");
 
-    // The list comes from the server: a reload shows the same files.
+    // The list comes from the server: a reload shows the same files, on a 390 px phone too.
+    await page.setViewportSize({ width: 390, height: 800 });
     await page.reload();
     await expect(rows).toHaveCount(2);
+    await expect(page.getByTestId("files-upload")).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await rows.filter({ hasText: "logo.svg" }).getByRole("button", { name: "Delete logo.svg" }).click();
     const dialog = page.getByTestId("file-delete-dialog");
     await dialog.getByRole("button", { name: "Cancel" }).click();
@@ -67,7 +86,7 @@ test.describe("Files screen", () => {
     await expect(rows).toContainText("menu card.txt");
   });
 
-  test("uploads a cloud function as the project's owner, lists it with its runtime and deletes it", async ({ page }) => {
+  test("uploads a cloud function as the project's owner, lists it with its runtime, exports its code and deletes it", async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page, platform, owner);
     await expect(page).not.toHaveURL(/\/login/);
@@ -88,6 +107,14 @@ test.describe("Files screen", () => {
     await page.reload();
     await expect(rows).toHaveCount(1);
     await rows.getByRole("checkbox", { name: "Select hello.mjs" }).check();
+    // Spec §2 'a toolbar with upload, delete and export': the code comes back as its ZIP.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("functions-export").click()]);
+    expect(download.suggestedFilename()).toBe("hello.mjs.zip");
+    const zip = await JSZip.loadAsync(await readFile((await download.path())!));
+    expect(await zip.file("hello.mjs")!.async("string")).toBe("export const handler = () => 1;");
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expect(page.getByTestId("functions-delete")).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByTestId("functions-delete").click();
     await page.getByTestId("functions-delete-dialog").getByTestId("confirm").click();
     await expect(page.getByTestId("functions-empty")).toBeVisible();

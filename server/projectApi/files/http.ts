@@ -8,22 +8,25 @@ import { PROJECT_API_CORS_HEADERS } from "../../security/cors";
 import { mayDo } from "../access";
 import type { ProjectContext } from "../context";
 import type { Refusal } from "../endpoint";
-import { fileByKey, fileObjectKey, recordUpload } from "./store";
+import { fileByKey, fileObjectKey, functionByKey, recordUpload } from "./store";
 import { filesKey, verifyDownload, verifyUpload } from "./tokens";
 
-/** `/p/<apiId>/files/<key>`: PUT with a signed upload URL, GET/HEAD to fetch the file. */
-const ROUTE = /^\/p\/([A-Za-z0-9_-]{1,128})\/files\/([^?#]+)(?:\?|$)/;
+/**
+ * `/p/<apiId>/files/<key>`: PUT with a signed upload URL, GET/HEAD to fetch the file;
+ * `/p/<apiId>/functions/<key>`: GET/HEAD a cloud function's code with a signed export URL.
+ */
+const ROUTE = /^\/p\/([A-Za-z0-9_-]{1,128})\/(files|functions)\/([^?#]+)(?:\?|$)/;
 
 export function fileRouteOf(url: string | undefined) {
   const match = url ? ROUTE.exec(url) : null;
   if (!match) return null;
   let key: string;
   try {
-    key = decodeURIComponent(match[2]);
+    key = decodeURIComponent(match[3]);
   } catch {
     key = "";
   }
-  return { apiId: match[1], key };
+  return { apiId: match[1], kind: match[2] as "files" | "functions", key };
 }
 export type FileRoute = NonNullable<ReturnType<typeof fileRouteOf>>;
 
@@ -47,6 +50,9 @@ function refuseRequest(req: IncomingMessage, res: ServerResponse, status: number
 }
 
 class TooLarge extends Error {}
+
+/** A download under this name, whatever characters it holds. */
+const attachment = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** The body as it arrives, refused as soon as it passes `maxBytes`. */
 async function* within(body: AsyncIterable<Buffer>, maxBytes: number, counted: { bytes: number }) {
@@ -106,6 +112,31 @@ export function createFileRoutes(deps: {
     return !("status" in ctx) && mayDo(ctx.project.caller, "read");
   }
 
+  /**
+   * A cloud function's code, only with the export URL a caller allowed to export it was given
+   * (exportCloudFunction): functions are private (spec §7), so nothing else opens them.
+   */
+  async function exportFunction(req: IncomingMessage, res: ServerResponse, route: FileRoute, url: URL) {
+    const notFound = () => refuseRequest(req, res, 404, "error_file_not_found", "Object not found.");
+    if (!verifyDownload(filesKey(config), url.searchParams.get("access") ?? "", route.apiId, route.key, Date.now(), "fn")) return notFound();
+    const fn = await functionByKey(db, route.apiId, route.key);
+    const body = fn ? await objects.getStream(fn.code_key) : null;
+    if (!fn || !body) return notFound();
+    res.writeHead(200, {
+      "content-type": "application/zip",
+      "content-length": String(fn.bytes),
+      "content-disposition": attachment(`${fn.key.replaceAll("/", "_")}.zip`),
+      "content-security-policy": "sandbox; default-src 'none'",
+      "x-content-type-options": "nosniff",
+      "cache-control": "private, no-store",
+    });
+    if (req.method === "HEAD") {
+      body.destroy();
+      return void res.end();
+    }
+    await pipeline(body, res);
+  }
+
   async function download(req: IncomingMessage, res: ServerResponse, route: FileRoute, url: URL) {
     const file = await fileByKey(db, route.apiId, route.key);
     const notFound = () => refuseRequest(req, res, 404, "error_file_not_found", "Object not found.");
@@ -118,7 +149,7 @@ export function createFileRoutes(deps: {
       "content-type": file.mime_type,
       "content-length": String(file.bytes),
       // Uploaded HTML or SVG must never run as a page of this origin.
-      "content-disposition": `attachment; filename="${file.name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      "content-disposition": attachment(file.name),
       "content-security-policy": "sandbox; default-src 'none'",
       "x-content-type-options": "nosniff",
       "cache-control": file.access_control === "public" ? "public, max-age=60" : "private, no-store",
@@ -135,6 +166,11 @@ export function createFileRoutes(deps: {
     if (req.method === "OPTIONS") return void res.writeHead(204, PREFLIGHT_HEADERS).end();
     if (fileKeyProblem(route.key)) return refuseRequest(req, res, 400, "error_file_key_invalid", "This file name cannot be used: give a relative path of letters, digits, dots and slashes.");
     const url = new URL(req.url ?? "/", "http://localhost");
+    if (route.kind === "functions") {
+      if (req.method === "GET" || req.method === "HEAD") return exportFunction(req, res, route, url);
+      res.setHeader("allow", "GET, HEAD, OPTIONS");
+      return refuseRequest(req, res, 405, "error_method", "Use GET or HEAD.");
+    }
     if (req.method === "PUT") return upload(req, res, route, url);
     if (req.method === "GET" || req.method === "HEAD") return download(req, res, route, url);
     res.setHeader("allow", "GET, HEAD, PUT, OPTIONS");

@@ -8,7 +8,7 @@ import type { ProjectContext } from "../context";
 import { callerKey } from "../csv/requests";
 import { DEFAULT_LIMIT, toConnection } from "../paging";
 import { recordActivities } from "../store";
-import { DOWNLOAD_URL_MINUTES, filesKey, signDownload, signUpload, UPLOAD_URL_MINUTES } from "./tokens";
+import { DOWNLOAD_URL_MINUTES, EXPORT_URL_MINUTES, filesKey, signDownload, signUpload, UPLOAD_URL_MINUTES } from "./tokens";
 import * as store from "./store";
 
 /** Spec §7 batch calls take at most this many items, like the tables' batches. */
@@ -124,6 +124,16 @@ export function filesResolvers() {
         const page = pageOf(args);
         return toConnection(await store.listFunctions(ctx.db, ctx.project.apiId, page), page.limit, store.NEWEST_FIRST, toFunction);
       },
+      viewerCanExportFunctions: (_: unknown, __: unknown, ctx: ProjectContext) => mayDo(ctx.project.caller, "create"),
+      /** Whoever may upload a function may download its code again (docs/DECISIONS.md); functions stay private. */
+      async exportCloudFunction(_: unknown, { id }: { id: string }, ctx: ProjectContext) {
+        requireAction(ctx.project.caller, "create");
+        const { apiId } = ctx.project;
+        const row = await store.functionById(ctx.db, apiId, id);
+        if (!row) return null;
+        const token = signDownload(filesKey(ctx.config), { apiId, key: row.key, expiresAt: Date.now() + EXPORT_URL_MINUTES * 60_000 }, "fn");
+        return { url: `${ctx.config.publicUrl}/p/${apiId}/functions/${row.key}?access=${token}`, fileName: `${row.key.replaceAll("/", "_")}.zip` };
+      },
     },
     Mutation: {
       async uploadFileIntent(_: unknown, { input }: { input: { key: string; mimeType: string; accessControl?: AccessControl | null } }, ctx: ProjectContext) {
@@ -137,7 +147,7 @@ export function filesResolvers() {
           key,
           mimeType,
           uploadUrl: `${ctx.config.publicUrl}/p/${ctx.project.apiId}/files/${key}?upload=${token}`,
-          url: fileUrl(ctx, key, input.accessControl ?? "public"),
+          url: fileUrl(ctx, key, input.accessControl ?? "private"),
           name: fileNameOf(key),
           maxBytes,
         };
@@ -157,7 +167,7 @@ export function filesResolvers() {
             }
             const name = (item.name ?? "").trim() || fileNameOf(key);
             if (name.length > 255) throw refuse("BAD_USER_INPUT", "error_file_name_too_long", "A file name has at most 255 characters.", { key });
-            written.push(await store.upsertFile(tx, apiId, { key, name, mimeType, accessControl: item.accessControl ?? "public", bytes: upload.bytes }));
+            written.push(await store.upsertFile(tx, apiId, { key, name, mimeType, accessControl: item.accessControl ?? "private", bytes: upload.bytes }));
           }
           for (const w of written) await recordActivities(tx, apiId, activityOf(w), "FileDocument", [w.row.id]);
           return written.map((w) => w.row);

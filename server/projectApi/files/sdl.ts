@@ -24,7 +24,8 @@ type FileDocument {
 }
 type FileDocumentEdge { node: FileDocument! cursor: String! }
 type FileDocumentConnection { items: [FileDocument!]! nextToken: String edges: [FileDocumentEdge!]! pageInfo: PageInfo! }
-input UploadFileIntentInput { key: String! mimeType: String! accessControl: AccessControl = public }
+"Files are private unless the uploader makes them public (docs/DECISIONS.md)."
+input UploadFileIntentInput { key: String! mimeType: String! accessControl: AccessControl = private }
 "Spec §3 'A file upload intent returns key, mimeType, uploadUrl, url and name'."
 type FileUploadIntent {
   "The normalised key."
@@ -37,7 +38,7 @@ type FileUploadIntent {
   "The most bytes the upload URL accepts."
   maxBytes: Float!
 }
-input CreateFileDocumentInput { key: String! name: String mimeType: String! accessControl: AccessControl = public }
+input CreateFileDocumentInput { key: String! name: String mimeType: String! accessControl: AccessControl = private }
 input DeleteFileDocumentInput { id: ID! }
 "Spec §3 'CloudFunction: code, functionUrl, runtime'."
 type CloudFunction {
@@ -56,6 +57,8 @@ type CloudFunction {
 type CloudFunctionEdge { node: CloudFunction! cursor: String! }
 type CloudFunctionConnection { items: [CloudFunction!]! nextToken: String edges: [CloudFunctionEdge!]! pageInfo: PageInfo! }
 input DeleteCloudFunctionInput { id: ID! }
+"A function's code to download: its ZIP at a signed address that works for a few minutes."
+type CloudFunctionExport { url: String! fileName: String! }
 "Spec §7 uploadInlineFile: the body in base64."
 input UploadInlineFileInput { key: String! mimeType: String! accessControl: AccessControl = private archiveFormat: ArchiveFormat = ZIP body: String! isCloudFunction: Boolean = false }
 type InlineFile { key: String! mimeType: String! name: String! file: FileDocument cloudFunction: CloudFunction }
@@ -69,6 +72,8 @@ export const FILES_QUERIES = [
   `"Newest first, 100 by default (spec §9)."\n  listFileDocument(${PAGE_ARGS}): FileDocumentConnection!`,
   `getFileDocument(id: ID!): FileDocument`,
   `"Newest first, 100 by default (spec §9)."\n  listCloudFunction(${PAGE_ARGS}): CloudFunctionConnection!`,
+  `"Whether the caller may download functions' code (docs/ROLES.md data.edit, as for uploading it)."\n  viewerCanExportFunctions: Boolean!`,
+  `"Spec §2 'export': a signed download address of the function's code; null when there is no such function."\n  exportCloudFunction(id: ID!): CloudFunctionExport`,
 ];
 export const FILES_MUTATIONS = [
   `uploadFileIntent(input: UploadFileIntentInput!): FileUploadIntent!`,

@@ -105,6 +105,14 @@ export async function deleteFiles(db: DbOrTx, apiId: string, ids: string[]) {
   return rows;
 }
 
+export async function functionById(db: DbOrTx, apiId: string, id: string) {
+  return (await sql<FunctionRow>`select ${FUNCTION_COLUMNS} from project_cloud_functions where api_id = ${apiId} and id = ${id}`.execute(db)).rows[0];
+}
+
+export async function functionByKey(db: DbOrTx, apiId: string, key: string) {
+  return (await sql<FunctionRow>`select ${FUNCTION_COLUMNS} from project_cloud_functions where api_id = ${apiId} and key = ${key}`.execute(db)).rows[0];
+}
+
 export async function upsertFunction(db: DbOrTx, apiId: string, fn: { key: string; codeKey: string; runtime: string; bytes: number }) {
   const { rows } = await sql<FunctionRow & { created: boolean }>`insert into project_cloud_functions (id, api_id, key, code_key, runtime, bytes)
     values (${randomUUID()}, ${apiId}, ${fn.key}, ${fn.codeKey}, ${fn.runtime}, ${fn.bytes})

@@ -6,7 +6,8 @@ import { deriveKey, resolveSecretKey } from "../../security/secretKey";
  * Capabilities for a project's files, carried in a URL as S3's presigned URLs are: an HMAC over
  * what they allow, with an expiry, never stored. An upload token names the project, the key,
  * the Content-Type the PUT must send and the most bytes it may send; a download token names the
- * project and the key of a private file.
+ * project and the key of a private file, or of a cloud function's code ("fn": a file's token never
+ * opens a function of the same key, nor the other way round).
  */
 export interface UploadGrant {
   apiId: string;
@@ -24,6 +25,8 @@ export interface DownloadGrant {
 /** Upload URLs last long enough for a slow upload to start, download URLs for a page to be used. */
 export const UPLOAD_URL_MINUTES = 15;
 export const DOWNLOAD_URL_MINUTES = 15;
+/** An export URL is followed at once by the console that asked for it. */
+export const EXPORT_URL_MINUTES = 2;
 
 const keys = new WeakMap<Config, Buffer>();
 /** One key per server secret, for this purpose only (security/secretKey.ts deriveKey). */
@@ -57,7 +60,10 @@ function verify(key: Buffer, token: string): unknown[] | null {
 }
 
 export const signUpload = (key: Buffer, grant: UploadGrant) => sign(key, ["put", grant.apiId, grant.key, grant.mimeType, grant.maxBytes, grant.expiresAt]);
-export const signDownload = (key: Buffer, grant: DownloadGrant) => sign(key, ["get", grant.apiId, grant.key, grant.expiresAt]);
+/** What a download token opens: a private file, or a cloud function's code. */
+export type DownloadKind = "get" | "fn";
+
+export const signDownload = (key: Buffer, grant: DownloadGrant, kind: DownloadKind = "get") => sign(key, [kind, grant.apiId, grant.key, grant.expiresAt]);
 
 /** The upload a token allows for this project and key, or null (forged, other project or key, expired). */
 export function verifyUpload(key: Buffer, token: string, apiId: string, fileKey: string, now = Date.now()): UploadGrant | null {
@@ -68,7 +74,7 @@ export function verifyUpload(key: Buffer, token: string, apiId: string, fileKey:
   return { apiId, key: fileKey, mimeType, maxBytes, expiresAt };
 }
 
-export function verifyDownload(key: Buffer, token: string, apiId: string, fileKey: string, now = Date.now()): boolean {
+export function verifyDownload(key: Buffer, token: string, apiId: string, fileKey: string, now = Date.now(), kind: DownloadKind = "get"): boolean {
   const fields = verify(key, token);
-  return Boolean(fields && fields[0] === "get" && fields[1] === apiId && fields[2] === fileKey && typeof fields[3] === "number" && fields[3] > now);
+  return Boolean(fields && fields[0] === kind && fields[1] === apiId && fields[2] === fileKey && typeof fields[3] === "number" && fields[3] > now);
 }

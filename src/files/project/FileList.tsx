@@ -1,7 +1,7 @@
-import { useRef, useState, type DragEvent } from "react";
+import { useId, useRef, useState, type DragEvent } from "react";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import { graphql, usePaginationFragment } from "react-relay";
-import { FILES_PAGE_SIZE } from "../../domain/files";
+import { ACCESS_CONTROLS, FILES_PAGE_SIZE, type AccessControl } from "../../domain/files";
 import { ErrorMessage } from "../../common/ErrorMessage";
 import { useMutate } from "../../relay/mutate";
 import { Alert } from "../../ui/Alert";
@@ -15,8 +15,9 @@ import { useUploadFiles } from "./useUploadFiles";
 
 /**
  * The file explorer (spec §2 'Files: a file explorer with drag/drop upload, delete and load
- * more'): the project's files newest first, 100 per page, uploads by drop or button, open or
- * download by the name's link, and delete with confirmation for admins (spec §6).
+ * more'): the project's files newest first, 100 per page, uploads by drop or button as private
+ * (the default) or public files, open or download by the name's link, and delete with
+ * confirmation for admins (spec §6).
  */
 export function FileList(props: { query: FileList_query$key }) {
   const intl = useIntl();
@@ -36,6 +37,7 @@ export function FileList(props: { query: FileList_query$key }) {
               name
               mimeType
               url
+              accessControl
               size
               createdAt
             }
@@ -50,6 +52,9 @@ export function FileList(props: { query: FileList_query$key }) {
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
   const [deleteError, setDeleteError] = useState<unknown>(null);
   const [dragging, setDragging] = useState(false);
+  // Safe by default: a file is public only when the user says so (docs/DECISIONS.md).
+  const [access, setAccess] = useState<AccessControl>("private");
+  const accessName = useId();
   const input = useRef<HTMLInputElement>(null);
   const [remove, removing] = useMutate<FileListDeleteMutation>(graphql`
     mutation FileListDeleteMutation($input: [DeleteFileDocumentInput!]!, $connections: [ID!]!) {
@@ -62,7 +67,7 @@ export function FileList(props: { query: FileList_query$key }) {
   const start = async (chosen: FileList | null) => {
     const list = chosen ? Array.from(chosen) : [];
     if (list.length === 0) return;
-    const stored = await upload(list);
+    const stored = await upload(list, access);
     announce(intl.formatMessage({ id: "files.uploaded" }, { count: stored }));
   };
   const drop = (event: DragEvent) => {
@@ -83,22 +88,41 @@ export function FileList(props: { query: FileList_query$key }) {
     }
   };
 
+  // The whole explorer takes dropped files, so one dropped beside the zone is uploaded too
+  // instead of the browser opening it in place of the console.
+  const dropTarget = data.viewerCanUploadFiles
+    ? {
+        onDragOver: (event: DragEvent) => {
+          event.preventDefault();
+          setDragging(true);
+        },
+        onDragLeave: (event: DragEvent) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        },
+        onDrop: drop,
+      }
+    : {};
+
   return (
-    <div className="files">
+    <div className="files" {...dropTarget}>
       {data.viewerCanUploadFiles && (
-        <div
-          className={`files-dropzone${dragging ? " files-dropzone-active" : ""}`}
-          data-testid="files-dropzone"
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={drop}
-        >
+        <div className={`files-dropzone${dragging ? " files-dropzone-active" : ""}`} data-testid="files-dropzone">
           <p>
             <FormattedMessage id="files.dropHint" />
           </p>
+          <fieldset className="files-access" data-testid="files-access">
+            <legend>
+              <FormattedMessage id="files.access.legend" />
+            </legend>
+            {ACCESS_CONTROLS.slice()
+              .reverse()
+              .map((option) => (
+                <label key={option}>
+                  <input type="radio" name={accessName} value={option} checked={access === option} onChange={() => setAccess(option)} data-testid={`files-access-${option}`} />{" "}
+                  <FormattedMessage id={`files.access.${option}`} />
+                </label>
+              ))}
+          </fieldset>
           <Button variant="primary" onClick={() => input.current?.click()} data-testid="files-upload">
             <FormattedMessage id="files.upload" />
           </Button>
@@ -153,6 +177,9 @@ export function FileList(props: { query: FileList_query$key }) {
                 <FormattedMessage id="files.column.type" />
               </th>
               <th scope="col">
+                <FormattedMessage id="files.column.access" />
+              </th>
+              <th scope="col">
                 <FormattedMessage id="files.column.size" />
               </th>
               <th scope="col">
@@ -176,6 +203,9 @@ export function FileList(props: { query: FileList_query$key }) {
                   </a>
                 </td>
                 <td>{file.mimeType}</td>
+                <td data-testid="file-access">
+                  <FormattedMessage id={`files.access.value.${file.accessControl === "public" ? "public" : "private"}`} />
+                </td>
                 <td>
                   <FileSize bytes={file.size} />
                 </td>

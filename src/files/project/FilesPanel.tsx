@@ -1,4 +1,4 @@
-import { graphql } from "react-relay";
+import { graphql, type PreloadedQuery } from "react-relay";
 import type { FilesPanelQuery } from "../../__generated__/FilesPanelQuery.graphql";
 import { ProjectEndpointPanel } from "../../project/ProjectEndpointPanel";
 import { FileList } from "./FileList";
@@ -11,9 +11,9 @@ export const filesPanelQuery = graphql`
 `;
 
 /** The project's files, read from its own endpoint. */
-export function FilesPanel(props: { apiId: string }) {
+export function FilesPanel(props: { apiId: string; initialRef: PreloadedQuery<FilesPanelQuery> | null }) {
   return (
-    <ProjectEndpointPanel<FilesPanelQuery> apiId={props.apiId} query={filesPanelQuery} variables={filesVariables} errorTestId="files-load-error">
+    <ProjectEndpointPanel<FilesPanelQuery> apiId={props.apiId} initialRef={props.initialRef} query={filesPanelQuery} variables={filesVariables} errorTestId="files-load-error">
       {(data) => <FileList query={data} />}
     </ProjectEndpointPanel>
   );

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { graphql, useRelayEnvironment } from "react-relay";
-import { FILE_BATCH_SIZE, fileKeyProblem, normaliseFileKey } from "../../domain/files";
+import { FILE_BATCH_SIZE, fileKeyProblem, normaliseFileKey, type AccessControl } from "../../domain/files";
 import { ApiError } from "../../relay/errors";
 import { mutate } from "../../relay/mutate";
 import type { useUploadFilesIntentMutation } from "../../__generated__/useUploadFilesIntentMutation.graphql";
@@ -26,6 +26,7 @@ const createMutation = graphql`
       name
       mimeType
       url
+      accessControl
       size
       createdAt
     }
@@ -45,7 +46,8 @@ const FALLBACK_TYPE = "application/octet-stream";
 /**
  * Uploads several files at once (spec §7 'Files'): an intent per file, the PUT of its bytes,
  * then file documents for the stored ones in chunks of 25, put first in the file list. A file
- * that fails shows its own error; the others go on.
+ * that fails shows its own error; the others go on. Every file of one upload gets the access
+ * control the user chose (spec §3 'Access control: PRIVATE, PUBLIC').
  */
 export function useUploadFiles(connectionId: string) {
   const environment = useRelayEnvironment();
@@ -53,9 +55,9 @@ export function useUploadFiles(connectionId: string) {
   const update = useCallback((id: string, change: Partial<Upload>) => setUploads((all) => all.map((upload) => (upload.id === id ? { ...upload, ...change } : upload))), []);
 
   const upload = useCallback(
-    async (files: File[]) => {
+    async (files: File[], accessControl: AccessControl) => {
       const started = files.map((file) => ({ file, id: `${file.name}-${crypto.randomUUID()}` }));
-      setUploads((all) => [...all.filter((upload) => upload.error !== null || upload.progress < 100), ...started.map(({ file, id }) => ({ id, name: file.name, progress: 0, error: null }))]);
+      setUploads((all) => [...all.filter((upload) => upload.error !== null || upload.progress < 100), ...started.map(({ file, id }) => ({ id, name: file.name, progress: 10, error: null }))]);
       const stored = await Promise.all(
         started.map(async ({ file, id }) => {
           try {
@@ -63,12 +65,11 @@ export function useUploadFiles(connectionId: string) {
             const problem = fileKeyProblem(key);
             if (problem) throw new ApiError(key, problem);
             const type = file.type || FALLBACK_TYPE;
-            const { uploadFileIntent: intent } = await mutate<useUploadFilesIntentMutation>(environment, intentMutation, { input: { key, mimeType: type, accessControl: "public" } });
+            const { uploadFileIntent: intent } = await mutate<useUploadFilesIntentMutation>(environment, intentMutation, { input: { key, mimeType: type, accessControl } });
             if (file.size > intent.maxBytes) throw new ApiError("File is too large.", "error_file_too_large");
-            update(id, { progress: 10 });
             await putFile(intent.uploadUrl, file, intent.mimeType, (fraction) => update(id, { progress: Math.round(10 + 80 * fraction) }));
             update(id, { progress: 90 });
-            return { id, input: { key: intent.key, name: file.name, mimeType: intent.mimeType, accessControl: "public" as const } };
+            return { id, input: { key: intent.key, name: file.name, mimeType: intent.mimeType, accessControl } };
           } catch (error) {
             update(id, { error });
             return null;

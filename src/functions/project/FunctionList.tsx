@@ -1,8 +1,9 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
-import { graphql, usePaginationFragment } from "react-relay";
+import { fetchQuery, graphql, usePaginationFragment, useRelayEnvironment } from "react-relay";
 import { FILES_PAGE_SIZE, runtimeOf } from "../../domain/files";
 import { ErrorMessage } from "../../common/ErrorMessage";
+import { ApiError } from "../../relay/errors";
 import { useMutate } from "../../relay/mutate";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -10,8 +11,18 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAnnounce } from "../../ui/LiveRegion";
 import type { FunctionList_query$key } from "../../__generated__/FunctionList_query.graphql";
 import type { FunctionListDeleteMutation } from "../../__generated__/FunctionListDeleteMutation.graphql";
+import type { FunctionListExportQuery } from "../../__generated__/FunctionListExportQuery.graphql";
 import { FileSize } from "../../files/project/FileSize";
 import { UploadFunctionDialog } from "./UploadFunctionDialog";
+
+const exportQuery = graphql`
+  query FunctionListExportQuery($id: ID!) {
+    exportCloudFunction(id: $id) {
+      url
+      fileName
+    }
+  }
+`;
 
 /** Spec §2 'Cloud functions: a toolbar with upload, delete and export, and a selectable table. … Pasting supported files opens the dialog.' */
 export function FunctionList(props: { query: FunctionList_query$key }) {
@@ -24,6 +35,7 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
       @argumentDefinitions(count: { type: "Int!" }, cursor: { type: "String" }) {
         viewerCanUploadFiles
         viewerCanDeleteFiles
+        viewerCanExportFunctions
         listCloudFunction(first: $count, after: $cursor) @connection(key: "FunctionList_listCloudFunction") {
           __id
           edges {
@@ -53,6 +65,10 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
     }
   `);
   const chosen = functions.filter((fn) => selected.has(fn.id));
+  const environment = useRelayEnvironment();
+  const exportHintId = useId();
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<unknown>(null);
 
   // Pasting a supported file opens the upload dialog with it.
   useEffect(() => {
@@ -83,14 +99,29 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
       setDeleteError(error);
     }
   };
-  /** The selected functions (all when none is selected) as a JSON list, downloaded by the browser. */
-  const exportList = () => {
-    const rows = (chosen.length ? chosen : functions).map(({ key, runtime, size, updatedAt }) => ({ name: key, runtime, size, updatedAt }));
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(new Blob([JSON.stringify(rows, null, 2)], { type: "application/json" }));
-    link.download = "cloud-functions.json";
-    link.click();
-    URL.revokeObjectURL(link.href);
+  /**
+   * Downloads the selected function's code (its ZIP) from the short-lived address the server
+   * signs for callers allowed to export (functions are private, spec §7).
+   */
+  const exportSelected = async () => {
+    const [fn] = chosen;
+    if (!fn) return;
+    setExporting(true);
+    setExportError(null);
+    try {
+      const answer = await fetchQuery<FunctionListExportQuery>(environment, exportQuery, { id: fn.id }, { fetchPolicy: "network-only" }).toPromise();
+      const exported = answer?.exportCloudFunction;
+      if (!exported) throw new ApiError("Object not found.", "error_file_not_found");
+      const link = document.createElement("a");
+      link.href = exported.url;
+      link.download = exported.fileName;
+      link.click();
+      announce(intl.formatMessage({ id: "functions.exported" }, { name: fn.key }));
+    } catch (error) {
+      setExportError(error);
+    } finally {
+      setExporting(false);
+    }
   };
 
   return (
@@ -106,14 +137,26 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
             <FormattedMessage id="functions.delete" values={{ count: chosen.length }} />
           </Button>
         )}
-        <Button disabled={functions.length === 0} onClick={exportList} data-testid="functions-export">
-          <FormattedMessage id="functions.export" />
-        </Button>
+        {data.viewerCanExportFunctions && (
+          <Button disabled={chosen.length !== 1} busy={exporting} onClick={() => void exportSelected()} aria-describedby={functions.length > 0 ? exportHintId : undefined} data-testid="functions-export">
+            <FormattedMessage id="functions.export" />
+          </Button>
+        )}
       </div>
+      {data.viewerCanExportFunctions && functions.length > 0 && (
+        <p className="files-hint" id={exportHintId}>
+          <FormattedMessage id="functions.export.hint" />
+        </p>
+      )}
       {data.viewerCanUploadFiles && (
         <p className="files-hint">
           <FormattedMessage id="functions.pasteHint" />
         </p>
+      )}
+      {exportError !== null && (
+        <Alert variant="danger" testId="functions-export-error">
+          <ErrorMessage error={exportError} />
+        </Alert>
       )}
       {deleteError !== null && (
         <Alert variant="danger" testId="functions-delete-error">
@@ -129,9 +172,16 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
           <thead>
             <tr>
               <th scope="col">
-                <span className="visually-hidden">
-                  <FormattedMessage id="functions.column.select" />
-                </span>
+                <input
+                  type="checkbox"
+                  checked={chosen.length === functions.length}
+                  ref={(box) => {
+                    if (box) box.indeterminate = chosen.length > 0 && chosen.length < functions.length;
+                  }}
+                  onChange={() => setSelected(chosen.length === functions.length ? new Set() : new Set(functions.map((fn) => fn.id)))}
+                  aria-label={intl.formatMessage({ id: "functions.selectAll" })}
+                  data-testid="functions-select-all"
+                />
               </th>
               <th scope="col">
                 <FormattedMessage id="files.column.name" />

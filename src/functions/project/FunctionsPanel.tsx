@@ -1,4 +1,4 @@
-import { graphql } from "react-relay";
+import { graphql, type PreloadedQuery } from "react-relay";
 import type { FunctionsPanelQuery } from "../../__generated__/FunctionsPanelQuery.graphql";
 import { ProjectEndpointPanel } from "../../project/ProjectEndpointPanel";
 import { filesVariables } from "../../files/project/filesVariables";
@@ -11,9 +11,9 @@ export const functionsPanelQuery = graphql`
 `;
 
 /** The project's cloud functions, read from its own endpoint. */
-export function FunctionsPanel(props: { apiId: string }) {
+export function FunctionsPanel(props: { apiId: string; initialRef: PreloadedQuery<FunctionsPanelQuery> | null }) {
   return (
-    <ProjectEndpointPanel<FunctionsPanelQuery> apiId={props.apiId} query={functionsPanelQuery} variables={filesVariables} errorTestId="functions-load-error">
+    <ProjectEndpointPanel<FunctionsPanelQuery> apiId={props.apiId} initialRef={props.initialRef} query={functionsPanelQuery} variables={filesVariables} errorTestId="functions-load-error">
       {(data) => <FunctionList query={data} />}
     </ProjectEndpointPanel>
   );

@@ -39,7 +39,7 @@ function renderFiles(environment: MockEnvironment) {
   );
 }
 
-const REPORT = { id: "f1", name: "report.pdf", mimeType: "application/pdf", url: "http://localhost/p/a/files/report.pdf", size: 2048, createdAt: "2026-01-01T10:00:00.000Z" };
+const REPORT = { id: "f1", name: "report.pdf", mimeType: "application/pdf", url: "http://localhost/p/a/files/report.pdf", accessControl: "public", size: 2048, createdAt: "2026-01-01T10:00:00.000Z" };
 
 function answerList(environment: MockEnvironment, options: { files: (typeof REPORT)[]; admin: boolean; hasNextPage?: boolean }) {
   const [query] = operationsNamed(environment, "FilesPanelQuery");
@@ -62,6 +62,7 @@ describe("spec §2 'Files: a file explorer with drag/drop upload, delete and loa
     const row = await screen.findByTestId("file-row");
     expect(within(row).getByRole("link", { name: "report.pdf" }).getAttribute("href")).toBe(REPORT.url);
     expect(row.textContent).toContain("application/pdf");
+    expect(within(row).getByTestId("file-access").textContent).toBe("Public");
     expect(row.textContent).toContain("2 kB");
     expect(row.textContent).toContain("2026");
     // Spec §6 'Deleting … files requires admin': no delete for others.
@@ -112,9 +113,12 @@ describe("spec §2 'Files: a file explorer with drag/drop upload, delete and loa
     const intents = operationsNamed(environment, "useUploadFilesIntentMutation");
     expect(intents.map((operation) => operation.request.variables.input)).toEqual([
       // Spec §5 'characters other than letters, digits, slash and dot become underscores'.
-      { key: "my_photo.png", mimeType: "image/png", accessControl: "public" },
-      { key: "notes.txt", mimeType: "text/plain", accessControl: "public" },
+      // Safe by default: files are private unless the user makes them public.
+      { key: "my_photo.png", mimeType: "image/png", accessControl: "private" },
+      { key: "notes.txt", mimeType: "text/plain", accessControl: "private" },
     ]);
+    // Spec §9 'Upload progress: starts at 10'.
+    expect(screen.getByLabelText("Uploading my photo.png").getAttribute("value")).toBe("10");
     act(() => {
       environment.mock.resolve(intents[0], { data: { uploadFileIntent: { key: "my_photo.png", mimeType: "image/png", uploadUrl: "http://localhost/put", maxBytes: 1000 } } });
       environment.mock.reject(intents[1], Object.assign(new Error("Too many uploads in this project. Please try again in an hour."), {}));
@@ -122,19 +126,39 @@ describe("spec §2 'Files: a file explorer with drag/drop upload, delete and loa
     await waitFor(() => expect(operationsNamed(environment, "useUploadFilesCreateMutation")).toHaveLength(1));
     expect(putFile).toHaveBeenCalledWith("http://localhost/put", photo, "image/png", expect.any(Function));
     const [create] = operationsNamed(environment, "useUploadFilesCreateMutation");
-    expect(create.request.variables.input).toEqual([{ key: "my_photo.png", name: "my photo.png", mimeType: "image/png", accessControl: "public" }]);
+    expect(create.request.variables.input).toEqual([{ key: "my_photo.png", name: "my photo.png", mimeType: "image/png", accessControl: "private" }]);
     expect(screen.getByRole("alert").textContent).toContain("Too many uploads");
     // Spec §9 '90 before batch create'.
     expect(screen.getByLabelText("Uploading my photo.png").getAttribute("value")).toBe("90");
 
     act(() =>
       environment.mock.resolve(create, {
-        data: { batchCreateFileDocument: [{ id: "f2", key: "my_photo.png", name: "my photo.png", mimeType: "image/png", url: "http://localhost/p/a/files/my_photo.png", size: 3, createdAt: "2026-01-02T10:00:00.000Z" }] },
+        data: { batchCreateFileDocument: [{ id: "f2", key: "my_photo.png", name: "my photo.png", mimeType: "image/png", url: "http://localhost/p/a/files/my_photo.png?access=t", accessControl: "private", size: 3, createdAt: "2026-01-02T10:00:00.000Z" }] },
       }),
     );
     const row = await screen.findByTestId("file-row");
     expect(within(row).getByRole("link", { name: "my photo.png" })).toBeTruthy();
+    expect(within(row).getByTestId("file-access").textContent).toBe("Private");
     expect(screen.getByLabelText("Uploading my photo.png").getAttribute("value")).toBe("100");
+  });
+
+  it("spec §3 'Access control: PRIVATE, PUBLIC': files dropped after choosing Public go up as public files", async () => {
+    const environment = createMockEnvironment();
+    renderFiles(environment);
+    answerList(environment, { files: [], admin: true });
+    const choice = await screen.findByRole("group", { name: "Who may open the uploaded files" });
+    expect(within(choice).getByRole("radio", { name: "Private: members and callers of the project" })).toHaveProperty("checked", true);
+    fireEvent.click(within(choice).getByRole("radio", { name: "Public: anyone with the link" }));
+    const logo = new File(["svg"], "logo.svg", { type: "image/svg+xml" });
+    const zone = screen.getByTestId("files-dropzone");
+    fireEvent.dragOver(zone, { dataTransfer: { files: [logo] } });
+    expect(zone.className).toContain("files-dropzone-active");
+    fireEvent.drop(zone, { dataTransfer: { files: [logo] } });
+    const [intent] = operationsNamed(environment, "useUploadFilesIntentMutation");
+    expect(intent.request.variables.input).toEqual({ key: "logo.svg", mimeType: "image/svg+xml", accessControl: "public" });
+    act(() => environment.mock.resolve(intent, { data: { uploadFileIntent: { key: "logo.svg", mimeType: "image/svg+xml", uploadUrl: "http://localhost/put", maxBytes: 1000 } } }));
+    await waitFor(() => expect(operationsNamed(environment, "useUploadFilesCreateMutation")).toHaveLength(1));
+    expect(operationsNamed(environment, "useUploadFilesCreateMutation")[0].request.variables.input).toEqual([{ key: "logo.svg", name: "logo.svg", mimeType: "image/svg+xml", accessControl: "public" }]);
   });
 
   it("refuses a file larger than the upload URL takes before sending it ('File is too large.')", async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Suspense } from "react";
 import { IntlProvider } from "react-intl";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
@@ -17,7 +17,7 @@ function Functions() {
   return <FunctionList query={data} />;
 }
 
-function renderFunctions(environment: MockEnvironment, admin: boolean) {
+function renderFunctions(environment: MockEnvironment, admin: boolean, editor = true) {
   render(
     <IntlProvider locale="en" messages={en}>
       <RelayEnvironmentProvider environment={environment}>
@@ -32,7 +32,7 @@ function renderFunctions(environment: MockEnvironment, admin: boolean) {
     environment.mock.resolve(
       query,
       MockPayloadGenerator.generate(query, {
-        Query: () => ({ viewerCanUploadFiles: true, viewerCanDeleteFiles: admin }),
+        Query: () => ({ viewerCanUploadFiles: editor, viewerCanDeleteFiles: admin, viewerCanExportFunctions: editor }),
         CloudFunctionConnection: () => ({
           edges: [
             { node: { id: "fn1", key: "hello.mjs", runtime: "nodejs18.x", size: 300, updatedAt: "2026-01-01T10:00:00.000Z" }, cursor: "c1" },
@@ -92,6 +92,75 @@ describe("spec §2 'Cloud functions: a toolbar with upload, delete and export, a
     act(() => environment.mock.resolve(upload, { data: { uploadInlineFile: { cloudFunction: { id: "fn3", key: "my_job.rb", runtime: "ruby3.2", size: 150, updatedAt: "2026-01-02T10:00:00.000Z" } } } }));
     await waitFor(() => expect(screen.queryByTestId("function-upload-dialog")).toBeNull());
     expect(screen.getAllByTestId("function-row")[0].textContent).toContain("my_job.rb");
+  });
+
+  it("'export' downloads the one selected function's code from the address the server signs; readers see no export", async () => {
+    const environment = createMockEnvironment();
+    renderFunctions(environment, false);
+    await screen.findAllByTestId("function-row");
+    const exportButton = screen.getByTestId("functions-export");
+    expect(exportButton.hasAttribute("disabled")).toBe(true);
+    expect(screen.getByText("Select one function to export its code.")).toBeTruthy();
+    fireEvent.click(screen.getByLabelText("Select hello.mjs"));
+    const clicks = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.href).toBe("http://localhost/p/a/functions/hello.mjs?access=signed");
+      expect(this.download).toBe("hello.mjs.zip");
+    });
+    try {
+      fireEvent.click(exportButton);
+      const [asked] = operationsNamed(environment, "FunctionListExportQuery");
+      expect(asked.request.variables).toEqual({ id: "fn1" });
+      act(() => environment.mock.resolve(asked, { data: { exportCloudFunction: { url: "http://localhost/p/a/functions/hello.mjs?access=signed", fileName: "hello.mjs.zip" } } }));
+      await waitFor(() => expect(clicks).toHaveBeenCalledTimes(1));
+    } finally {
+      clicks.mockRestore();
+    }
+    // Two selected: one export at a time.
+    fireEvent.click(screen.getByLabelText("Select report.py"));
+    expect(exportButton.hasAttribute("disabled")).toBe(true);
+
+    cleanup();
+    renderFunctions(createMockEnvironment(), false, false);
+    await screen.findAllByTestId("function-row");
+    expect(screen.queryByTestId("functions-export")).toBeNull();
+    expect(screen.queryByTestId("functions-upload")).toBeNull();
+  });
+
+  it("an upload under an existing name replaces that function: it is listed once, where it was (the list is by creation)", async () => {
+    const environment = createMockEnvironment();
+    renderFunctions(environment, true);
+    fireEvent.click(await screen.findByTestId("functions-upload"));
+    fireEvent.change(screen.getByTestId("function-file"), { target: { files: [new File(["print(2)"], "report.py", { type: "text/x-python" })] } });
+    fireEvent.click(screen.getByTestId("function-upload-submit"));
+    await waitFor(() => expect(operationsNamed(environment, "UploadFunctionDialogMutation")).toHaveLength(1));
+    const [upload] = operationsNamed(environment, "UploadFunctionDialogMutation");
+    act(() => environment.mock.resolve(upload, { data: { uploadInlineFile: { cloudFunction: { id: "fn2", key: "report.py", runtime: "python3.10", size: 210, updatedAt: "2026-01-03T10:00:00.000Z" } } } }));
+    await waitFor(() => expect(screen.queryByTestId("function-upload-dialog")).toBeNull());
+    const rows = screen.getAllByTestId("function-row");
+    expect(rows.map((row) => row.textContent?.includes("report.py"))).toEqual([false, true]);
+    expect(rows[1].textContent).toContain("210 byte");
+  });
+
+  it("a refused export shows its reason", async () => {
+    const environment = createMockEnvironment();
+    renderFunctions(environment, false);
+    fireEvent.click(await screen.findByLabelText("Select report.py"));
+    fireEvent.click(screen.getByTestId("functions-export"));
+    const [asked] = operationsNamed(environment, "FunctionListExportQuery");
+    act(() => environment.mock.resolve(asked, { data: { exportCloudFunction: null } }));
+    expect((await screen.findByTestId("functions-export-error")).textContent).toBe("Object not found.");
+  });
+
+  it("selects all functions with the header's checkbox, and none with a second press", async () => {
+    renderFunctions(createMockEnvironment(), true);
+    await screen.findAllByTestId("function-row");
+    const all = screen.getByRole("checkbox", { name: "Select all functions" });
+    fireEvent.click(screen.getByLabelText("Select hello.mjs"));
+    expect(all).toHaveProperty("indeterminate", true);
+    fireEvent.click(all);
+    expect(screen.getByTestId("functions-delete").textContent).toBe("Delete 2 functions");
+    fireEvent.click(all);
+    expect(screen.getByTestId("functions-delete").hasAttribute("disabled")).toBe(true);
   });
 
   it("'Pasting supported files opens the dialog'", async () => {

@@ -120,6 +120,27 @@ describe("spec §7 'Files': uploadFileIntent, an HTTP PUT to uploadUrl, batch cr
   });
 });
 
+describe("spec §5 'Access control: PRIVATE, PUBLIC' chosen at upload, private by default", () => {
+  it("a file uploaded without naming its access control is private: its bare url opens nothing", async () => {
+    const { data } = await p.call(`mutation { uploadFileIntent(input: { key: "default/plain.txt", mimeType: "text/plain" }) { key uploadUrl url } }`);
+    expect(data.uploadFileIntent.url).toContain("?access=");
+    expect((await put(data.uploadFileIntent.uploadUrl, "quiet", "text/plain")).status).toBe(200);
+    const created = await p.call(`mutation { batchCreateFileDocument(input: [{ key: "default/plain.txt", mimeType: "text/plain" }]) { accessControl url } }`);
+    expect(created.data.batchCreateFileDocument[0].accessControl).toBe("private");
+    const { url } = created.data.batchCreateFileDocument[0];
+    expect((await fetch(url.split("?")[0])).status).toBe(404);
+    expect(await (await fetch(url)).text()).toBe("quiet");
+  });
+
+  it("a public file is read at its url without credentials", async () => {
+    const file = await uploaded("open/notice.txt", "for everyone", "text/plain", "public");
+    expect(file.url).not.toContain("?");
+    const response = await fetch(file.url);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("for everyone");
+  });
+});
+
 describe("refusals: every one changes nothing", () => {
   it("an expired upload URL is refused (403)", async () => {
     const { data } = await intent("late.txt");
@@ -272,6 +293,49 @@ describe("spec §7 'Cloud functions … uploadInlineFile (key, mimeType, accessC
     const deleted = await p.call(`mutation ($id: ID!) { batchDeleteCloudFunction(input: [{ id: $id }]) { id } }`, { id: fn.id }, owner());
     expect(deleted.data.batchDeleteCloudFunction).toEqual([{ id: fn.id }]);
     expect(await p.t.platform.objects.get(fn.code)).toBeNull();
+  });
+
+  it("spec §2 'export': editors get a short-lived signed URL of the function's ZIP; readers, anonymous callers and bare URLs get nothing", async () => {
+    const stored = await p.call(UPLOAD, { input: { key: "jobs/export me.mjs", mimeType: "text/javascript", body: Buffer.from(code).toString("base64"), isCloudFunction: true } });
+    const fn = stored.data.uploadInlineFile.cloudFunction;
+    const EXPORT = `query ($id: ID!) { viewerCanExportFunctions exportCloudFunction(id: $id) { url fileName } }`;
+
+    const asOwner = await p.call(EXPORT, { id: fn.id }, owner());
+    expect(asOwner.data.viewerCanExportFunctions).toBe(true);
+    const { url, fileName } = asOwner.data.exportCloudFunction;
+    expect(fileName).toBe("jobs_export_me.mjs.zip");
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    expect(response.headers.get("content-disposition")).toContain('attachment; filename="jobs_export_me.mjs.zip"');
+    const zip = await JSZip.loadAsync(await response.arrayBuffer());
+    expect(await zip.file("export_me.mjs")!.async("string")).toBe(code);
+
+    // CONTENT uploads functions, so may export them; SUPPORT only reads the list.
+    const content = await member("CONTENT");
+    expect((await p.call(EXPORT, { id: fn.id }, content)).data.exportCloudFunction.url).toContain("?access=");
+    const support = await member("SUPPORT");
+    expect((await p.call(`{ viewerCanExportFunctions }`, {}, support)).data.viewerCanExportFunctions).toBe(false);
+    const refused = await p.call(`query ($id: ID!) { exportCloudFunction(id: $id) { url } }`, { id: fn.id }, support);
+    expect(refused.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    expect((await p.call(`query ($id: ID!) { exportCloudFunction(id: $id) { url } }`, { id: fn.id }, null)).status).toBe(401);
+
+    // The code is never public: the bare URL, a file's signature or a forged one open nothing.
+    const bare = url.split("?")[0];
+    expect((await fetch(bare)).status).toBe(404);
+    expect((await fetch(bare, { headers: { authorization: p.owner.token } })).status).toBe(404);
+    const privateFile = await uploaded("jobs/export me.mjs", "a file of the same key", "text/javascript", "private");
+    expect((await fetch(`${bare}?access=${new URL(privateFile.url).searchParams.get("access")}`)).status).toBe(404);
+    const [body, mac] = new URL(url).searchParams.get("access")!.split(".");
+    expect((await fetch(`${bare}?access=${body}.${mac.startsWith("A") ? "B" : "A"}${mac.slice(1)}`)).status).toBe(404);
+    // An export URL ends with the minutes it was given.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3 * 60_000 });
+    expect((await fetch(url)).status).toBe(404);
+    vi.useRealTimers();
+    // Deleted functions export nothing.
+    await p.call(`mutation ($id: ID!) { batchDeleteCloudFunction(input: [{ id: $id }]) { id } }`, { id: fn.id }, owner());
+    expect((await p.call(EXPORT, { id: fn.id }, owner())).data.exportCloudFunction).toBeNull();
+    expect((await fetch(url)).status).toBe(404);
   });
 
   it("gives .py and .rb their runtimes and refuses other extensions ('Invalid file format.') and oversized bodies ('File is too large.')", async () => {
