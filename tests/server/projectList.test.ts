@@ -49,12 +49,12 @@ describe("the project page read along with the workspace", () => {
     let after: string | null = null;
     const seen: string[] = [];
     for (let page = 0; page < 3; page++) {
-      const along = await t.graphql(ALONG, { id: orgId, first: 2, after }, owner.token);
+      const along: { data?: any; errors?: unknown } = await t.graphql(ALONG, { id: orgId, first: 2, after }, owner.token);
       const alone = await t.graphql(ALONE, { id: orgId, first: 2, after }, owner.token);
       expect(along.errors).toBeUndefined();
       expect(along.data.org.apis).toEqual(alone.data.node.apis);
       seen.push(...along.data.org.apis.edges.map((edge: { node: { name: string } }) => edge.node.name));
-      after = along.data.org.apis.pageInfo.endCursor;
+      after = along.data.org.apis.pageInfo.endCursor as string | null;
     }
     expect(seen).toEqual(["Project 5", "Project 4", "Project 3", "Project 2", "Project 1"]);
   });
@@ -79,7 +79,7 @@ describe("the project page read along with the workspace", () => {
     const orgId = (await t.graphql(CREATE_ORG, { input: { name: "Acme" } }, owner.token)).data.createOrg.org.id as string;
     await t.graphql(CREATE_API, { input: { orgId, name: "Secret" } }, owner.token);
     const { data, errors } = await t.graphql(`query ($id: ID!) { org(id: $id) { apis { edges { node { name } } } } }`, { id: orgId }, stranger.token);
-    expect(errors?.[0].extensions.code).toBe("FORBIDDEN");
+    expect(errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
     expect(JSON.stringify(data ?? null)).not.toContain("Secret");
   });
 });
