@@ -2,7 +2,8 @@ import type { DbOrTx } from "./db/database";
 import type { Context } from "./graphql/context";
 import { requireViewer, type Viewer } from "./graphql/context";
 import { forbidden } from "./graphql/errors";
-import { findOrgWithRoleOf, type OrgRow } from "./org/store";
+import { findOrgWithRoleOf, type ApisPageWindow, type OrgRow } from "./org/store";
+import type { ApiListRow } from "./api/store";
 import { isSuperuser, permissionsFor, type Permission, type RoleType } from "../src/domain/permissions";
 
 export interface Membership {
@@ -15,6 +16,8 @@ export interface Membership {
 interface OrgAccess {
   org: OrgRow | undefined;
   membership: Membership | null;
+  /** The page of the org's projects read along, when the caller asked for one. */
+  apis?: { window: ApisPageWindow; rows: ApiListRow[] };
 }
 
 /**
@@ -26,17 +29,22 @@ export async function requireMembership(ctx: Context, orgId: string, db: DbOrTx 
   return (await requireOrgAccess(ctx, orgId, db)).membership;
 }
 
-/** requireMembership with the org's row, which the same query reads (Query.org needs both). */
+/**
+ * requireMembership with the org's row, which the same query reads (Query.org needs both), and
+ * the page `apisPage` of its projects when given (read in the same statement; given only to
+ * members, like the org).
+ */
 export async function requireOrgAccess(
   ctx: Context,
   orgId: string,
   db: DbOrTx = ctx.db,
-): Promise<{ org: OrgRow; membership: Membership }> {
+  apisPage?: ApisPageWindow,
+): Promise<{ org: OrgRow; membership: Membership; apis?: OrgAccess["apis"] }> {
   const viewer = requireViewer(ctx);
   // Inside a transaction the role is read there, so the check holds for what the mutation writes.
-  const { org, membership } = db === ctx.db ? await orgAccess(ctx, viewer, orgId) : await lookUpOrgAccess(viewer, orgId, db);
+  const { org, membership, apis } = db === ctx.db ? await orgAccess(ctx, viewer, orgId, apisPage) : await lookUpOrgAccess(viewer, orgId, db);
   if (!org || !membership) throw forbidden();
-  return { org, membership };
+  return { org, membership, apis };
 }
 
 /** Platform-wide permissions: SUPERUSER's for the superusers of SUPERUSER_EMAILS, none for anyone else. */
@@ -75,12 +83,12 @@ export function rememberStandingsFor(ctx: Context): Context {
   return ctx;
 }
 
-function orgAccess(ctx: Context, viewer: Viewer, orgId: string): Promise<OrgAccess> {
+function orgAccess(ctx: Context, viewer: Viewer, orgId: string, apisPage?: ApisPageWindow): Promise<OrgAccess> {
   const byOrg = accessPerRequest.get(ctx);
-  if (!byOrg) return lookUpOrgAccess(viewer, orgId, ctx.db);
+  if (!byOrg) return lookUpOrgAccess(viewer, orgId, ctx.db, apisPage);
   let access = byOrg.get(orgId);
   if (!access) {
-    access = lookUpOrgAccess(viewer, orgId, ctx.db);
+    access = lookUpOrgAccess(viewer, orgId, ctx.db, apisPage);
     // A failed read is not remembered: another resolver may try again.
     access.catch(() => byOrg.delete(orgId));
     byOrg.set(orgId, access);
@@ -88,11 +96,11 @@ function orgAccess(ctx: Context, viewer: Viewer, orgId: string): Promise<OrgAcce
   return access;
 }
 
-async function lookUpOrgAccess(viewer: Viewer, orgId: string, db: DbOrTx): Promise<OrgAccess> {
-  const found = await findOrgWithRoleOf(db, orgId, viewer.email);
+async function lookUpOrgAccess(viewer: Viewer, orgId: string, db: DbOrTx, apisPage?: ApisPageWindow): Promise<OrgAccess> {
+  const found = await findOrgWithRoleOf(db, orgId, viewer.email, apisPage);
   if (!found) return { org: undefined, membership: null };
-  const { viewerRole, ...org } = found;
-  return { org, membership: standingFrom(viewer, viewerRole) };
+  const { viewerRole, apis, ...org } = found;
+  return { org, membership: standingFrom(viewer, viewerRole), apis };
 }
 
 /** The platform superuser acts as SUPERUSER everywhere, also where they hold a role. */

@@ -5,7 +5,7 @@ import { newId } from "../graphql/ids";
 
 export type ApiRow = Selectable<Tables["apis"]>;
 /** A project as lists read it: without the declaration, which can be large (Api.schema reads it when asked). */
-type ApiListRow = Omit<ApiRow, "schema">;
+export type ApiListRow = Omit<ApiRow, "schema">;
 
 const LIST_COLUMNS = [
   "id",
@@ -61,6 +61,11 @@ export type Api = ReturnType<typeof toApi>;
  * drops the microseconds PostgreSQL keeps.
  */
 export async function listApisOfOrg(db: DbOrTx, orgId: string, limit: number, afterId: string | null) {
+  return apisPageQuery(db, orgId, limit, afterId).execute();
+}
+
+/** A page of the org's projects, newest first (keyset: the page starts after the row `afterId`). */
+export function apisPageQuery(db: DbOrTx, orgId: string, limit: number, afterId: string | null) {
   let query = db.selectFrom("apis").select(LIST_COLUMNS).where("org_id", "=", orgId);
   if (afterId !== null) {
     const createdAt = db.selectFrom("apis").select("created_at").where("id", "=", afterId).where("org_id", "=", orgId);
@@ -68,7 +73,17 @@ export async function listApisOfOrg(db: DbOrTx, orgId: string, limit: number, af
       eb.or([eb("created_at", "<", createdAt), eb.and([eb("created_at", "=", createdAt), eb("id", ">", afterId)])]),
     );
   }
-  return query.orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
+  return query.orderBy("created_at", "desc").orderBy("id").limit(limit);
+}
+
+/**
+ * A row of apisPageQuery read through json_agg (findOrgWithRoleOf): JSON carries timestamps as
+ * text. The row is fresh from JSON.parse and nobody else holds it, so it is turned in place.
+ */
+export function apiListRowFromJson(row: Omit<ApiListRow, "created_at" | "updated_at"> & { created_at: string | Date; updated_at: string | Date }): ApiListRow {
+  row.created_at = new Date(row.created_at);
+  row.updated_at = new Date(row.updated_at);
+  return row as ApiListRow;
 }
 
 /** The project's declaration: from the row when it was read, else read now (a list left it out). */

@@ -6,6 +6,7 @@ import { deleteOrgCascade, findOrgForUpdate, findOrgs, insertOrg, toOrg, updateO
 import { countRolesOfOrg, findRole, insertRole, listRolesOfOrg, toRole } from "../role/store";
 import { canAssignRole, INVITABLE_ROLES } from "../../src/domain/members";
 import { listApisOfOrg, toApi } from "../api/store";
+import { apisPageAhead, apisPageReadAhead, keepApisPageReadAhead } from "./apisPageAhead";
 import { listBillingAccountsOfOrg, toBillingAccount, upsertBillingAccountOfOrg } from "../billing/store";
 import { keysetWindow, toKeysetConnection } from "../graphql/connection";
 import { deletionConfirmed, parseDataProcessing, validateDataProcessing, validateOrgName, validateOrgWebsite } from "../../src/domain/org";
@@ -15,8 +16,12 @@ import type { Resolvers } from "../graphql/__generated__/resolvers";
 
 export const orgResolvers: Resolvers = {
   Query: {
-    async org(_, args, ctx) {
-      return toOrg((await requireOrgAccess(ctx, args.id)).org);
+    async org(_, args, ctx, info) {
+      // The page of projects the operation asks for comes in the same statement as the org.
+      const { org, apis } = await requireOrgAccess(ctx, args.id, ctx.db, apisPageAhead(info));
+      const result = toOrg(org);
+      keepApisPageReadAhead(result, apis);
+      return result;
     },
     /** Orgs the caller has no role in come back as null, like missing ones. */
     async batchGetOrg(_, args, ctx) {
@@ -136,7 +141,7 @@ export const orgResolvers: Resolvers = {
     },
     async apis(org, args, ctx) {
       const window = keysetWindow(args);
-      const rows = await listApisOfOrg(ctx.db, org.id, window.limit + 1, window.afterId);
+      const rows = apisPageReadAhead(org, window) ?? (await listApisOfOrg(ctx.db, org.id, window.limit + 1, window.afterId));
       return toKeysetConnection(rows.map(toApi), window);
     },
     memberCount: (org, _, ctx) => countRolesOfOrg(ctx.db, org.id),

@@ -1,7 +1,9 @@
 import type { Selectable } from "kysely";
 import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import { newId } from "../graphql/ids";
+import { apiListRowFromJson, apisPageQuery } from "../api/store";
 
 export type OrgRow = Selectable<Tables["orgs"]>;
 
@@ -22,21 +24,36 @@ export async function findOrg(db: DbOrTx, id: string) {
   return db.selectFrom("orgs").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** A page of the org's projects a request asks for (Org.apis's keyset window). */
+export interface ApisPageWindow {
+  limit: number;
+  afterId: string | null;
+}
+
 /**
  * An org with the role this email holds there (null when none), in one query: every request
- * that touches an org needs both (access.ts).
+ * that touches an org needs both (access.ts). With `apisPage`, the same statement also reads that
+ * page of the org's projects (`limit + 1` rows, as Org.apis reads them), so the console's project list is one round trip.
  */
-export async function findOrgWithRoleOf(db: DbOrTx, id: string, email: string) {
+export async function findOrgWithRoleOf(db: DbOrTx, id: string, email: string, apisPage?: ApisPageWindow) {
   const row = await db
     .selectFrom("orgs")
     .leftJoin("roles", (join) => join.onRef("roles.org_id", "=", "orgs.id").on("roles.user_email", "=", email.toLowerCase()))
     .selectAll("orgs")
     .select(["roles.id as viewer_role_id", "roles.type as viewer_role_type"])
+    .$if(apisPage !== undefined, (query) =>
+      // One row more than the page, so the connection knows whether another page follows.
+      query.select(jsonArrayFrom(apisPageQuery(db, id, apisPage!.limit + 1, apisPage!.afterId)).as("apis_page")),
+    )
     .where("orgs.id", "=", id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { viewer_role_id: roleId, viewer_role_type: roleType, ...org } = row;
-  return { ...org, viewerRole: roleId && roleType ? { id: roleId, type: roleType } : null };
+  const { viewer_role_id: roleId, viewer_role_type: roleType, apis_page: apisRows, ...org } = row;
+  return {
+    ...org,
+    viewerRole: roleId && roleType ? { id: roleId, type: roleType } : null,
+    apis: apisPage && apisRows ? { window: apisPage, rows: apisRows.map(apiListRowFromJson) } : undefined,
+  };
 }
 
 export async function findOrgs(db: DbOrTx, ids: string[]) {
