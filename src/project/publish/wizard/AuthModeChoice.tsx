@@ -29,7 +29,6 @@ export function AuthModeChoice(props: {
   return (
     <fieldset
       className="wizard-options"
-      disabled={props.readOnly}
       aria-describedby={props.readOnly ? noteId : undefined}
       data-testid="auth-mode-choice"
     >
@@ -48,6 +47,7 @@ export function AuthModeChoice(props: {
             name="authMode"
             value={mode}
             checked={value.mode === mode}
+            disabled={props.readOnly}
             onChange={() => props.onChange({ ...value, mode })}
             data-testid={`auth-mode-${mode}`}
           />
@@ -69,6 +69,7 @@ export function AuthModeChoice(props: {
             onChange={(clientId) => props.onChange({ ...value, clientId })}
             error={problems?.clientId && <FormattedMessage id={problems.clientId} />}
             required
+            disabled={props.readOnly}
             autoComplete="off"
             data-testid="oidc-client-id"
           />
@@ -80,6 +81,7 @@ export function AuthModeChoice(props: {
             hint={<FormattedMessage id="publish.authMode.issuerUrlHint" />}
             type="url"
             required
+            disabled={props.readOnly}
             autoComplete="off"
             data-testid="oidc-issuer-url"
           />
