@@ -65,11 +65,12 @@ export const SCREENS: Screen[] = [
     },
   },
   {
-    // The data screen of a published table with entries: the grid, its filter and the record sidebar.
+    // The data screen of a published table with entries: the grid, its filter, the record sidebar and the project sign-in.
     route: "project-data",
     path: (ids) => `/api/${ids.dataApiId}/data#Item1`,
     dialogs: {
       "filter dropdown": clickTestId("toolbar-filter"),
+      "project sign-in": clickTestId("project-sign-in"),
       "record sidebar": async (page) => {
         await page.getByTestId("row-edit").first().click();
         await page.getByTestId("record-field-title").waitFor();
