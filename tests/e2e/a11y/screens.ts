@@ -70,7 +70,6 @@ export const SCREENS: Screen[] = [
     path: (ids) => `/api/${ids.dataApiId}/data#Item1`,
     dialogs: {
       "filter dropdown": clickTestId("toolbar-filter"),
-      "project sign-in": clickTestId("project-sign-in"),
       "record sidebar": async (page) => {
         await page.getByTestId("row-edit").first().click();
         await page.getByTestId("record-field-title").waitFor();
@@ -79,6 +78,8 @@ export const SCREENS: Screen[] = [
         await page.getByTestId("toolbar-add").click();
         await page.getByTestId("grid-row-pending").waitFor();
       },
+      // Last: the modal's state lives in memory and going to this same URL (#Item1) does not reload the page.
+      "project sign-in": clickTestId("project-sign-in"),
     },
   },
   { route: "project-types", path: (ids) => `/api/${ids.apiId}/types` },
