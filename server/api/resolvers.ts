@@ -26,6 +26,7 @@ const ENGLISH = {
   error_api_create_requires_authmode: "Please select a authorization mode.",
   error_api_create_requires_clientid: "The OIDC clientId is mandatory.",
   error_api_create_requires_issuerurl: "The OIDC issuerUrl is mandatory.",
+  error_api_oidc_issuerurl_invalid: "The OIDC issuerUrl must be a valid http or https address.",
 } as const;
 
 const badInput = (messageId: keyof typeof ENGLISH) => refuse("BAD_USER_INPUT", messageId, ENGLISH[messageId]);
@@ -135,7 +136,9 @@ export const apiResolvers: Resolvers = {
           const oidc = readOidc(input.oidc === undefined ? row.oidc : input.oidc);
           const problem = validateAuth(mode, oidc);
           if (problem) throw badInput(problem);
-          if (mode !== row.default_auth_mode && isPublished(row.state))
+          // The issuer and client decide who signs in, so they are part of the method (spec §2).
+          const changesMethod = mode !== row.default_auth_mode || JSON.stringify(oidc) !== JSON.stringify(parseOidc(row.oidc) ?? null);
+          if (changesMethod && isPublished(row.state))
             throw refuse("BAD_USER_INPUT", "error_api_auth_mode_read_only", "The authentication method cannot change once the project is published.");
           changes.defaultAuthMode = mode!;
           if (input.oidc !== undefined) changes.oidc = oidc ? JSON.stringify(oidc) : null;

@@ -53,18 +53,44 @@ export function parseOidc(text: string | null | undefined): OidcConfig | null | 
   };
 }
 
-export type AuthProblem =
-  | "error_api_create_requires_authmode"
-  | "error_api_create_requires_clientid"
-  | "error_api_create_requires_issuerurl";
+export type OidcProblems = {
+  clientId: "error_api_create_requires_clientid" | null;
+  issuerUrl: "error_api_create_requires_issuerurl" | "error_api_oidc_issuerurl_invalid" | null;
+};
+
+export type AuthProblem = "error_api_create_requires_authmode" | NonNullable<OidcProblems[keyof OidcProblems]>;
+
+/** http(s), then a host, with no query or fragment. */
+const ISSUER_URL_PATTERN = /^https?:\/\/[^?#]+$/;
+
+/**
+ * An OIDC issuer is an http(s) URL without query or fragment (OpenID Connect Discovery 1.0 §4);
+ * http stays allowed for identity providers on a local network (docs/DECISIONS.md).
+ */
+export function isValidIssuerUrl(value: string): boolean {
+  if (!isValidUrl(value) || !ISSUER_URL_PATTERN.test(value)) return false;
+  try {
+    return new URL(value).hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** Each OIDC field's problem on its own, so a form can show both at once (spec §5, §9 messages). */
+export function oidcProblems(oidc: OidcConfig | null | undefined): OidcProblems {
+  const issuerUrl = oidc?.issuerUrl ?? "";
+  return {
+    clientId: oidc?.clientId ? null : "error_api_create_requires_clientid",
+    issuerUrl: !issuerUrl ? "error_api_create_requires_issuerurl" : isValidIssuerUrl(issuerUrl) ? null : "error_api_oidc_issuerurl_invalid",
+  };
+}
 
 /** Auth mode is required; for OIDC clientId and a valid issuerUrl are required. */
 export function validateAuth(mode: string | null | undefined, oidc: OidcConfig | null | undefined): AuthProblem | null {
   if (!mode || !(AUTH_MODES as readonly string[]).includes(mode)) return "error_api_create_requires_authmode";
   if (mode !== "aws_oidc") return null;
-  if (!oidc?.clientId) return "error_api_create_requires_clientid";
-  if (!oidc.issuerUrl || !isValidUrl(oidc.issuerUrl)) return "error_api_create_requires_issuerurl";
-  return null;
+  const problems = oidcProblems(oidc);
+  return problems.clientId ?? problems.issuerUrl;
 }
 
 /**

@@ -21,7 +21,8 @@ describe("publishProblem (spec §5 'Projects')", () => {
     expect(publishProblem({ ...API, defaultAuthMode: null }, publishableModel())).toBe("error_api_create_requires_authmode");
     const oidc = { ...API, defaultAuthMode: "aws_oidc" };
     expect(publishProblem({ ...oidc, oidc: JSON.stringify({ issuerUrl: "https://id.example.com" }) }, publishableModel())).toBe("error_api_create_requires_clientid");
-    expect(publishProblem({ ...oidc, oidc: JSON.stringify({ clientId: "app", issuerUrl: "not a url" }) }, publishableModel())).toBe("error_api_create_requires_issuerurl");
+    expect(publishProblem({ ...oidc, oidc: JSON.stringify({ clientId: "app" }) }, publishableModel())).toBe("error_api_create_requires_issuerurl");
+    expect(publishProblem({ ...oidc, oidc: JSON.stringify({ clientId: "app", issuerUrl: "not a url" }) }, publishableModel())).toBe("error_api_oidc_issuerurl_invalid");
   });
 
   it("'Publishing requires at least one table with a non-empty name'", () => {

@@ -25,18 +25,25 @@ test.describe("signing in as a project user", () => {
     await signUpWithWorkspace(page, platform, owner, "Pool Co");
     const apiId = await createProject(page, "Members");
     await saveDeclaration(page, platform, apiId, JSON.stringify(publishableModel(1)));
-    // No screen picks the auth mode yet: the owner sets it through the platform API, as a script would.
-    const ownerToken = await consoleToken(platform, owner);
-    const changed = await postJson(`${platform.url}/graphql`, ownerToken, {
-      query: `mutation ($input: UpdateApiInput!) { updateApi(input: $input) { id } }`,
-      variables: { input: { id: apiId, defaultAuthMode: "aws_cognito_user_pools" } },
-    });
-    expect(changed.errors).toBeUndefined();
+    // Step 1 of the publish wizard picks the project's user authentication method (spec §9).
+    await page.goto(`${platform.url}/project-publish/${apiId}/auth`);
+    const authMode = page.getByRole("group", { name: "User authentication" });
+    await expect(authMode.getByRole("radio", { name: /^API key/ })).toBeChecked();
+    await authMode.getByRole("radio", { name: /^Cognito user pools/ }).check();
+    await page.getByTestId("wizard-next").click();
+    await expect(page).toHaveURL(new RegExp(`/project-publish/${apiId}/region$`));
 
     await page.goto(`${platform.url}/api-setup/${apiId}/overview`);
     await page.getByTestId("publish-submit").click();
     await expect(page.getByTestId("publish-step-deployResolvers")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
 
+    // Once published, the wizard shows the method read-only.
+    await page.goto(`${platform.url}/project-publish/${apiId}/auth`);
+    await expect(authMode.getByRole("radio", { name: /^Cognito user pools/ })).toBeChecked();
+    await expect(authMode.getByRole("radio", { name: /^API key/ })).toBeDisabled();
+    await expect(page.getByTestId("auth-mode-read-only")).toHaveText("The project is published, so its user authentication method can no longer be changed.");
+
+    const ownerToken = await consoleToken(platform, owner);
     // A project user, created through the project's own API with a password (kept as a verifier only).
     const customer = uniqueEmail("customer");
     const created = await postJson(`${platform.url}/p/${apiId}/graphql`, ownerToken, {

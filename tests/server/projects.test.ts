@@ -97,7 +97,8 @@ describe("createApi", () => {
     ["OIDC without a client id", { defaultAuthMode: "aws_oidc", oidc: JSON.stringify({ issuerUrl: "https://id.example.com" }) }, "error_api_create_requires_clientid"],
     ["OIDC without settings", { defaultAuthMode: "aws_oidc" }, "error_api_create_requires_clientid"],
     ["OIDC without an issuer", { defaultAuthMode: "aws_oidc", oidc: JSON.stringify({ clientId: "c" }) }, "error_api_create_requires_issuerurl"],
-    ["OIDC with an issuer that is no URL", { defaultAuthMode: "aws_oidc", oidc: JSON.stringify({ clientId: "c", issuerUrl: "id.example.com" }) }, "error_api_create_requires_issuerurl"],
+    ["OIDC with an ftp issuer", { defaultAuthMode: "aws_oidc", oidc: JSON.stringify({ clientId: "c", issuerUrl: "ftp://id.example.com" }) }, "error_api_oidc_issuerurl_invalid"],
+    ["OIDC with an issuer that is no URL", { defaultAuthMode: "aws_oidc", oidc: JSON.stringify({ clientId: "c", issuerUrl: "id.example.com" }) }, "error_api_oidc_issuerurl_invalid"],
   ])("refuses %s and stores nothing", async (_, input, messageId) => {
     const owner = await ownerWithOrg();
     const result = await createApi(owner.token, { orgId: owner.orgId, name: "Shop", ...input });
@@ -188,6 +189,7 @@ describe("updateApi settings", () => {
     ["an unknown region", { region: "nowhere" }, "error_api_create_requires_region"],
     ["OIDC without a client id", { defaultAuthMode: "aws_oidc", oidc: JSON.stringify({ issuerUrl: "https://x.example" }) }, "error_api_create_requires_clientid"],
     ["OIDC without an issuer", { defaultAuthMode: "aws_oidc", oidc: JSON.stringify({ clientId: "c" }) }, "error_api_create_requires_issuerurl"],
+    ["OIDC with an ftp issuer", { defaultAuthMode: "aws_oidc", oidc: JSON.stringify({ clientId: "c", issuerUrl: "ftp://id.example.com" }) }, "error_api_oidc_issuerurl_invalid"],
   ])("refuses %s and keeps the project as it was", async (_, input, messageId) => {
     const owner = await ownerWithOrg();
     const { data } = await createApi(owner.token, { orgId: owner.orgId, name: "Shop" });
@@ -205,6 +207,23 @@ describe("updateApi settings", () => {
     await t.platform.db.updateTable("apis").set({ state: "PUBLISHED" }).where("id", "=", id).execute();
     const result = await t.graphql(UPDATE_API, { input: { id, defaultAuthMode: "aws_cognito_user_pools" } }, owner.token);
     expect(result.errors?.[0].extensions?.messageId).toBe("error_api_auth_mode_read_only");
+  });
+
+  it("keeps a published project's OIDC client and issuer, which decide who signs in", async () => {
+    const owner = await ownerWithOrg();
+    const { data } = await createApi(owner.token, { orgId: owner.orgId, name: "Shop" });
+    const id = data.createApi.api.id;
+    const oidc = JSON.stringify({ clientId: "c", issuerUrl: "https://id.example.com" });
+    expect((await t.graphql(UPDATE_API, { input: { id, defaultAuthMode: "aws_oidc", oidc } }, owner.token)).errors).toBeUndefined();
+    await t.platform.db.updateTable("apis").set({ state: "PUBLISHED" }).where("id", "=", id).execute();
+
+    const again = await t.graphql(UPDATE_API, { input: { id, defaultAuthMode: "aws_oidc", oidc } }, owner.token);
+    expect(again.errors).toBeUndefined();
+    const moved = JSON.stringify({ clientId: "c", issuerUrl: "https://attacker.example.com" });
+    const result = await t.graphql(UPDATE_API, { input: { id, oidc: moved } }, owner.token);
+    expect(result.errors?.[0].extensions?.messageId).toBe("error_api_auth_mode_read_only");
+    const after = await t.graphql(API, { id }, owner.token);
+    expect(JSON.parse(after.data.api.oidc)).toEqual({ clientId: "c", issuerUrl: "https://id.example.com" });
   });
 
   it("lets every member keep their query explorer text, but only builders change settings", async () => {

@@ -1,15 +1,13 @@
 import { hasDirective } from "../model/directives";
 import { isUsersTable } from "../model/publishing";
 import type { ObjectType, SchemaModel } from "../model/types";
-import { parseOidc, validateAuth, validateRegion } from "../project";
+import { parseOidc, validateAuth, validateRegion, type AuthProblem } from "../project";
 
 /** The refusals of spec §5 'Projects' that only publishing checks, by their translation keys. */
 export type PublishProblem =
   | "error_api_create_requires_awsaccount"
   | "error_api_create_requires_region"
-  | "error_api_create_requires_authmode"
-  | "error_api_create_requires_clientid"
-  | "error_api_create_requires_issuerurl"
+  | AuthProblem
   | "error_api_create_requires_types"
   | "error_api_create_requires_usertype";
 

@@ -65,7 +65,7 @@ export const SCREENS: Screen[] = [
     },
   },
   {
-    // The data screen of a published table with entries: the grid, its filter and the record sidebar.
+    // The data screen of a published table with entries: the grid, its filter, the record sidebar and the project sign-in.
     route: "project-data",
     path: (ids) => `/api/${ids.dataApiId}/data#Item1`,
     dialogs: {
@@ -78,6 +78,8 @@ export const SCREENS: Screen[] = [
         await page.getByTestId("toolbar-add").click();
         await page.getByTestId("grid-row-pending").waitFor();
       },
+      // Last: the modal's state lives in memory and going to this same URL (#Item1) does not reload the page.
+      "project sign-in": clickTestId("project-sign-in"),
     },
   },
   { route: "project-types", path: (ids) => `/api/${ids.apiId}/types` },

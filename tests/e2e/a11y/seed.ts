@@ -50,7 +50,8 @@ export async function seedWorkspace(browser: Browser, platform: PlatformProcess)
  * A second project, created and published through the platform's API as the console's own
  * requests are signed (their Authorization and x-org headers), with a model publishing accepts
  * (the users table and Item1) and two entries written through the project's endpoint, so the
- * data screen shows a grid, its filter dropdown and the record sidebar, and one file for the files screen.
+ * data screen shows a grid, its filter dropdown, the record sidebar and the project sign-in
+ * dialog, and one file for the files screen.
  */
 async function publishedProjectWithEntries(page: Page, platform: PlatformProcess, orgId: string) {
   const signed = page.waitForRequest((request) => request.url().endsWith("/graphql") && request.headers()["authorization"] !== undefined);
@@ -64,7 +65,8 @@ async function publishedProjectWithEntries(page: Page, platform: PlatformProcess
     return body.data;
   };
   const created = await call("/graphql", "mutation Create($input: CreateApiInput!) { createApi(input: $input) { api { id } } }", {
-    input: { orgId, name: "Pantry" },
+    // Its own user pool (issue 10), so the data screen offers the project sign-in dialog.
+    input: { orgId, name: "Pantry", defaultAuthMode: "aws_cognito_user_pools" },
   });
   const apiId: string = created.createApi.api.id;
   await call("/graphql", "mutation Publish($input: CreatePublishRunInput!) { createPublishRun(input: $input) { api { id } } }", {

@@ -1,10 +1,10 @@
-import { useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PublishAuthScreenQuery } from "../../../__generated__/PublishAuthScreenQuery.graphql";
 import type { mutationsSetupUsersTableMutation } from "../../../__generated__/mutationsSetupUsersTableMutation.graphql";
-import { parseModel } from "../../../domain/model";
+import { parseModel, type SchemaModel } from "../../../domain/model";
 import { defaultUsersTable, emailFieldOptions, passwordFieldOptions, customUsersTableProblem } from "../../../domain/publish/usersTable";
 import { isUsersTable } from "../../../domain/model/publishing";
 import { hasDirective } from "../../../domain/model/directives";
@@ -15,6 +15,8 @@ import { SelectField } from "../../../ui/SelectField";
 import { ErrorMessage } from "../../../common/ErrorMessage";
 import { WizardStep } from "./WizardSteps";
 import { setupUsersTableMutation } from "./mutations";
+import { AuthModeChoice } from "./AuthModeChoice";
+import { useAuthModeChoice } from "./useAuthModeChoice";
 import "../publish.css";
 
 const authQuery = graphql`
@@ -23,6 +25,9 @@ const authQuery = graphql`
       id
       name
       schema
+      state
+      defaultAuthMode
+      oidc
       viewerCanEditModel
     }
   }
@@ -31,26 +36,16 @@ const authQuery = graphql`
 type Mode = "DEFAULT" | "CUSTOM";
 
 /**
- * project-publish-auth, step 1 of 3: the users table, default or custom (spec §5 'A user table
- * must be set up at publish'). The server applies the same rules and saves the declaration.
+ * project-publish-auth, step 1 of 3: the user authentication method (spec §9) and the users
+ * table, default or custom (spec §5 'A user table must be set up at publish'). The server
+ * applies the same rules and saves both.
  */
 export default function PublishAuthScreen(props: { queryRef: PreloadedQuery<PublishAuthScreenQuery> }) {
-  const intl = useIntl();
-  const navigate = useNavigate();
   const { api } = usePreloadedQuery<PublishAuthScreenQuery>(authQuery, props.queryRef);
   const model = useMemo(() => {
     const parsed = parseModel(api?.schema ?? "");
     return "model" in parsed ? parsed.model : null;
   }, [api?.schema]);
-  const current = model?.objectTypes.find(isUsersTable) ?? null;
-  const fieldWith = (name: "userEmail" | "userPassword") => current?.fields.find((field) => hasDirective(field.directives, name))?.id ?? "";
-  const [mode, setMode] = useState<Mode>(current && current.name !== "User" ? "CUSTOM" : "DEFAULT");
-  const [tableId, setTableId] = useState(current?.id ?? "");
-  const [emailFieldId, setEmailFieldId] = useState(fieldWith("userEmail"));
-  const [passwordFieldId, setPasswordFieldId] = useState(fieldWith("userPassword"));
-  const [error, setError] = useState<unknown>(null);
-  const [save, saving] = useMutate<mutationsSetupUsersTableMutation>(setupUsersTableMutation);
-
   if (!api || !model) {
     return (
       <Alert variant="danger" testId="route-error">
@@ -58,6 +53,28 @@ export default function PublishAuthScreen(props: { queryRef: PreloadedQuery<Publ
       </Alert>
     );
   }
+  return <PublishAuthForm api={api} model={model} />;
+}
+
+function PublishAuthForm({ api, model }: { api: NonNullable<PublishAuthScreenQuery["response"]["api"]>; model: SchemaModel }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const current = model.objectTypes.find(isUsersTable) ?? null;
+  const fieldWith = (name: "userEmail" | "userPassword") => current?.fields.find((field) => hasDirective(field.directives, name))?.id ?? "";
+  const [mode, setMode] = useState<Mode>(current && current.name !== "User" ? "CUSTOM" : "DEFAULT");
+  const [tableId, setTableId] = useState(current?.id ?? "");
+  const [emailFieldId, setEmailFieldId] = useState(fieldWith("userEmail"));
+  const [passwordFieldId, setPasswordFieldId] = useState(fieldWith("userPassword"));
+  const [error, setError] = useState<unknown>(null);
+  const [save, saving] = useMutate<mutationsSetupUsersTableMutation>(setupUsersTableMutation);
+  const auth = useAuthModeChoice(api);
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refused Continue, the keyboard lands on the first field that needs fixing.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+
   const fallback = defaultUsersTable(model);
   const table = model.objectTypes.find((objectType) => objectType.id === tableId) ?? null;
   const choice = { mode: "CUSTOM" as const, tableId, emailFieldId, passwordFieldId };
@@ -66,8 +83,16 @@ export default function PublishAuthScreen(props: { queryRef: PreloadedQuery<Publ
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (customProblem) return setError(new Error(intl.formatMessage({ id: customProblem })));
+    const authProblem = auth.check();
+    if (authProblem || customProblem) {
+      setRefusals((count) => count + 1);
+      // The OIDC fields show their own problems; anything else is said above the form.
+      const formProblem = authProblem === "error_api_create_requires_authmode" ? authProblem : customProblem;
+      if (formProblem) setError(new Error(intl.formatMessage({ id: formProblem })));
+      return;
+    }
     try {
+      await auth.save();
       await save({ input: mode === "DEFAULT" ? { apiId: api.id, mode } : { apiId: api.id, ...choice } });
       await navigate({ to: "/project-publish/$apiId/region", params: { apiId: api.id } });
     } catch (caught) {
@@ -76,7 +101,7 @@ export default function PublishAuthScreen(props: { queryRef: PreloadedQuery<Publ
   };
 
   return (
-    <form className="card publish-card" onSubmit={(event) => void onSubmit(event)} data-testid="publish-auth" noValidate>
+    <form ref={formRef} className="card publish-card" onSubmit={(event) => void onSubmit(event)} data-testid="publish-auth" noValidate>
       <WizardStep step={1} />
       <h1>
         <FormattedMessage id="publish.auth.title" />
@@ -89,6 +114,7 @@ export default function PublishAuthScreen(props: { queryRef: PreloadedQuery<Publ
           <ErrorMessage error={error} />
         </Alert>
       )}
+      <AuthModeChoice value={auth.choice} onChange={auth.setChoice} problems={auth.problems} readOnly={auth.readOnly} />
       <fieldset className="wizard-options">
         <legend>
           <FormattedMessage id="publish.auth.choice" />
@@ -154,7 +180,7 @@ export default function PublishAuthScreen(props: { queryRef: PreloadedQuery<Publ
         </div>
       )}
       <div className="publish-actions">
-        <Button type="submit" variant="primary" busy={saving} disabled={!api.viewerCanEditModel} data-testid="wizard-next">
+        <Button type="submit" variant="primary" busy={saving || auth.saving} disabled={!api.viewerCanEditModel} data-testid="wizard-next">
           <FormattedMessage id="publish.wizard.next" />
         </Button>
         <Link to="/api/$apiId/data" params={{ apiId: api.id }} className="btn btn-link" data-testid="wizard-back">

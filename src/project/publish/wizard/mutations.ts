@@ -49,3 +49,17 @@ export const createBundleSubscriptionMutation = graphql`
     }
   }
 `;
+
+/** Step 1's user authentication method; the server may also strip table access rules the new mode cannot use. */
+export const saveAuthModeMutation = graphql`
+  mutation mutationsSaveAuthModeMutation($input: UpdateApiInput!) {
+    updateApi(input: $input) {
+      id
+      defaultAuthMode
+      additionalAuthModes
+      oidc
+      schema
+      hasUnpublishedChanges
+    }
+  }
+`;
