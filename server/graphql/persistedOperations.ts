@@ -31,6 +31,8 @@ export function persistedOperationsPlugin(file: string) {
 /**
  * The documents of the file, parsed. An unknown id reads the file again if it changed since:
  * under `npm run dev` Relay's watcher adds operations while the server keeps running.
+ * Parsed without locations (each would keep every token of its document alive): the console
+ * does not read an error's `locations`, and the operations are checked in, not written by users.
  */
 function persistedDocuments(file: string) {
   let loadedVersion = -1;
@@ -39,7 +41,7 @@ function persistedDocuments(file: string) {
     const version = statSync(file).mtimeMs;
     if (version === loadedVersion) return;
     const texts = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
-    documents = new Map(Object.entries(texts).map(([id, text]) => [id, parse(text)]));
+    documents = new Map(Object.entries(texts).map(([id, text]) => [id, parse(text, { noLocation: true })]));
     loadedVersion = version;
   };
   loadIfChanged();

@@ -25,5 +25,10 @@ export const platformResolvers: Resolvers[] = [{ DateTime }, nodeResolvers, orgR
 
 /** schema.graphql at the project root is the one source the console compiles against too. */
 export function createSchema(schemaPath: string) {
-  return makeExecutableSchema({ typeDefs: readFileSync(schemaPath, "utf8"), resolvers: platformResolvers });
+  return makeExecutableSchema({
+    typeDefs: readFileSync(schemaPath, "utf8"),
+    resolvers: platformResolvers,
+    // Without source positions: with them the schema's AST keeps every token of the file alive.
+    noLocation: true,
+  });
 }

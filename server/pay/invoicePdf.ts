@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import type { PDFFont } from "pdf-lib";
 import { formatAmount } from "../../src/domain/billing";
 
 export interface InvoiceForPdf {
@@ -12,6 +12,9 @@ export interface InvoiceForPdf {
 
 /** A one-page invoice: the seller, who is billed, the date, number, status and amount paid. */
 export async function invoicePdf(invoice: InvoiceForPdf): Promise<Uint8Array> {
+  // Loaded on the first download, not at start: pdf-lib (with its font metrics) is a few MiB of
+  // heap that a server whose users never open an invoice would hold for nothing.
+  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Invoice ${invoice.number}`);
   pdf.setProducer("Baukasten");
@@ -19,7 +22,7 @@ export async function invoicePdf(invoice: InvoiceForPdf): Promise<Uint8Array> {
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   let y = 780;
-  const line = (text: string, options: { font?: typeof regular; size?: number; gap?: number } = {}) => {
+  const line = (text: string, options: { font?: PDFFont; size?: number; gap?: number } = {}) => {
     // The standard fonts cover WinAnsi only; anything else is replaced rather than failing the download.
     const safe = [...text].map((char) => (char.charCodeAt(0) < 256 || char === "€" ? char : "?")).join("");
     page.drawText(safe, { x: 56, y, size: options.size ?? 11, font: options.font ?? regular, color: rgb(0.1, 0.1, 0.1) });

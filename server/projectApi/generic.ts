@@ -101,7 +101,7 @@ export function genericResolvers(plan: ModelPlan) {
   // The filter types, built here rather than taken from the executable schema: graphql's
   // functions refuse types made by another copy of the module (vitest loads two).
   let filterTypes: GraphQLSchema | undefined;
-  const filterOf = (table: TablePlan, text: string | null | undefined) => readFilter((filterTypes ??= buildSchema(generateSdl(plan))), table, text);
+  const filterOf = (table: TablePlan, text: string | null | undefined) => readFilter((filterTypes ??= buildSchema(generateSdl(plan), { noLocation: true })), table, text);
 
   /** The table named by ofType in this project's namespace (the project's id; none means this project). */
   function operationsFor(ctx: ProjectContext, args: TableArgs, publishing: PublishingType): EntryOperations {
