@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { formatLoad, runLoad, type Call } from "./load";
 import { createDatabase } from "../../tests/server/harness";
+import { SERVER_NODE_FLAGS } from "../serverNodeFlags.mjs";
 
 interface Prepared {
   projects: Record<string, { apiId: string; key: string }>;
@@ -11,8 +12,12 @@ interface Prepared {
 
 /** Starts the bench's platform process (scripts/bench/project-api-server.ts) and waits for its JSON line. */
 export async function startProjectServer(port: number, env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/project-api-server.ts"], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: "silent", SECRET_KEY: "bench-secret-key-0123456789abcdef", ...env },
+  // As `npm start` runs the server (scripts/start.mjs): its Node flags and NODE_ENV=production
+  // (graphql-js without its development checks); tsx only transpiles at load. BENCH_NODE_FLAGS
+  // (space-separated) replaces the flags, as in ./platform.ts, to compare them.
+  const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? SERVER_NODE_FLAGS;
+  const child = spawn(process.execPath, [...flags, "--import", "tsx", "scripts/bench/project-api-server.ts"], {
+    env: { NODE_ENV: "production", ...process.env, PORT: String(port), LOG_LEVEL: "silent", SECRET_KEY: "bench-secret-key-0123456789abcdef", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const lines = createInterface({ input: child.stdout! });

@@ -106,8 +106,9 @@ export function createProjectEndpoint(options: {
     if (req.method !== "GET" && req.method !== "HEAD") {
       const body = await readBodyWithin(req, MAX_BODY_BYTES);
       if (!body) return answerBodyTooLarge(req, res, MAX_BODY_BYTES);
-      // @whatwg-node/server takes an already read body from `req.body`.
-      (req as IncomingMessage & { body?: string }).body = body.toString("utf8");
+      // @whatwg-node/server takes an already read body from `req.body`. A Buffer, not a string:
+      // it calls Object.keys on the body, which for a string lists every character (~2 ms for 5 KB).
+      (req as IncomingMessage & { body?: Buffer }).body = body;
     }
     const key = req.headers["x-api-key"];
     const context = await projectContext(apiId, { apiKey: typeof key === "string" ? key : undefined, authorization: req.headers.authorization });

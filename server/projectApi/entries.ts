@@ -116,13 +116,13 @@ function readInput(table: TablePlan, plan: ModelPlan, input: EntryInput, operati
   return { values, parents };
 }
 
-/** Each parent id given must name an entry of the parent table. */
-async function checkParents(tx: Tx, ctx: ProjectContext, table: TablePlan, parents: Partial<Record<ParentSlot, string | null>>) {
+/** Each parent id given must name an entry of the parent table: one statement per parent slot, however many entries. */
+async function checkParents(tx: Tx, ctx: ProjectContext, table: TablePlan, entries: readonly Partial<Record<ParentSlot, string | null>>[]) {
   for (const { slot, type } of table.parents) {
-    const id = parents[slot];
-    if (!id) continue;
-    const [found] = await entriesByIds(tx, ctx.project.apiId, type.id, [id]);
-    if (!found) {
+    const ids = [...new Set(entries.map((parents) => parents[slot]).filter((id): id is string => !!id))];
+    if (ids.length === 0) continue;
+    const found = await entriesByIds(tx, ctx.project.apiId, type.id, ids);
+    if (found.length < ids.length) {
       const field = parentIdInputName(type);
       throw refuse("BAD_USER_INPUT", "error_value_parent_missing", `${field}: there is no ${type.name} with this id.`, { field });
     }
@@ -166,7 +166,7 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
     });
     const poolName = await passwordPoolName(ctx, passwords);
     const rows = await write(ctx, table, async (tx) => {
-      for (const created of entries) await checkParents(tx, ctx, table, { first: created.parentFirst, second: created.parentSecond });
+      await checkParents(tx, ctx, table, entries.map((created) => ({ first: created.parentFirst, second: created.parentSecond })));
       const inserted = await insertEntries(tx, ctx.project.apiId, typeId, entries);
       // RETURNING gives the rows of a multi-row VALUES in the order given.
       for (const [index, row] of inserted.entries()) await saveCredential(tx, ctx, table, row, passwords[index], poolName);
@@ -250,7 +250,7 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
       const password = takePassword(table, values);
       const poolName = await passwordPoolName(ctx, [password]);
       const row = await write(ctx, table, async (tx) => {
-        await checkParents(tx, ctx, table, parents);
+        await checkParents(tx, ctx, table, [parents]);
         if (expectedUpdatedAt) {
           const current = await lockEntry(tx, ctx.project.apiId, typeId, input.id, owner);
           if (!current) throw notFound();

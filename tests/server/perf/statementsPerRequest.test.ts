@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addField, initialModel, renameObjectType } from "../../../src/domain/model";
 import { setLiveVersion } from "../../../server/projectApi/live";
+import { libraryModel } from "../projectApi/fixture";
 import { startTestPlatform, uniqueEmail, type TestPlatform } from "../harness";
 
 /*
@@ -55,21 +55,33 @@ describe("SQL statements per request", () => {
     expect(ran.length).toBeLessThanOrEqual(4);
   });
 
-  it("a list on a project's own endpoint with an API key runs at most 2: the live version and the key in one, the page in one", async () => {
-    const initial = initialModel();
-    const typeId = initial.objectTypes[0].id;
-    const model = addField(renameObjectType(initial, typeId, "Item"), typeId, { name: "title", type: "String", directives: [] }).model;
-    await t.platform.db.transaction().execute((tx) => setLiveVersion(tx, { apiId, runId: `${apiId}-v1`, version: 1, model }));
-    const { key } = await t.platform.apiKeys.insertKey(t.platform.db, apiId);
-    const list = async () => {
-      const response = await fetch(`${t.url}/p/${apiId}/graphql`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-api-key": key },
-        body: JSON.stringify({ query: `{ listItem(limit: 20) { items { id title } nextToken } }` }),
-      });
-      return (await response.json()) as { errors?: unknown };
-    };
-    const ran = await statementsOf(list);
-    expect(ran.length).toBeLessThanOrEqual(2);
+  describe("a project's own endpoint with an API key", () => {
+    let call: (query: string, variables?: object) => Promise<{ errors?: unknown; data?: any }>;
+    beforeAll(async () => {
+      await t.platform.db.transaction().execute((tx) => setLiveVersion(tx, { apiId, runId: `${apiId}-v1`, version: 1, model: libraryModel() }));
+      const { key } = await t.platform.apiKeys.insertKey(t.platform.db, apiId);
+      call = async (query, variables = {}) => {
+        const response = await fetch(`${t.url}/p/${apiId}/graphql`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-api-key": key },
+          body: JSON.stringify({ query, variables }),
+        });
+        return (await response.json()) as { errors?: unknown; data?: any };
+      };
+    });
+
+    it("a filtered, sorted list runs 2: the live version and the key in one, the page in one", async () => {
+      const list = () => call(`{ listBook(limit: 100, sortBy: pages, filter: { title: { beginsWith: "B" } }) { items { id title pages } nextToken } }`);
+      const ran = await statementsOf(list);
+      expect(ran.length).toBe(2);
+    });
+
+    it("a batchCreate of 100 with parents runs 6: the live version and key, begin, the parents, the rows, their activities, commit", async () => {
+      const authors = await call(`mutation { a: createAuthor(input: { name: "A" }) { id } b: createAuthor(input: { name: "B" }) { id } }`);
+      const parents = [authors.data.a.id, authors.data.b.id];
+      const input = Array.from({ length: 100 }, (_, index) => ({ title: `Bulk ${index}`, pages: index, authorId: parents[index % 2] }));
+      const ran = await statementsOf(() => call(`mutation ($input: [CreateBookInput!]!) { batchCreateBook(input: $input) { id } }`, { input }));
+      expect(ran.length).toBe(6);
+    });
   });
 });

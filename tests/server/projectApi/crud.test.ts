@@ -95,4 +95,14 @@ describe("connections both ways", () => {
     const books = await p.call(`{ listBook(filter: { title: { eq: "Orphan" } }) { items { id } } }`);
     expect(books.data.listBook.items).toEqual([]);
   });
+
+  it("refuses a batch in which one parent id of many names no entry, and writes none of it", async () => {
+    const author = await p.call(`mutation { createAuthor(input: { name: "Le Guin" }) { id } }`);
+    const authorId = author.data.createAuthor.id;
+    const input = [{ title: "Batch kept", authorId }, { title: "Batch kept", authorId }, { title: "Batch orphan", authorId: "missing" }];
+    const result = await p.call(`mutation ($input: [CreateBookInput!]!) { batchCreateBook(input: $input) { id } }`, { input });
+    expect(result.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", messageId: "error_value_parent_missing", field: "authorId" });
+    const books = await p.call(`{ listBook(filter: { title: { beginsWith: "Batch" } }) { items { id } } }`);
+    expect(books.data.listBook.items).toEqual([]);
+  });
 });
