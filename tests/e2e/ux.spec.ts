@@ -19,6 +19,8 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 async function expectInViewport(page: Page, locator: ReturnType<Page["locator"]>) {
+  // boundingBox() does not wait: it answers null while the element is still hidden.
+  await expect(locator).toBeVisible();
   const box = await locator.boundingBox();
   const width = page.viewportSize()!.width;
   expect(box, "visible").not.toBeNull();
@@ -106,7 +108,10 @@ test("the project sidebar keeps one width from section to section", async ({ pag
   for (const section of ["data", "assets", "apps", "settings", "logs", "types"]) {
     await page.goto(`${platform.url}/api/${apiId}/${section}`);
     await expect(page.getByRole("main")).not.toBeEmpty();
-    widths.push((await page.getByTestId("project-sidebar").boundingBox())!.width);
+    // The sidebar may still be hidden behind the route's loading state; boundingBox() does not wait.
+    const sidebar = page.getByTestId("project-sidebar");
+    await expect(sidebar).toBeVisible();
+    widths.push((await sidebar.boundingBox())!.width);
   }
   expect(new Set(widths).size).toBe(1);
 });
