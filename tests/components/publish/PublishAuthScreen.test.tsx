@@ -169,6 +169,21 @@ describe("project-publish-auth: the user authentication method (spec §5, §9)",
     expect(operationsNamed(environment, "mutationsSetupUsersTableMutation")).toHaveLength(0);
   });
 
+  it("shows a project set up with IAM (aws_iam) as its selected 'AWS IAM' card, kept on Continue or changed like any other", async () => {
+    await open({ defaultAuthMode: "aws_iam" });
+    const group = screen.getByRole("group", { name: "User authentication" });
+    expect(within(group).getAllByRole("radio").map((option) => (option as HTMLInputElement).value)).toEqual(["aws_api_key", "aws_cognito_user_pools", "aws_oidc", "aws_iam"]);
+    expect(radio("AWS IAM").checked).toBe(true);
+    fireEvent.click(screen.getByTestId("wizard-next"));
+    await vi.waitFor(() => expect(authModeInput()).toEqual({ id: "api_1", defaultAuthMode: "aws_iam", oidc: null }));
+  });
+
+  it("shows a published IAM project's method selected and disabled", async () => {
+    await open({ state: "PUBLISHED", defaultAuthMode: "aws_iam" });
+    expect(radio("AWS IAM").checked).toBe(true);
+    expect(radio("AWS IAM").matches(":disabled")).toBe(true);
+  });
+
   it("'Once published, the user authentication method is read-only': shows it disabled with a note and does not save it", async () => {
     await open({ state: "PUBLISHED", defaultAuthMode: "aws_cognito_user_pools" });
     expect(radio("Cognito user pools").checked).toBe(true);

@@ -4,7 +4,13 @@ import type { OidcProblems } from "../../../domain/project";
 import { TextField } from "../../../ui/TextField";
 
 /** The modes the wizard offers (spec §9: API key by default, Cognito user pools, OIDC). */
-const MODES = ["aws_api_key", "aws_cognito_user_pools", "aws_oidc"] as const;
+const OFFERED_MODES = ["aws_api_key", "aws_cognito_user_pools", "aws_oidc"];
+
+/**
+ * IAM is not offered for new choices, but a project that already uses it (set at creation or
+ * import) sees it as its selected card, so the step never shows no method at all (docs/DECISIONS.md).
+ */
+const modesFor = (storedMode: string) => (storedMode === "aws_iam" ? [...OFFERED_MODES, "aws_iam"] : OFFERED_MODES);
 
 export interface AuthChoice {
   mode: string;
@@ -19,6 +25,8 @@ export interface AuthChoice {
  */
 export function AuthModeChoice(props: {
   value: AuthChoice;
+  /** The project's saved mode: a mode the wizard no longer offers stays visible as a card. */
+  storedMode: string;
   onChange(value: AuthChoice): void;
   /** Shown after a Continue that the domain's rules refused. */
   problems: OidcProblems | null;
@@ -40,7 +48,7 @@ export function AuthModeChoice(props: {
           <FormattedMessage id="publish.authMode.readOnly" />
         </p>
       )}
-      {MODES.map((mode) => (
+      {modesFor(props.storedMode).map((mode) => (
         <label key={mode} className="wizard-option">
           <input
             type="radio"

@@ -114,7 +114,7 @@ function PublishAuthForm({ api, model }: { api: NonNullable<PublishAuthScreenQue
           <ErrorMessage error={error} />
         </Alert>
       )}
-      <AuthModeChoice value={auth.choice} onChange={auth.setChoice} problems={auth.problems} readOnly={auth.readOnly} />
+      <AuthModeChoice value={auth.choice} storedMode={api.defaultAuthMode} onChange={auth.setChoice} problems={auth.problems} readOnly={auth.readOnly} />
       <fieldset className="wizard-options">
         <legend>
           <FormattedMessage id="publish.auth.choice" />
