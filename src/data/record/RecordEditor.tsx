@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { graphql, useFragment, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
 import { FormattedMessage } from "react-intl";
-import type { SchemaModel } from "../../domain/model";
+import { isUsersTable, type SchemaModel } from "../../domain/model";
 import { childConnections, parentConnections } from "../../domain/records";
 import { Alert } from "../../ui/Alert";
 import { Spinner } from "../../ui/Spinner";
@@ -9,6 +9,7 @@ import { TextField } from "../../ui/TextField";
 import { ChildConnectionList } from "./ChildConnectionList";
 import { ParentConnection } from "./ParentConnection";
 import { RecordForm } from "./RecordForm";
+import { UserGroupsCard } from "./UserGroupsCard";
 import type { RecordFrame } from "./recordStack";
 import type { RecordStackActions } from "./useRecordStack";
 import { useRecordLive } from "./useRecordLive";
@@ -107,6 +108,7 @@ function LoadedRecord(props: EditorProps & { id: string; queryRef: PreloadedQuer
         onCancelNew={() => undefined}
         onReload={props.onReload}
       />
+      {!deleted && isUsersTable(table) && <UserGroupsCard userId={props.id} model={props.model} />}
       {!deleted && <RecordConnections entry={data.type} model={props.model} canEdit={data.viewerCanEditData} onOpen={open} onAdd={props.actions.push} />}
     </>
   );

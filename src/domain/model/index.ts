@@ -77,6 +77,8 @@ export {
   parseGroupNames,
   /** A table's access rules read from its directives. */
   tableAccess,
+  /** Every group name the tables' access names, each once: the choices for a user's groups. */
+  accessGroupNames,
   /** How far a signed-in project user reaches with an operation: all entries or their own. */
   userReach,
   /** How far an API key reaches: all, or only what is public when the key is an additional mode. */

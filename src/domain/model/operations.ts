@@ -35,6 +35,7 @@ export {
   setAccessGroups,
   parseGroupNames,
   tableAccess,
+  accessGroupNames,
   userReach,
   apiKeyReach,
   MAX_ACCESS_GROUPS,

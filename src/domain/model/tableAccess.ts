@@ -1,5 +1,5 @@
 import { hasDirective, setDirective } from "./directives";
-import type { Directive, ObjectType } from "./types";
+import type { Directive, ObjectType, SchemaModel } from "./types";
 
 /**
  * Table access (spec §6 "Table access: per operation (query, create, update, delete) with public
@@ -63,6 +63,11 @@ export function tableAccess(objectType: ObjectType): TableAccess {
     groups: storedGroups(group),
     groupOperations: new Set(storedGroupOperations(group)),
   };
+}
+
+/** Every group name the model's tables give access to, each once and sorted: what a user's groups are offered from. */
+export function accessGroupNames(model: SchemaModel): string[] {
+  return [...new Set(model.objectTypes.flatMap((objectType) => tableAccess(objectType).groups))].sort((a, b) => a.localeCompare(b));
 }
 
 /** How far a caller reaches with one operation: every entry, only the entries they own, or none. */
