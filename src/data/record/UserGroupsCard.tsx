@@ -166,7 +166,7 @@ function UserGroups(props: { userId: string; model: SchemaModel; queryRef: Prelo
   );
 }
 
-/** A record without a sign-in has no groups to show; any other failure offers a retry. */
+/** A record without a sign-in has no groups, a project user may not see them; any other failure offers a retry. */
 class GroupsErrorBoundary extends Component<{ children: ReactNode; onRetry(): void }, { error: unknown }> {
   state = { error: null as unknown };
   static getDerivedStateFromError(error: unknown) {
@@ -179,6 +179,14 @@ class GroupsErrorBoundary extends Component<{ children: ReactNode; onRetry(): vo
       return (
         <p className="field-hint" data-testid="user-groups-no-sign-in">
           <FormattedMessage id="data.userGroups.noSignIn" />
+        </p>
+      );
+    }
+    // Signed in as a project user (spec §4 project-level sign-in), the explorer acts as them; groups are the members' business.
+    if (error instanceof ApiError && error.code === "FORBIDDEN") {
+      return (
+        <p className="field-hint" data-testid="user-groups-members-only">
+          <FormattedMessage id="data.userGroups.membersOnly" />
         </p>
       );
     }

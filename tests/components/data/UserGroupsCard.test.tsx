@@ -94,11 +94,16 @@ describe("a project user's groups in the record editor (spec §6 'Table access: 
     expect(within(screen.getByTestId("user-groups")).queryByRole("button")).toBeNull();
   });
 
-  it("says an entry without a sign-in has no groups, and offers a retry after any other failure", async () => {
+  it("says an entry without a sign-in has no groups, that a project user may not see them, and offers a retry after any other failure", async () => {
     const environment = renderCard();
     const first = operationsNamed(environment, "UserGroupsCardQuery")[0];
     act(() => environment.mock.reject(first, new ApiError("unknown", "error_project_user_unknown", "NOT_FOUND")));
     expect((await screen.findByTestId("user-groups-no-sign-in")).textContent).toContain("This entry cannot sign in");
+
+    cleanup();
+    const asProjectUser = renderCard();
+    act(() => asProjectUser.mock.reject(operationsNamed(asProjectUser, "UserGroupsCardQuery")[0], new ApiError("no", "error_forbidden", "FORBIDDEN")));
+    expect((await screen.findByTestId("user-groups-members-only")).textContent).toBe("Only workspace members see a user's groups. Sign out of the project to manage them.");
 
     cleanup();
     const again = renderCard();
