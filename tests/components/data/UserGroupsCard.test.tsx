@@ -82,7 +82,7 @@ describe("a project user's groups in the record editor (spec §6 'Table access: 
     fireEvent.change(input, { target: { value: "editors" } });
     fireEvent.click(screen.getByTestId("user-group-add"));
     const [add] = operationsNamed(environment, "UserGroupsCardAddMutation");
-    act(() => environment.mock.reject(add, new ApiError("limit", "error_user_groups_limit", "BAD_USER_INPUT", { max: 100 })));
+    act(() => environment.mock.reject(add, new ApiError("limit", "error_user_groups_limit", "BAD_USER_INPUT", { max: "100" })));
     expect((await screen.findByTestId("user-groups-error")).textContent).toBe("A user can be in at most 100 groups.");
   });
 
