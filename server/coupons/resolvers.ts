@@ -8,10 +8,10 @@ import { findApiForUpdate } from "../api/store";
 import { canPublishApi } from "../../src/domain/permissions";
 import { validateRegion } from "../../src/domain/project";
 import type { Resolvers } from "../graphql/__generated__/resolvers";
+import { redeemRegionCoupon } from "./redeem";
 
-/** Spec §9: the coupon list is 10 long and the lookup is tried up to 5 times. */
+/** Spec §9: the coupon list is 10 long (the lookup's 5 tries are in ./redeem.ts). */
 const COUPON_LIST_LIMIT = 10;
-const REDEEM_ATTEMPTS = 5;
 const COUPON_CODE_MAX_LENGTH = 64;
 
 const toCoupon = (row: Selectable<Tables["account_coupons"]>) => ({
@@ -57,11 +57,7 @@ export const couponResolvers: Resolvers = {
       return toCoupon(row);
     },
 
-    /**
-     * Spec §7 'createCoupon redemption' and §8: a VALID coupon of the project's region, newest
-     * first, is claimed for the project; coupons another request holds are skipped, and up to 5
-     * lookups are made before 'Failed to redeem coupon. No valid coupons available for region …'.
-     */
+    /** Spec §7 'createCoupon redemption': a member who may publish claims the region's coupon for the project. */
     async createCouponRedemption(_, args, ctx) {
       requireViewer(ctx);
       return ctx.db.transaction().execute(async (tx) => {
@@ -69,37 +65,7 @@ export const couponResolvers: Resolvers = {
         if (!api) throw notFound();
         const membership = await requireMembership(ctx, api.org_id, tx);
         if (!canPublishApi(membership.roleType)) throw forbidden();
-        for (let attempt = 0; attempt < REDEEM_ATTEMPTS; attempt++) {
-          const coupon = await tx
-            .selectFrom("account_coupons")
-            .selectAll()
-            .where("config_region", "=", api.region)
-            .where("status", "=", "VALID")
-            .orderBy("created_at", "desc")
-            .orderBy("id", "desc")
-            .limit(1)
-            .forUpdate()
-            .skipLocked()
-            .executeTakeFirst();
-          if (!coupon) break;
-          const claimed = await tx.updateTable("account_coupons").set({ status: "USED" }).where("id", "=", coupon.id).where("status", "=", "VALID").executeTakeFirst();
-          if (Number(claimed.numUpdatedRows) !== 1) continue;
-          const redemption = await tx
-            .insertInto("coupon_redemptions")
-            .values({ id: `red_${randomBytes(12).toString("base64url")}`, coupon_code: coupon.coupon_code, redeemed_by_id: api.id, redeemed_by_type: "api" })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          return {
-            id: redemption.id,
-            createdAt: redemption.created_at,
-            redeemedById: redemption.redeemed_by_id,
-            redeemedByType: redemption.redeemed_by_type,
-            couponCode: redemption.coupon_code,
-          };
-        }
-        throw refuse("CONFLICT", "error_coupon_unavailable", `Failed to redeem coupon. No valid coupons available for region ${api.region}.`, {
-          values: { region: api.region },
-        });
+        return redeemRegionCoupon(tx, api);
       });
     },
   },

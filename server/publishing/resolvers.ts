@@ -17,6 +17,7 @@ import { parseModel } from "../../src/domain/model";
 import { isRepublishConfirmed } from "../../src/domain/publish/republish";
 import { declarationKey, zipDeclaration } from "./declarationZip";
 import { PUBLISH_JOB } from "./job";
+import { redeemCouponOnFirstPublish } from "../coupons/redeem";
 import {
   countProjectsPublishing,
   findPublishRun,
@@ -127,6 +128,7 @@ export async function startPublishRun(tx: Tx, ctx: Pick<Context, "config" | "obj
 
   const schema = JSON.stringify(checked.model);
   const version = await nextSchemaVersion(tx, row.id);
+  await redeemCouponOnFirstPublish(tx, row, version === 1);
   const objectKey = declarationKey(row.id, publishRunId(row.id, version));
   // Written before the commit: a rollback leaves an object nobody points at, which the next
   // publish of this version overwrites; a commit never points at a missing object.
