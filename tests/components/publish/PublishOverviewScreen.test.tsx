@@ -62,4 +62,11 @@ describe("project-setup-overview's Publish (spec §2 'Overview')", () => {
     expect((await screen.findByTestId("publish-error")).textContent).toBe(en.error_api_publishing_in_progress);
     expect(screen.getByTestId("location").textContent).toBe("/project-setup/api_1/overview");
   });
+
+  it("says 'Failed to redeem coupon…' with the region when the region has no account coupon left (spec §8)", async () => {
+    const environment = renderOverview();
+    fireEvent.click(await screen.findByTestId("publish-submit"));
+    environment.mock.reject(publishRuns(environment)[0], new ApiError("none", "error_coupon_unavailable", "CONFLICT", { region: "eu-central-1" }));
+    expect((await screen.findByTestId("publish-error")).textContent).toBe("Failed to redeem coupon. No valid coupons available for region eu-central-1.");
+  });
 });
