@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   accessGrid,
+  accessGroupNames,
   apiKeyReach,
   initialModel,
   modelProblems,
@@ -40,6 +41,14 @@ describe("table access (spec §6: per operation, public read, group, public crea
     expect(userReach(readOnly, { groups: ["editors"] }, "delete")).toBe("own");
     // A bare group directive (templates before stripping) names nobody.
     expect(userReach(tableAccess(table({ name: "group" })), { groups: ["editors"] }, "read")).toBe("own");
+  });
+
+  it("collects the group names every table's access names, each once and sorted, as the choices for a user's groups", () => {
+    const base = initialModel();
+    const reports = table({ name: "group", args: { groups: ["editors", "auditors"] } });
+    const notes = { ...table({ name: "group", args: { groups: ["editors"] } }), id: "tbl_notes", name: "Note" };
+    expect(accessGroupNames({ ...base, objectTypes: [reports, notes, table()] })).toEqual(["auditors", "editors"]);
+    expect(accessGroupNames(base)).toEqual([]);
   });
 
   it("lets an API key beside a user auth mode reach only what is public, and everything otherwise", () => {
