@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { PASSWORD, createUserWithWorkspace, startServer } from "./platform";
 import { publishableModel } from "../../tests/server/publishing/models";
+import { formatTimeline, readTimeline, watchTimeline } from "./pageTimeline";
 
 const ENTRIES = 10_000;
 const BATCH = 100;
@@ -80,6 +81,7 @@ export async function benchDataPage(port: number) {
     const email = `bench-data-${Date.now()}@example.com`;
     const { apiId } = await prepareProject(server.base, email);
     const page = await browser.newPage();
+    await watchTimeline(page, '[data-testid="grid-row"]');
     await page.goto(`${server.base.origin}/login`);
     await page.getByLabel(/^email/i).fill(email);
     await page.getByLabel(/^password/i).fill(PASSWORD);
@@ -89,11 +91,16 @@ export async function benchDataPage(port: number) {
     const url = `${server.base.origin}/api/${apiId}/data#Item1`;
     // Cold: the data screen's first load (its chunks not cached yet); warm: a reload of it.
     const cold = await firstRows(page, () => page.goto(url));
+    const coldTimeline = await readTimeline(page);
     const warm = await firstRows(page, () => page.reload());
+    const warmTimeline = await readTimeline(page);
+    const detail = process.env.BENCH_TIMELINE_DETAIL === "1";
     const line = (label: string, result: typeof cold) =>
       `data page, ${label}: ${result.elapsed.toFixed(0)} ms to the first rows, ${result.requests} GraphQL requests in ${result.roundTrips} round trip(s)`;
     console.log(`${line("cold", cold)} (Directus 685 ms and 23 requests)`);
+    console.log(formatTimeline(coldTimeline, detail));
     console.log(`${line("warm", warm)} (goal <= 250 ms warm, one round trip)`);
+    console.log(formatTimeline(warmTimeline, detail));
 
     // Every page of 100 appended: 10,000 entries loaded.
     const loaded = page.getByTestId("rows-loaded");
