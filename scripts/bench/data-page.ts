@@ -1,7 +1,8 @@
 // Issue 11 bench: the data page of a published table in Chromium — time to the first rows and
 // the requests it sends (cold: the signed-in user's first load of the data page, its chunks not
 // cached; warm: a reload with them cached), and the grid's DOM rows with 10,000 entries loaded (virtualised). Run alone
-// with `npx tsx scripts/bench.ts --only=data-page` after `npm run build`.
+// with `npx tsx scripts/bench.ts --only=data-page` after `npm run build`. Each load prints where
+// its time went (./pageTimeline); BENCH_TIMELINE_DETAIL=1 lists every request.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
