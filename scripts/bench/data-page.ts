@@ -1,13 +1,15 @@
 // Issue 11 bench: the data page of a published table in Chromium — time to the first rows and
 // the requests it sends (cold: the signed-in user's first load of the data page, its chunks not
 // cached; warm: a reload with them cached), and the grid's DOM rows with 10,000 entries loaded (virtualised). Run alone
-// with `npx tsx scripts/bench.ts --only=data-page` after `npm run build`.
+// with `npx tsx scripts/bench.ts --only=data-page` after `npm run build`. Each load prints where
+// its time went (./pageTimeline); BENCH_TIMELINE_DETAIL=1 lists every request.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { PASSWORD, createUserWithWorkspace, startServer } from "./platform";
 import { publishableModel } from "../../tests/server/publishing/models";
+import { formatTimeline, readTimeline, watchTimeline } from "./pageTimeline";
 
 const ENTRIES = 10_000;
 const BATCH = 100;
@@ -80,6 +82,7 @@ export async function benchDataPage(port: number) {
     const email = `bench-data-${Date.now()}@example.com`;
     const { apiId } = await prepareProject(server.base, email);
     const page = await browser.newPage();
+    await watchTimeline(page, '[data-testid="grid-row"]');
     await page.goto(`${server.base.origin}/login`);
     await page.getByLabel(/^email/i).fill(email);
     await page.getByLabel(/^password/i).fill(PASSWORD);
@@ -89,11 +92,16 @@ export async function benchDataPage(port: number) {
     const url = `${server.base.origin}/api/${apiId}/data#Item1`;
     // Cold: the data screen's first load (its chunks not cached yet); warm: a reload of it.
     const cold = await firstRows(page, () => page.goto(url));
+    const coldTimeline = await readTimeline(page);
     const warm = await firstRows(page, () => page.reload());
+    const warmTimeline = await readTimeline(page);
+    const detail = process.env.BENCH_TIMELINE_DETAIL === "1";
     const line = (label: string, result: typeof cold) =>
       `data page, ${label}: ${result.elapsed.toFixed(0)} ms to the first rows, ${result.requests} GraphQL requests in ${result.roundTrips} round trip(s)`;
     console.log(`${line("cold", cold)} (Directus 685 ms and 23 requests)`);
+    console.log(formatTimeline(coldTimeline, detail));
     console.log(`${line("warm", warm)} (goal <= 250 ms warm, one round trip)`);
+    console.log(formatTimeline(warmTimeline, detail));
 
     // Every page of 100 appended: 10,000 entries loaded.
     const loaded = page.getByTestId("rows-loaded");

@@ -7,7 +7,7 @@ import type { Plugin } from "vite";
  */
 const KEPT_OFF_LOGIN = [/[\\/]node_modules[\\/](arktype|@ark)[\\/]/, /[\\/]node_modules[\\/](relay-runtime|react-relay)[\\/]/, /[\\/]node_modules[\\/]amazon-cognito-identity-js[\\/]/, /[\\/]node_modules[\\/]@?codemirror/];
 
-interface ChunkLike {
+export interface ChunkLike {
   type: "chunk";
   fileName: string;
   code: string;
@@ -18,7 +18,7 @@ interface ChunkLike {
 }
 
 /** The chunk and every chunk it imports statically: what the browser loads (and preloads) with it. */
-function staticClosure(start: ChunkLike, chunks: Map<string, ChunkLike>): ChunkLike[] {
+export function staticClosure(start: ChunkLike, chunks: Map<string, ChunkLike>): ChunkLike[] {
   const seen = new Map<string, ChunkLike>();
   const visit = (chunk: ChunkLike) => {
     if (seen.has(chunk.fileName)) return;

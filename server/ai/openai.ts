@@ -1,5 +1,6 @@
 import { type } from "arktype";
-import { parseModel, validateModel, type SchemaModel } from "../../src/domain/model";
+import { validateModel, type SchemaModel } from "../../src/domain/model";
+import { parseModel } from "../../src/domain/model/parse";
 import { buildModel } from "../templates/build";
 import { ANSWER_INSTRUCTIONS, LlmAnswer, answerToDrafts } from "./answer";
 

@@ -2,13 +2,13 @@ import {
   canEditPermissions,
   isUsersTable,
   normalizeModel,
-  parseModel,
   stripPermissionDirectives,
   validateModel,
   type ModelContext,
   type ModelProblem,
   type SchemaModel,
 } from "../../src/domain/model";
+import { parseModel } from "../../src/domain/model/parse";
 import { isPublished } from "../../src/domain/apiState";
 import { refuse } from "../graphql/errors";
 import { messagesFor } from "../i18n";

@@ -13,7 +13,7 @@ import { canPublishApi } from "../../src/domain/permissions";
 import { isPublishing } from "../../src/domain/apiState";
 import { publishProblem } from "../../src/domain/publish/readiness";
 import { hasUnpublishedChanges } from "../../src/domain/publish/changes";
-import { parseModel } from "../../src/domain/model";
+import { parseModel } from "../../src/domain/model/parse";
 import { isRepublishConfirmed } from "../../src/domain/publish/republish";
 import { declarationKey, zipDeclaration } from "./declarationZip";
 import { PUBLISH_JOB } from "./job";

@@ -4,7 +4,7 @@ import { requireMembership } from "../access";
 import { findApiForUpdate, toApi, updateApiRow } from "../api/store";
 import { checkDeclaration, modelRefusal } from "../api/declaration";
 import { canEditApis } from "../../src/domain/permissions";
-import { parseModel } from "../../src/domain/model";
+import { parseModel } from "../../src/domain/model/parse";
 import { applyUsersTableChoice, type UsersTableChoice } from "../../src/domain/publish/usersTable";
 import type { Resolvers } from "../graphql/__generated__/resolvers";
 

@@ -1,4 +1,4 @@
-import { useTransition } from "react";
+import { lazy, Suspense, useTransition } from "react";
 import { graphql, usePreloadedQuery, useRefetchableFragment, type PreloadedQuery } from "react-relay";
 import { useLoaderData, useNavigate, useSearch } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
@@ -6,11 +6,14 @@ import type { DataScreenQuery } from "../__generated__/DataScreenQuery.graphql";
 import { ProjectHeader } from "../project/ProjectHeader";
 import { Alert } from "../ui/Alert";
 import { DataExplorer } from "./DataExplorer";
-import { TemplatesModal } from "./templates/TemplatesModal";
 import { useProjectModel } from "./useProjectModel";
 import type { DataScreen_api$key } from "../__generated__/DataScreen_api.graphql";
 import type { TemplatesModal_query$key } from "../__generated__/TemplatesModal_query.graphql";
 import type { EntriesRef } from "./entries/EntriesPanel";
+
+// The templates modal checks declarations with parseModel, which brings arktype: it loads when
+// opened, so the data page's first rows do not wait for it.
+const TemplatesModal = lazy(() => import("./templates/TemplatesModal").then((module) => ({ default: module.TemplatesModal })));
 
 const dataScreenQuery = graphql`
   query DataScreenQuery($apiId: ID!, $withTemplates: Boolean!, $lang: Language!) {
@@ -97,7 +100,9 @@ function DataArea(props: { api: DataScreen_api$key; templates: TemplatesModal_qu
         }
       />
       {showTemplates && props.templates && (
-        <TemplatesModal query={props.templates} apiId={api.id} current={project.model} save={project.save} onClose={closeTemplates} />
+        <Suspense fallback={null}>
+          <TemplatesModal query={props.templates} apiId={api.id} current={project.model} save={project.save} onClose={closeTemplates} />
+        </Suspense>
       )}
     </>
   );

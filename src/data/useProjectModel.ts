@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from "react";
-import { modelProblems, normalizeModel, parseModel, type ModelProblem, type SchemaModel } from "../domain/model";
+import { modelProblems, normalizeModel, readStoredModel, type ModelProblem, type SchemaModel } from "../domain/model";
 import { useUpdateApiMutation } from "../project/useUpdateApiMutation";
 import { ApiError } from "../relay/errors";
 
@@ -22,7 +22,8 @@ export function problemsAt(model: SchemaModel, path: readonly (string | number)[
  * back into the Relay store, so every screen showing the model follows.
  */
 export function useProjectModel(api: { id: string; schema: string }) {
-  const parsed = useMemo(() => parseModel(api.schema), [api.schema]);
+  // The server checked the declaration when it stored it (see readStoredModel).
+  const parsed = useMemo(() => readStoredModel(api.schema), [api.schema]);
   const [updateApi, saving] = useUpdateApiMutation();
   const save = useCallback(
     async (model: SchemaModel) => {

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { normalizeModel, parseModel, validateModel, type ModelProblem } from "../domain/model";
+import { normalizeModel, validateModel, type ModelProblem } from "../domain/model";
+import { parseModel } from "../domain/model/parse";
 import { ErrorMessage } from "../common/ErrorMessage";
 import { useUpdateApiMutation } from "../project/useUpdateApiMutation";
 import { Alert } from "../ui/Alert";

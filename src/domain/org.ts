@@ -57,7 +57,4 @@ export function validateDataProcessing(json: string): "error_org_data_processing
   return DataProcessingRecord(value) instanceof type.errors ? "error_org_data_processing_invalid" : null;
 }
 
-/** Deleting a workspace needs its name typed: trimmed, it must equal the name, trimmed (spec §5). */
-export function deletionConfirmed(typed: string, name: string): boolean {
-  return typed.trim() === name.trim();
-}
+export { deletionConfirmed } from "./deletion";

@@ -2,11 +2,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   modelProblems,
   normalizeModel,
-  parseModel,
   validateModel,
   type ModelProblem,
   type SchemaModel,
 } from "../domain/model";
+import { parseModel } from "../domain/model/parse";
 import { useUpdateApiMutation } from "../project/useUpdateApiMutation";
 
 /** The selected flag is view state, not part of the declaration (spec §2: ignored when comparing). */

@@ -183,6 +183,8 @@ const projectData = createRoute({
   // query; the grid loads them itself when the table, sort or filter changes afterwards.
   loader: async ({ params, deps, preload, location }) => {
     const table = wantedTableName(location.hash);
+    // The templates modal is its own chunk (it brings the declaration checker): fetched with the query.
+    if (deps.withTemplates) void import("../data/templates/TemplatesModal");
     const [screen, entries] = await Promise.all([
       dataScreen.load({ apiId: params.apiId, withTemplates: deps.withTemplates, lang: templateLanguage(detectLocale()) }, preload),
       table ? entriesData.load(entriesVariables(table, dataSearch(location.search as Record<string, unknown>)), preload, heldProjectEnvironment({ apiId: params.apiId })) : null,

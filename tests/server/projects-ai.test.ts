@@ -8,7 +8,8 @@ import { insertRole } from "../../server/role/store";
 import { enqueueJob } from "../../server/jobs/store";
 import { findSchemaPrompt, insertSchemaPrompt, toSchemaPrompt } from "../../server/prompts/store";
 import { SCHEMA_PROMPT_JOB } from "../../server/prompts/job";
-import { parseModel, validateModel } from "../../src/domain/model";
+import { validateModel } from "../../src/domain/model";
+import { parseModel } from "../../src/domain/model/parse";
 
 let t: TestPlatform;
 beforeAll(async () => {

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, uniqueEmail, type TestPlatform } from "./harness";
-import { parseModel, validateModel } from "../../src/domain/model";
+import { validateModel } from "../../src/domain/model";
+import { parseModel } from "../../src/domain/model/parse";
 import { TEMPLATES } from "../../server/templates/catalog";
 import { seedTemplates } from "../../server/templates/seed";
 

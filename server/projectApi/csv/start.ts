@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomBytes } from "node:crypto";
-import { addField, parseModel } from "../../../src/domain/model";
+import { addField } from "../../../src/domain/model";
+import { parseModel } from "../../../src/domain/model/parse";
 import { isCsvFileName, planColumns } from "../../../src/domain/csv";
 import { refuse } from "../../graphql/errors";
 import { enqueueJob } from "../../jobs/store";

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { deletionConfirmed } from "../../domain/org";
+import { deletionConfirmed } from "../../domain/deletion";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { TextField } from "../../ui/TextField";

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { graphql, useFragment } from "react-relay";
 import type { TemplateCard_template$key } from "../../__generated__/TemplateCard_template.graphql";
-import { parseModel } from "../../domain/model";
+import { parseModel } from "../../domain/model/parse";
 
 /** One template: name, a pill per table and the description; choosing it is a radio button. */
 export function TemplateCard(props: { template: TemplateCard_template$key; checked: boolean; onChoose(id: string): void }) {

@@ -6,8 +6,8 @@
  */
 export * from "./types";
 export {
-  /** Parses Api.schema JSON text (or a value) into a model; shape errors become a ModelProblem. */
-  parseModel,
+  /** Reads a stored Api.schema without the shape check (parseModel is in ./parse: it loads arktype). */
+  readStoredModel,
   /** Every rule of spec §4 and §5; the first broken one, or null. Pass the project's context
    * ({ authMode }) to check the rules that depend on it (permissions). */
   validateModel,

@@ -1,5 +1,5 @@
-/** The schema-model rules (spec §4, §5): parse, validate, normalize, and the checks the editor disables with. */
-export { parseModel } from "./parse";
+/** The schema-model rules (spec §4, §5): read, validate, normalize, and the checks the editor disables with. */
+export { readStoredModel } from "./stored";
 export { validateModel, modelProblems, type ModelContext } from "./problems";
 export { MODEL_LIMITS, LIMIT_MESSAGE_IDS, type ModelLimit } from "./limits";
 export { normalizeModel } from "./normalize";

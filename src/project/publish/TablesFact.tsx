@@ -1,5 +1,5 @@
 import { FormattedMessage } from "react-intl";
-import { parseModel } from "../../domain/model";
+import { parseModel } from "../../domain/model/parse";
 
 /** The tables a declaration holds, as one term of a `publish-facts` list (overview, republish). */
 export function TablesFact(props: { schema: string; testId: string }) {

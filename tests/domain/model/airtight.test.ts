@@ -5,10 +5,10 @@ import {
   canEditPermissions,
   modelProblems,
   normalizeModel,
-  parseModel,
   validateModel,
   type SchemaModel,
 } from "../../../src/domain/model";
+import { parseModel } from "../../../src/domain/model/parse";
 import { blog, copy } from "./fixtures";
 import { largestDeclaration } from "./largest";
 

@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   initialModel,
   normalizeModel,
-  parseModel,
   typeOperations,
   validateModel,
   type DirectiveName,
   type Field,
   type SchemaModel,
 } from "../../../src/domain/model";
+import { parseModel } from "../../../src/domain/model/parse";
 import { blog, copy, fieldByName, typeById } from "./fixtures";
 
 describe("parseModel", () => {

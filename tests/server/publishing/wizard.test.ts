@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, uniqueEmail, type TestPlatform } from "../harness";
-import { addField, parseModel } from "../../../src/domain/model";
+import { addField } from "../../../src/domain/model";
+import { parseModel } from "../../../src/domain/model/parse";
 
 let t: TestPlatform;
 beforeAll(async () => {
