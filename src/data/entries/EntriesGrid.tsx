@@ -5,6 +5,7 @@ import { readEntryText } from "../../domain/entryInput";
 import { childConnections, parentConnections } from "../../domain/records";
 import { listSortFields, type Field, type ObjectType, type SchemaModel } from "../../domain/model";
 import { LIST_MAX_LIMIT } from "../../domain/limits";
+import { newDeletionId } from "../../domain/deletions";
 import { ApiError } from "../../relay/errors";
 import { ErrorMessage } from "../../common/ErrorMessage";
 import { Alert } from "../../ui/Alert";
@@ -233,7 +234,7 @@ export function EntriesGrid(props: EntriesGridProps) {
         setDeletedCount(ids.length);
         setSelected(new Set());
       } else {
-        const id = crypto.randomUUID();
+        const id = newDeletionId();
         setDeletionId(id);
         const result = await deleteByFilter({ ofType: table.name, filter: props.filter, deletionId: id });
         setDeletedCount(result.deleteTypes.deletedCount);
