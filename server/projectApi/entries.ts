@@ -23,6 +23,7 @@ import {
   insertEntries,
   listEntries,
   lockEntry,
+  matchingEntryIds,
   recordActivities,
   updateEntry,
   type EntryRow,
@@ -40,6 +41,9 @@ import {
 
 /** Spec §7: CSV import and deletion go in batches of 25; a batch call takes at most this many. */
 export const MAX_BATCH = 100;
+
+/** Entries per transaction of a delete by filter: each commit moves the console's progress bar. */
+export const DELETE_CHUNK = 500;
 
 export interface ListArgs {
   limit: number;
@@ -266,20 +270,42 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
       return row;
     },
     deleteMany,
-    /** Every entry the filter matches (all without one), in one transaction; returns the count. */
-    async deleteMatching(ctx: ProjectContext, filter: Filter | null) {
+    /**
+     * Every entry the filter matches (all without one) when the call starts, deleted in chunks of
+     * DELETE_CHUNK, each its own transaction, announcing the progress after each commit. Entries
+     * created meanwhile are not deleted, nor those changed so they no longer match. A failure or
+     * a kill midway leaves the committed chunks deleted and the rest untouched (docs/DECISIONS.md).
+     */
+    async deleteMatching(ctx: ProjectContext, filter: Filter | null, deletionId: string) {
       const owner = allowed(ctx, "delete");
       const condition = filter ? compileFilter(filter, table.byName) : sql`true`;
-      let signInsEnded: string[] = [];
-      const rows = await write(ctx, table, async (tx) => {
-        const deleted = await deleteEntriesMatching(tx, ctx.project.apiId, typeId, condition, owner);
-        await recordActivities(tx, ctx.project.apiId, "REMOVE", recordType, deleted.map((row) => row.id));
-        signInsEnded = await deleteCredentials(tx, ctx, table, deleted);
-        return deleted;
-      });
-      forgetDeletedUsers(ctx, signInsEnded);
-      ctx.project.events.publish(ctx.project.apiId, typeId, "delete", rows);
-      return rows.length;
+      const ids = await matchingEntryIds(ctx.db, ctx.project.apiId, typeId, condition, owner);
+      const progress = (deleted: number, finished: boolean) =>
+        ctx.project.events.publishDeletion(ctx.project.apiId, typeId, { deletionId, ofType: recordType, deleted, total: ids.length, finished });
+      let deleted = 0;
+      for (let start = 0; start < ids.length; start += DELETE_CHUNK) {
+        const chunk = ids.slice(start, start + DELETE_CHUNK);
+        let signInsEnded: string[] = [];
+        const rows = await write(ctx, table, async (tx) => {
+          const removed = await deleteEntriesMatching(tx, ctx.project.apiId, typeId, sql`id = any(${chunk}::text[]) and ${condition}`, owner);
+          await recordActivities(tx, ctx.project.apiId, "REMOVE", recordType, removed.map((row) => row.id));
+          signInsEnded = await deleteCredentials(tx, ctx, table, removed);
+          return removed;
+        });
+        forgetDeletedUsers(ctx, signInsEnded);
+        ctx.project.events.publish(ctx.project.apiId, typeId, "delete", rows);
+        deleted += rows.length;
+        const finished = start + DELETE_CHUNK >= ids.length;
+        progress(deleted, finished);
+        // Lets other requests have the database between chunks.
+        if (!finished) await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (ids.length === 0) progress(0, true);
+      return deleted;
+    },
+    subscribeDeletions(ctx: ProjectContext) {
+      allowed(ctx, "read");
+      return ctx.project.events.subscribeDeletions(ctx.project.apiId, typeId);
     },
     /** A caller who reads only their own entries hears only of those. */
     subscribe(ctx: ProjectContext, event: EntryEvent) {

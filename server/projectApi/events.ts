@@ -11,7 +11,8 @@ export type EntryEvent = "create" | "update" | "delete";
 export function createProjectEvents() {
   const pubsub = createPubSub<Record<string, [EntryRow]>>();
   const imports = createPubSub<Record<string, [ImportedBatch]>>();
-  const topic = (apiId: string, typeId: string, event: EntryEvent | "import") => `${apiId}\0${typeId}\0${event}`;
+  const deletions = createPubSub<Record<string, [DeletionProgress]>>();
+  const topic = (apiId: string, typeId: string, event: EntryEvent | "import" | "deletion") => `${apiId}\0${typeId}\0${event}`;
   return {
     publish(apiId: string, typeId: string, event: EntryEvent, rows: readonly EntryRow[]) {
       for (const row of rows) pubsub.publish(topic(apiId, typeId, event), row);
@@ -20,6 +21,9 @@ export function createProjectEvents() {
     /** One message per committed batch of a CSV import: 100,000 row messages would swamp every open grid. */
     publishImported: (apiId: string, typeId: string, batch: ImportedBatch) => imports.publish(topic(apiId, typeId, "import"), batch),
     subscribeImported: (apiId: string, typeId: string) => imports.subscribe(topic(apiId, typeId, "import")),
+    /** One message per committed chunk of a delete by filter, so the console can draw a real progress bar. */
+    publishDeletion: (apiId: string, typeId: string, progress: DeletionProgress) => deletions.publish(topic(apiId, typeId, "deletion"), progress),
+    subscribeDeletions: (apiId: string, typeId: string) => deletions.subscribe(topic(apiId, typeId, "deletion")),
   };
 }
 
@@ -32,6 +36,17 @@ export interface ImportedBatch {
   /** The import's totals after this batch. */
   rowsDone: number;
   rowsFailed: number;
+  finished: boolean;
+}
+
+/** What a committed chunk of a delete by filter tells the table's subscribers (onDeleteTypesProgress). */
+export interface DeletionProgress {
+  deletionId: string;
+  ofType: string;
+  /** Entries deleted so far. */
+  deleted: number;
+  /** Entries that matched the filter when the deletion started. */
+  total: number;
   finished: boolean;
 }
 

@@ -1,15 +1,17 @@
+import { randomUUID } from "node:crypto";
 import { buildSchema, coerceInputValue, isInputObjectType, type GraphQLInputObjectType, type GraphQLSchema } from "graphql";
 import { forbidden, notFound, refuse } from "../graphql/errors";
 import { mayDo } from "./access";
 import type { ProjectContext } from "./context";
 import { entryOperations, entryValues, type EntryInput, type EntryOperations, type ListArgs } from "./entries";
-import type { EntryEvent, ImportedBatch } from "./events";
+import type { DeletionProgress, EntryEvent, ImportedBatch } from "./events";
 import type { Filter } from "./filters";
 import { valueRefusal } from "./messages";
 import { parentIdInputName, typeNames } from "./names";
 import { DEFAULT_LIMIT, toConnection, type SortRange } from "./paging";
 import type { ModelPlan, TablePlan } from "./plan";
 import type { PublishingType } from "../../src/domain/model";
+import { isDeletionId } from "../../src/domain/deletions";
 import { generateSdl } from "./sdl";
 import type { EntryRow, ListQuery, SortOrder } from "./store";
 
@@ -212,15 +214,23 @@ export function genericResolvers(plan: ModelPlan) {
         const rows = await operations.deleteMany(ctx, args.items.map((item) => ({ ...jsonObject(item.fields, "fields"), id: item.id })));
         return rows.map(toType(ctx, operations.table));
       },
-      async deleteTypes(_: unknown, args: TableArgs & { filter?: string | null }, ctx: ProjectContext) {
+      async deleteTypes(_: unknown, args: TableArgs & { filter?: string | null; deletionId?: string | null }, ctx: ProjectContext) {
         const operations = operationsFor(ctx, args, "mutations");
-        return { deletedCount: await operations.deleteMatching(ctx, filterOf(operations.table, args.filter)) };
+        const deletionId = args.deletionId ?? randomUUID();
+        if (!isDeletionId(deletionId)) {
+          throw refuse("BAD_USER_INPUT", "error_deletion_id_invalid", "deletionId must be 1 to 64 letters, digits or dashes.", { field: "deletionId" });
+        }
+        return { deletedCount: await operations.deleteMatching(ctx, filterOf(operations.table, args.filter), deletionId) };
       },
     },
     Subscription: {
       onCreateType: subscription("create"),
       onUpdateType: subscription("update"),
       onDeleteType: subscription("delete"),
+      onDeleteTypesProgress: {
+        subscribe: (_: unknown, args: TableArgs, ctx: ProjectContext) => operationsFor(ctx, args, "subscriptions").subscribeDeletions(ctx),
+        resolve: (progress: DeletionProgress) => progress,
+      },
       onImportType: {
         subscribe: (_: unknown, args: TableArgs, ctx: ProjectContext) => operationsFor(ctx, args, "subscriptions").subscribeImported(ctx),
         resolve: (batch: ImportedBatch) => batch,

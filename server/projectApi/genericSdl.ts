@@ -24,6 +24,19 @@ input TypeItemInput { fields: String connections: String directives: String }
 "An entry to delete, with the values its table requires on delete."
 input TypeKeyInput { id: ID! fields: String }
 type DeleteTypesResult { deletedCount: Int! }
+"Progress of a delete by filter, after each committed chunk."
+type TypeDeleteProgress {
+  "The caller's name for the deletion (deleteTypes' deletionId)."
+  deletionId: ID!
+  "The table's name."
+  ofType: String!
+  "Entries deleted so far."
+  deleted: Int!
+  "Entries the filter matched when the deletion started."
+  total: Int!
+  "Whether this was the deletion's last chunk."
+  finished: Boolean!
+}
 "One committed batch of a CSV import into a table (an import announces its rows per batch, not per row)."
 type TypeImportBatch {
   importId: ID!
@@ -59,11 +72,12 @@ export const GENERIC_MUTATIONS = [
   `"With expectedUpdatedAt, refused with CONFLICT when the entry was written since."\n  updateType(id: ID!, ${TABLE_ARGS}, ${VALUE_ARGS}, expectedUpdatedAt: String): Type!`,
   `deleteType(id: ID!, ${TABLE_ARGS}, fields: String): Type!`,
   `batchDeleteType(${TABLE_ARGS}, items: [TypeKeyInput!]!): [Type!]!`,
-  `"Deletes every entry the filter (JSON, as for listTypes) matches, all without one, in one transaction."\n  deleteTypes(${TABLE_ARGS}, filter: String): DeleteTypesResult!`,
+  `"Deletes every entry the filter (JSON, as for listTypes) matches when the call starts, all without one, in chunks of 500 (each its own transaction); progress goes to onDeleteTypesProgress under deletionId."\n  deleteTypes(${TABLE_ARGS}, filter: String, deletionId: ID): DeleteTypesResult!`,
 ];
 export const GENERIC_SUBSCRIPTIONS = [
   `onCreateType(${TABLE_ARGS}): Type!`,
   `onUpdateType(${TABLE_ARGS}): Type!`,
   `onDeleteType(${TABLE_ARGS}): Type!`,
+  `"Each committed chunk of a delete by filter on the table: deleted of total."\n  onDeleteTypesProgress(${TABLE_ARGS}): TypeDeleteProgress!`,
   `"Each committed batch of a CSV import into the table: reload to see its rows."\n  onImportType(${TABLE_ARGS}): TypeImportBatch!`,
 ];

@@ -175,6 +175,13 @@ export async function deleteEntriesMatching(db: DbOrTx, apiId: string, typeId: s
   return rows;
 }
 
+/** The ids of the entries a condition matches now, in id order: what a delete by filter works through. */
+export async function matchingEntryIds(db: DbOrTx, apiId: string, typeId: string, condition: RawBuilder<unknown>, owner?: string | null): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`select id from project_entries
+    where api_id = ${apiId} and type_id = ${typeId} and ${condition} and ${ownedBy(owner)} order by id`.execute(db);
+  return rows.map((row) => row.id);
+}
+
 /** Reads one entry and locks it until the transaction ends, so a check before a write holds. */
 export async function lockEntry(tx: DbOrTx, apiId: string, typeId: string, id: string, owner?: string | null): Promise<EntryRow | undefined> {
   const { rows } = await sql<EntryRow>`select ${COLUMNS} from project_entries

@@ -162,9 +162,9 @@ async function checkUnique(tx: Tx, apiId: string, reader: RowReader, good: GoodR
 
 /**
  * Writes one batch in the caller's transaction: entries and their activities (spec §3, one per
- * entry as single writes record) in one statement with array parameters (one round trip, and the
- * statement's size does not grow with the batch), then the failed rows. Returns how many were
- * written and refused.
+ * entry as single writes record) in one statement whose rows travel as one JSON array (one round
+ * trip, and the statement's size does not grow with the batch), then the failed rows. Returns how
+ * many were written and refused.
  */
 export async function writeBatch(tx: Tx, apiId: string, reader: RowReader, records: readonly CsvRecord[]) {
   const { good, failed } = readRecords(reader, records);
@@ -174,12 +174,14 @@ export async function writeBatch(tx: Tx, apiId: string, reader: RowReader, recor
   const typeId = reader.table.type.id;
   let written = 0;
   if (good.length) {
+    // One jsonb document read by jsonb_to_recordset rather than a jsonb[] of texts: PostgreSQL
+    // parses the JSON once instead of unescaping an array literal first, and the client sends one
+    // string (issue 11: ~15% of the insert's CPU on PGlite, measured on 50,000 rows).
+    const entries = JSON.stringify(good.map((row) => ({ id: row.id, data: row.data, parent_first: row.parents.first ?? null, parent_second: row.parents.second ?? null })));
     const { rows } = await sql<{ written: number }>`with written as (
         insert into project_entries (api_id, type_id, id, data, parent_first, parent_second)
         select ${apiId}, ${typeId}, row.id, row.data, row.parent_first, row.parent_second
-        from unnest(${good.map((row) => row.id)}::text[], ${good.map((row) => JSON.stringify(row.data))}::jsonb[],
-          ${good.map((row) => row.parents.first ?? null)}::text[], ${good.map((row) => row.parents.second ?? null)}::text[])
-          as row(id, data, parent_first, parent_second)
+        from jsonb_to_recordset(${entries}::jsonb) as row(id text, data jsonb, parent_first text, parent_second text)
         on conflict (api_id, type_id, id) do nothing
         returning id
       ), activities as (

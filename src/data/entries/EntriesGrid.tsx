@@ -5,6 +5,7 @@ import { readEntryText } from "../../domain/entryInput";
 import { childConnections, parentConnections } from "../../domain/records";
 import { listSortFields, type Field, type ObjectType, type SchemaModel } from "../../domain/model";
 import { LIST_MAX_LIMIT } from "../../domain/limits";
+import { newDeletionId } from "../../domain/deletions";
 import { ApiError } from "../../relay/errors";
 import { ErrorMessage } from "../../common/ErrorMessage";
 import { Alert } from "../../ui/Alert";
@@ -17,6 +18,7 @@ import type { GridSort } from "./entriesSearch";
 import { DeleteEntriesDialog, type DeleteScope } from "./DeleteEntriesDialog";
 import { EntriesToolbar } from "./EntriesToolbar";
 import { useDeleteEntries, useDeleteEntriesByFilter } from "./useDeleteEntries";
+import { useDeletionProgress } from "./useDeletionProgress";
 import { useLiveEntries } from "./useLiveEntries";
 import { useImportedRows } from "./useImportedRows";
 import "./EntriesGrid.css";
@@ -155,6 +157,8 @@ export function EntriesGrid(props: EntriesGridProps) {
   const [confirming, setConfirming] = useState<DeleteScope | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deletedCount, setDeletedCount] = useState<number | null>(null);
+  const [deletionId, setDeletionId] = useState<string | null>(null);
+  const deletion = useDeletionProgress(table.name, deletionId);
   const [error, setError] = useState<unknown>(null);
   // A reload asks for at most one list call's rows; a user who had loaded more is told so.
   const [reloadCapped, setReloadCapped] = useState(false);
@@ -230,7 +234,9 @@ export function EntriesGrid(props: EntriesGridProps) {
         setDeletedCount(ids.length);
         setSelected(new Set());
       } else {
-        const result = await deleteByFilter({ ofType: table.name, filter: props.filter });
+        const id = newDeletionId();
+        setDeletionId(id);
+        const result = await deleteByFilter({ ofType: table.name, filter: props.filter, deletionId: id });
         setDeletedCount(result.deleteTypes.deletedCount);
         reload();
       }
@@ -238,6 +244,8 @@ export function EntriesGrid(props: EntriesGridProps) {
     } catch (caught) {
       setError(caught);
       setConfirming(null);
+      // A deletion that stopped midway has deleted its committed chunks: show what is left.
+      if (scope === "matching") reload();
     } finally {
       setDeleting(false);
     }
@@ -272,10 +280,25 @@ export function EntriesGrid(props: EntriesGridProps) {
         filterControl={props.filterControl}
       />
       {deleting && (
+        // Indeterminate until the server announces its first chunk (and for selected rows).
         <div className="entries-progress" data-testid="delete-progress">
-          <progress aria-label={intl.formatMessage({ id: "data.entries.deleting" })} />
-          <FormattedMessage id="data.entries.deleting" />
+          {deletion && deletion.total > 0 ? (
+            <>
+              <progress aria-label={intl.formatMessage({ id: "data.entries.deleting" })} value={deletion.deleted} max={deletion.total} />
+              <FormattedMessage id="data.entries.deletingProgress" values={{ deleted: deletion.deleted, total: deletion.total }} />
+            </>
+          ) : (
+            <>
+              <progress aria-label={intl.formatMessage({ id: "data.entries.deleting" })} />
+              <FormattedMessage id="data.entries.deleting" />
+            </>
+          )}
         </div>
+      )}
+      {!deleting && error != null && deletion && !deletion.finished && (
+        <Alert variant="info" testId="delete-stopped">
+          <FormattedMessage id="data.entries.deleteStopped" values={{ deleted: deletion.deleted, total: deletion.total }} />
+        </Alert>
       )}
       {deletedCount !== null && (
         <Announced announceKey={deletedCount} testId="deleted-count">

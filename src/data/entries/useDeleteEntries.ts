@@ -14,11 +14,14 @@ export function useDeleteEntries() {
   `);
 }
 
-/** Deletes every entry the filter matches (all without one) in one request and one transaction. */
+/**
+ * Deletes every entry the filter matches (all without one) in one request; the server works in
+ * chunks and announces each under `deletionId` (useDeletionProgress).
+ */
 export function useDeleteEntriesByFilter() {
   return useMutate<useDeleteEntriesByFilterMutation>(graphql`
-    mutation useDeleteEntriesByFilterMutation($ofType: String!, $filter: String) {
-      deleteTypes(ofType: $ofType, filter: $filter) {
+    mutation useDeleteEntriesByFilterMutation($ofType: String!, $filter: String, $deletionId: ID!) {
+      deleteTypes(ofType: $ofType, filter: $filter, deletionId: $deletionId) {
         deletedCount
       }
     }

@@ -185,24 +185,56 @@ describe("the pagination bar (spec §9 'Generic table pagination: sizes 50 and 1
 });
 
 describe("deleting every entry the filter matches (issue 11: 'on the server in one request with a progress bar')", () => {
-  it("sends one request, shows a progress bar while it runs, then the count and the reloaded rows", async () => {
+  const startDelete = async () => {
     const environment = renderGrid();
     environment.mock.resolve(operationsNamed(environment, "EntriesPanelQuery")[0], listAnswer(page(1, PAGE, true), true));
     await waitFor(() => expect(loaded()).toBe("100 entries loaded"));
     fireEvent.click(screen.getByTestId("toolbar-delete-matching"));
     fireEvent.change(screen.getByTestId("retype-name"), { target: { value: "Author" } });
     fireEvent.click(screen.getByTestId("confirm"));
-
     await waitFor(() => expect(screen.getByTestId("delete-progress").querySelector("progress")).not.toBeNull());
     const deletes = operationsNamed(environment, "useDeleteEntriesByFilterMutation");
     expect(deletes).toHaveLength(1);
-    expect(deletes[0].request.variables).toEqual({ ofType: "Author", filter: null });
-    act(() => environment.mock.resolve(deletes[0], { data: { deleteTypes: { deletedCount: 250 } } }));
-    await waitFor(() => expect(screen.getByTestId("deleted-count").textContent).toBe("250 entries deleted."));
+    const { deletionId } = deletes[0].request.variables;
+    expect(deletes[0].request.variables).toEqual({ ofType: "Author", filter: null, deletionId: expect.any(String) });
+    const [progressSubscription] = operationsNamed(environment, "useDeletionProgressSubscription");
+    const announce = (progress: { deletionId: string; deleted: number; total: number; finished: boolean }) =>
+      act(() => environment.mock.nextValue(progressSubscription, { data: { onDeleteTypesProgress: progress } }));
+    return { environment, request: deletes[0], deletionId: deletionId as string, announce };
+  };
+
+  it("sends one request, shows the server's progress as a filling bar, then the count and the reloaded rows", async () => {
+    const { environment, request, deletionId, announce } = await startDelete();
+    // Before the first chunk commits the bar cannot know how far it is.
+    expect(screen.getByTestId("delete-progress").querySelector("progress")!.hasAttribute("value")).toBe(false);
+    // Another user's deletion on the same table moves nothing here.
+    announce({ deletionId: "someone-else", deleted: 10, total: 10, finished: true });
+    expect(screen.getByTestId("delete-progress").querySelector("progress")!.hasAttribute("value")).toBe(false);
+    announce({ deletionId, deleted: 500, total: 1250, finished: false });
+    const bar = screen.getByTestId("delete-progress").querySelector("progress")!;
+    expect([bar.getAttribute("value"), bar.getAttribute("max")]).toEqual(["500", "1250"]);
+    expect(screen.getByTestId("delete-progress").textContent).toBe("500 of 1,250 entries deleted…");
+    announce({ deletionId, deleted: 1000, total: 1250, finished: false });
+    expect(screen.getByTestId("delete-progress").textContent).toBe("1,000 of 1,250 entries deleted…");
+
+    act(() => environment.mock.resolve(request, { data: { deleteTypes: { deletedCount: 1250 } } }));
+    await waitFor(() => expect(screen.getByTestId("deleted-count").textContent).toBe("1,250 entries deleted."));
     expect(screen.queryByTestId("delete-progress")).toBeNull();
     expect(operationsNamed(environment, "useDeleteEntriesMutation")).toHaveLength(0);
     const reload = await latest(environment, "EntriesGridPaginationQuery", 0);
     act(() => environment.mock.resolve(reload, listAnswer(page(1, 0, false), true)));
     await waitFor(() => expect(screen.getByTestId("grid-empty")).toBeTruthy());
+  });
+
+  it("says how many stay deleted when the deletion stops midway, and reloads what is left", async () => {
+    const { environment, request, deletionId, announce } = await startDelete();
+    announce({ deletionId, deleted: 500, total: 1250, finished: false });
+    act(() => environment.mock.reject(request, new Error("connection lost")));
+    await waitFor(() =>
+      expect(screen.getByTestId("delete-stopped").textContent).toBe("The deletion stopped after 500 of 1,250 entries. Those stay deleted; delete again to remove the rest."),
+    );
+    expect(screen.getByTestId("entries-error")).toBeTruthy();
+    expect(screen.queryByTestId("delete-progress")).toBeNull();
+    expect(await latest(environment, "EntriesGridPaginationQuery", 0)).toBeTruthy();
   });
 });
