@@ -4,7 +4,7 @@ import { requireViewer, type Viewer } from "./graphql/context";
 import { forbidden } from "./graphql/errors";
 import { findOrgWithRoleOf, type ApisPageWindow, type OrgRow } from "./org/store";
 import type { ApiListRow } from "./api/store";
-import { isSuperuser, permissionsFor, type Permission, type RoleType } from "../src/domain/permissions";
+import { isSuperuser, permissionsFor, ROLE_TYPES, type Permission, type RoleType } from "../src/domain/permissions";
 
 export interface Membership {
   roleType: RoleType;
@@ -101,6 +101,15 @@ async function lookUpOrgAccess(viewer: Viewer, orgId: string, db: DbOrTx, apisPa
   if (!found) return { org: undefined, membership: null };
   const { viewerRole, apis, ...org } = found;
   return { org, membership: standingFrom(viewer, viewerRole), apis };
+}
+
+/**
+ * The role types whose holders `allowed` (a rule of src/domain/permissions.ts) lets act, for
+ * checks made inside a statement; a role's permissions follow from its type alone, as in
+ * standingFrom below, and NONE is no standing.
+ */
+export function roleTypesAllowedBy(allowed: (permissions: Permission[]) => boolean): RoleType[] {
+  return ROLE_TYPES.filter((type) => type !== "NONE" && allowed(permissionsFor(type)));
 }
 
 /** The platform superuser acts as SUPERUSER everywhere, also where they hold a role. */

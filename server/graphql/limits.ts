@@ -61,7 +61,7 @@ const noIntrospection: ValidationRule = (context) => ({
  * A signed-in member, or on a project's API a valid API key: customer apps generate their types
  * from the project's schema, and the key already proves who calls.
  */
-const signedIn = (context: unknown) => {
+export const signedIn = (context: unknown) => {
   const caller = context as CallerContext | undefined;
   return Boolean(caller?.viewer ?? caller?.project?.caller);
 };

@@ -10,7 +10,7 @@ import { usePersistedOperations } from "@graphql-yoga/plugin-persisted-operation
  * no query text (issue 15). Plain documents stay allowed: developers, scripts and tests send them.
  */
 export function persistedOperationsPlugin(file: string) {
-  const documentFor = persistedDocuments(file);
+  const documentFor = persistedDocumentsOf(file);
   return usePersistedOperations({
     allowArbitraryOperations: true,
     getPersistedOperation: documentFor,
@@ -26,6 +26,18 @@ export function persistedOperationsPlugin(file: string) {
         }),
     },
   });
+}
+
+const lookUps = new Map<string, (id: string) => DocumentNode | null>();
+
+/** The one look-up per file, shared by yoga's plugin and the fast path (server/graphql/fastPath.ts). */
+export function persistedDocumentsOf(file: string) {
+  let lookUp = lookUps.get(file);
+  if (!lookUp) {
+    lookUp = persistedDocuments(file);
+    lookUps.set(file, lookUp);
+  }
+  return lookUp;
 }
 
 /**

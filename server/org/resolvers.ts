@@ -1,8 +1,8 @@
 import { requireViewer } from "../graphql/context";
 import { forbidden, refuse } from "../graphql/errors";
-import { requireMembership, requireOrgAccess, viewerStanding } from "../access";
+import { requireMembership, requireOrgAccess, roleTypesAllowedBy, viewerStanding } from "../access";
 import { removeApi, removeObjects } from "../api/removeApi";
-import { deleteOrgCascade, findOrgForUpdate, findOrgs, insertOrg, toOrg, updateOrgRow } from "./store";
+import { deleteOrgCascade, findOrgForUpdate, findOrgs, insertOrg, toOrg, updateOrgRowAs, type OrgChanges } from "./store";
 import { countRolesOfOrg, findRole, insertRole, listRolesOfOrg, toRole } from "../role/store";
 import { canAssignRole, INVITABLE_ROLES } from "../../src/domain/members";
 import { listApisOfOrg, toApi } from "../api/store";
@@ -13,6 +13,30 @@ import { deletionConfirmed, parseDataProcessing, validateDataProcessing, validat
 import { limitWorkspaces } from "../limits/workspace";
 import { canDeleteOrg, canEditApis, canManageOrg, canManageUsers } from "../../src/domain/permissions";
 import type { Resolvers } from "../graphql/__generated__/resolvers";
+
+/** The role types whose holders may edit the workspace, for the check inside updateOrg's statement. */
+const ORG_MANAGING_ROLES = roleTypesAllowedBy(canManageOrg);
+
+/** The changes updateOrg's input asks for, or the refusal of the first invalid value. */
+function orgChangesOf(input: { name?: string | null; dataProcessingCategories?: string | null; website?: string | null }) {
+  const changes: OrgChanges = {};
+  if (input.name != null) {
+    const problem = validateOrgName(input.name);
+    if (problem) return { changes, refusal: refuse("BAD_USER_INPUT", problem, "Please enter a workspace name.") };
+    changes.name = input.name.trim();
+  }
+  if (input.dataProcessingCategories != null) {
+    const problem = validateDataProcessing(input.dataProcessingCategories);
+    if (problem) return { changes, refusal: refuse("BAD_USER_INPUT", problem, "The data-processing record is not valid.") };
+    changes.dataProcessingCategories = JSON.stringify(parseDataProcessing(input.dataProcessingCategories));
+  }
+  if (input.website != null) {
+    const problem = validateOrgWebsite(input.website);
+    if (problem) return { changes, refusal: refuse("BAD_USER_INPUT", problem, "Please enter a valid website address, e.g. https://example.com.") };
+    changes.website = input.website.trim() || null;
+  }
+  return { changes, refusal: null };
+}
 
 export const orgResolvers: Resolvers = {
   Query: {
@@ -51,26 +75,20 @@ export const orgResolvers: Resolvers = {
     /** Name and data-processing record; manage-org only. */
     async updateOrg(_, args, ctx) {
       const { input } = args;
+      const viewer = requireViewer(ctx);
       return ctx.db.transaction().execute(async (tx) => {
-        const membership = await requireMembership(ctx, input.id, tx);
-        if (!canManageOrg(membership.permissions)) throw forbidden();
-        const changes: { name?: string; dataProcessingCategories?: string; website?: string | null } = {};
-        if (input.name != null) {
-          const problem = validateOrgName(input.name);
-          if (problem) throw refuse("BAD_USER_INPUT", problem, "Please enter a workspace name.");
-          changes.name = input.name.trim();
+        const { changes, refusal } = orgChangesOf(input);
+        if (refusal) {
+          // Outsiders hear FORBIDDEN, whatever they sent; only managers learn what was wrong.
+          const membership = await requireMembership(ctx, input.id, tx);
+          if (!canManageOrg(membership.permissions)) throw forbidden();
+          throw refusal;
         }
-        if (input.dataProcessingCategories != null) {
-          const problem = validateDataProcessing(input.dataProcessingCategories);
-          if (problem) throw refuse("BAD_USER_INPUT", problem, "The data-processing record is not valid.");
-          changes.dataProcessingCategories = JSON.stringify(parseDataProcessing(input.dataProcessingCategories));
-        }
-        if (input.website != null) {
-          const problem = validateOrgWebsite(input.website);
-          if (problem) throw refuse("BAD_USER_INPUT", problem, "Please enter a valid website address, e.g. https://example.com.");
-          changes.website = input.website.trim() || null;
-        }
-        return toOrg(await updateOrgRow(tx, input.id, changes));
+        // The role check is part of the UPDATE (issue 15: one statement instead of two): no row
+        // for a missing org or a caller whose role canManageOrg does not allow.
+        const row = await updateOrgRowAs(tx, input.id, changes, viewer, ORG_MANAGING_ROLES);
+        if (!row) throw forbidden();
+        return toOrg(row);
       });
     },
     /**

@@ -70,7 +70,18 @@ export async function findOrgForUpdate(db: DbOrTx, id: string) {
   return db.selectFrom("orgs").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
 }
 
-export async function updateOrgRow(db: DbOrTx, id: string, changes: { name?: string; dataProcessingCategories?: string; website?: string | null }) {
+export interface OrgChanges {
+  name?: string;
+  dataProcessingCategories?: string;
+  website?: string | null;
+}
+
+/**
+ * Applies the changes if the caller may: a platform superuser, or a holder of one of `roleTypes`
+ * in the org — checked in the same statement. Undefined when the org is missing or the caller
+ * holds no such role.
+ */
+export async function updateOrgRowAs(db: DbOrTx, id: string, changes: OrgChanges, caller: { email: string; superuser: boolean }, roleTypes: readonly string[]) {
   return db
     .updateTable("orgs")
     .set({
@@ -80,8 +91,19 @@ export async function updateOrgRow(db: DbOrTx, id: string, changes: { name?: str
       updated_at: new Date(),
     })
     .where("id", "=", id)
+    .$if(!caller.superuser, (query) =>
+      query.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("roles")
+            .select("roles.id")
+            .whereRef("roles.org_id", "=", "orgs.id")
+            .where("roles.user_email", "=", caller.email.toLowerCase())
+            .where("roles.type", "in", [...roleTypes]),
+        ),
+      ),
+    )
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 /**
