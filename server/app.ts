@@ -53,6 +53,8 @@ export interface Platform {
   objects: ObjectStore;
   /** Projects' API keys; publishing creates a project's first one (createDefaultApiKey). */
   apiKeys: ApiKeys;
+  /** How many projects' generated schemas the project API holds (at most PROJECT_SCHEMA_CACHE_SIZE). */
+  cachedProjectSchemas(): number;
   mailer: Mailer;
   /** The local mailbox link with its token; null when mail goes to SMTP. */
   mailboxLink: string | null;
@@ -114,7 +116,7 @@ export async function createPlatform(
   });
   const yoga = createGraphqlHandler(schema);
   const serveGraphql = serveGraphqlOverNode(yoga, (req) => contextFor(req.headers.authorization).then(rememberStandingsFor));
-  const projectApi = createProjectEndpoint({ db, apiKeys, events: projectEvents, contextFor, projectPools: auth.projectPools, oidcAllowPrivateIssuers: config.oidcAllowPrivateIssuers });
+  const projectApi = createProjectEndpoint({ db, apiKeys, events: projectEvents, contextFor, projectPools: auth.projectPools, oidcAllowPrivateIssuers: config.oidcAllowPrivateIssuers, schemaCacheSize: config.projectSchemaCacheSize });
   const serveCsv = createCsvRoutes(projectApi.projectContext);
   const serveFile = createFileRoutes({ db, objects, config, projectContext: projectApi.projectContext });
   const pay = createPayRoutes({ db, contextFor, checkoutKey });
@@ -208,6 +210,7 @@ export async function createPlatform(
     pubsub,
     objects,
     apiKeys,
+    cachedProjectSchemas: projectApi.cachedSchemas,
     mailer,
     mailboxLink: mailbox?.link ?? null,
     async listen() {

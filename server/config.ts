@@ -38,6 +38,8 @@ export interface Config {
   payTestAutomation: boolean;
   /** OIDC_ALLOW_PRIVATE_ISSUERS: a project's OIDC issuer may be on loopback or a private network. */
   oidcAllowPrivateIssuers: boolean;
+  /** PROJECT_SCHEMA_CACHE_SIZE: how many projects' generated GraphQL schemas one process keeps. */
+  projectSchemaCacheSize: number;
 }
 
 /** Pool and client ids of the built-in sign-in service; the console uses the same defaults. */
@@ -72,7 +74,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: readLimits(env.LIMITS),
     payTestAutomation: env.PAY_TEST_AUTOMATION === "true",
     oidcAllowPrivateIssuers: ["1", "true"].includes(env.OIDC_ALLOW_PRIVATE_ISSUERS ?? ""),
+    projectSchemaCacheSize: positiveInteger("PROJECT_SCHEMA_CACHE_SIZE", env.PROJECT_SCHEMA_CACHE_SIZE, 100),
   };
+}
+
+/** A whole-number setting of at least 1; a typo stops the start instead of being ignored. */
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`${name}: "${value}" is not a whole number of at least 1`);
+  return number;
 }
 
 /** A comma-separated setting as trimmed, non-empty entries. */

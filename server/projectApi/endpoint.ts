@@ -55,10 +55,12 @@ export function createProjectEndpoint(options: {
   projectPools: ProjectPools | null;
   /** OIDC_ALLOW_PRIVATE_ISSUERS (server/config.ts). */
   oidcAllowPrivateIssuers: boolean;
+  /** PROJECT_SCHEMA_CACHE_SIZE (server/config.ts). */
+  schemaCacheSize: number;
 }) {
   const { db, apiKeys, events, contextFor, projectPools } = options;
   const oidc = createOidcVerifier({ allowPrivateIssuers: options.oidcAllowPrivateIssuers });
-  const liveSchema = createLiveCache((live) => generateProjectSchema(live.model).schema);
+  const liveSchema = createLiveCache((live) => generateProjectSchema(live.model).schema, options.schemaCacheSize);
   const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql", PROJECT_PERSISTED_QUERIES_PATH);
 
   /** The request's context, or why it is refused; the same for HTTP and for graphql-ws. */
@@ -116,7 +118,10 @@ export function createProjectEndpoint(options: {
     await yoga(req, res, context);
   }
 
-  return { serve, yoga, projectContext };
+  /** How many projects' schemas this process holds now. */
+  const cachedSchemas = () => liveSchema.size();
+
+  return { serve, yoga, projectContext, cachedSchemas };
 }
 
 export type ProjectEndpoint = ReturnType<typeof createProjectEndpoint>;

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { LRUCache } from "lru-cache";
 import type { Tables } from "../db/tables";
 import type { Db } from "../db/database";
 import type { SchemaModel } from "../../src/domain/model";
@@ -40,14 +41,16 @@ export const setLiveVersion: SetLiveVersion = async (tx: Kysely<Tables>, live: L
 
 /**
  * What each live version is turned into (the generated schema), built once per version and
- * kept while it is live. Each request asks the database only which run is live (a primary-key
- * read), so every server process switches when the publishing transaction commits.
+ * kept for the `maxProjects` most recently called projects: a process serving many projects
+ * holds a bounded number of schemas, and a project that was dropped is built again on its next
+ * request. Each request asks the database only which run is live (a primary-key read), so every
+ * server process switches when the publishing transaction commits.
  */
-export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: string }) => Built) {
-  const cache = new Map<string, { runId: string; built: Built; live: LiveVersion & { orgId: string } }>();
+export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: string }) => Built, maxProjects: number) {
+  const cache = new LRUCache<string, { runId: string; built: Built; live: LiveVersion & { orgId: string } }>({ max: maxProjects });
 
   /** The live version, and with `apiKey` the id of that key if it is valid for the project (null if not). */
-  return async function current(db: Db, apiId: string, apiKey?: string) {
+  async function current(db: Db, apiId: string, apiKey?: string) {
     const head = await db
       .selectFrom("project_live_versions as v")
       .innerJoin("apis as a", "a.id", "v.api_id")
@@ -76,5 +79,9 @@ export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: stri
     const entry = { runId: row.run_id, live, built: build(live) };
     cache.set(apiId, entry);
     return { ...entry, imported, auth, apiKeyId };
-  };
+  }
+
+  /** How many projects' schemas are held now (never more than `maxProjects`). */
+  current.size = () => cache.size;
+  return current;
 }

@@ -60,21 +60,32 @@ export function readToken(token: string | null | undefined, sort: Sort) {
   return { sortKey: parsed.k, id: parsed.i };
 }
 
-/** A page as both spec §7 (`items`, `nextToken`) and Relay (`edges`, `pageInfo`) read it. */
+/**
+ * A page as both spec §7 (`items`, `nextToken`) and Relay (`edges`, `pageInfo`) read it. The
+ * edges and their cursors are getters: graphql-js reads only the fields a query selects, so a
+ * list asking for `items` makes no cursor per row (a JSON and base64 string each).
+ */
 export function toConnection<R extends Positioned, T>(rows: R[], limit: number, sort: Sort, toNode: (row: R) => T) {
   const hasNextPage = rows.length > limit;
   const page = hasNextPage ? rows.slice(0, limit) : rows;
   const items = page.map(toNode);
-  const edges = page.map((row, index) => ({ node: items[index], cursor: tokenAfter(row, sort) }));
+  let edges: { node: T; cursor: string }[] | undefined;
+  const edgesOnce = () => (edges ??= page.map((row, index) => ({ node: items[index], cursor: tokenAfter(row, sort) })));
   return {
     items,
-    edges,
+    get edges() {
+      return edgesOnce();
+    },
     nextToken: hasNextPage ? tokenAfter(page[page.length - 1], sort) : null,
     pageInfo: {
       hasNextPage,
       hasPreviousPage: false,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges[edges.length - 1]?.cursor ?? null,
+      get startCursor() {
+        return page.length ? tokenAfter(page[0], sort) : null;
+      },
+      get endCursor() {
+        return page.length ? tokenAfter(page[page.length - 1], sort) : null;
+      },
     },
   };
 }
