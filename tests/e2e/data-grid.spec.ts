@@ -135,8 +135,10 @@ test.describe("the data grid of a published table", () => {
     await page.getByTestId("cell-input").fill("heard live");
     await page.keyboard.press("Enter");
     await addThroughSidebar(page);
-    await expect(rankZero(second).getByTestId("cell-title")).toHaveText("heard live", { timeout: 5_000 });
-    await expect(second.getByTestId("rows-loaded")).toHaveText("101 entries loaded", { timeout: 5_000 });
+    // The second browser never reloads: what it shows came live (within the default wait, which
+    // a loaded machine needs; a shorter one made the test flaky, issue 19).
+    await expect(rankZero(second).getByTestId("cell-title")).toHaveText("heard live");
+    await expect(second.getByTestId("rows-loaded")).toHaveText("101 entries loaded");
     // A delete is heard too, and the second browser's selection of another row outlives it.
     const ranked = (of: Page, rank: number) => of.getByTestId("grid-row").filter({ has: of.getByTestId("cell-rank").filter({ hasText: new RegExp(`^${rank}$`) }) });
     await ranked(second, 2).getByRole("checkbox").check();
@@ -151,7 +153,7 @@ test.describe("the data grid of a published table", () => {
       return (await response.json()).data.deleteType.id;
     }, { apiId, doomed });
     expect(deleted).toBe(doomed);
-    await expect(ranked(second, 1)).toHaveCount(0, { timeout: 5_000 });
+    await expect(ranked(second, 1)).toHaveCount(0);
     await expect(second.getByTestId("rows-loaded")).toHaveText("100 entries loaded");
     await expect(ranked(second, 2).getByRole("checkbox")).toBeChecked();
     await other.close();
@@ -192,6 +194,7 @@ async function addThroughSidebar(page: Page) {
   await page.getByTestId("record-save").click();
   await expect(page.getByTestId("record-title")).toHaveText(/^Edit /);
   await expect(page.getByTestId("grid-row-pending")).toHaveCount(0);
+  await expect(page.getByTestId("record-field-id")).not.toHaveValue("");
   const createdId = await page.getByTestId("record-field-id").inputValue();
   await expect(page.getByTestId("grid-row").first().getByTestId("cell-id")).toHaveText(createdId);
   await page.getByTestId("record-close").click();

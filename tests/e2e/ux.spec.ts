@@ -63,6 +63,8 @@ test("a new user on a 390 px phone: reload during sign-up, a 255-character works
     await page.goto(dashboard.replace(/apis$/, section));
     await expect(page.getByRole("main")).not.toBeEmpty();
     await expect(page).toHaveTitle(`${screen} · ${LONG_NAME} · Baukasten`);
+    // Measured once the section's data has drawn, not while it still loads.
+    await expect(page.locator('[role="progressbar"], .loading-bar')).toHaveCount(0);
     await expectNoSidewaysScroll(page);
     await expectInViewport(page, page.getByRole("link", { name: "Docs" }));
     await expectInViewport(page, page.getByTestId("user-menu").getByRole("button"));

@@ -28,6 +28,8 @@ const values = (title: string) => JSON.stringify({ title });
 
 const FOREIGN_NOTICE = "Someone else changed this entry; the form shows the new values.";
 
+const noStackMoves = { open: () => undefined, push: () => undefined, pop: () => undefined, replaceTop: () => undefined, close: () => undefined };
+
 /** The open Book b1 in the record editor, and a promise for the editor's next commit. */
 function renderEditor(environment: MockEnvironment) {
   let committed: () => void = () => undefined;
@@ -38,7 +40,7 @@ function renderEditor(environment: MockEnvironment) {
         <Suspense fallback="loading">
           {/* onRender runs in the commit, before React runs the effects of that render. */}
           <Profiler id="record" onRender={() => committed()}>
-            <RecordEditor frame={{ table: "Book", id: "b1" }} model={model} actions={{ push: () => undefined, pop: () => undefined, replaceTop: () => undefined }} />
+            <RecordEditor frame={{ table: "Book", id: "b1" }} model={model} actions={noStackMoves} />
           </Profiler>
         </Suspense>
       </RelayEnvironmentProvider>
