@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { createProject, expect, PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { addField } from "../../src/domain/model";
+import { subscribed } from "./live";
 
 /**
  * Issue 11: the data grid of a published table (spec §2 'Generic data table'), against the
@@ -20,6 +21,8 @@ test.describe("the data grid of a published table", () => {
   let platform: PlatformProcess;
   test.beforeAll(async ({}, workerInfo) => {
     platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 70 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: owner });
+    // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).
+    test.setTimeout(180_000);
     await platform.start();
   });
   test.afterAll(async () => {
@@ -128,8 +131,10 @@ test.describe("the data grid of a published table", () => {
     const second = await other.newPage();
     await signIn(second, platform, owner);
     await expect(second).toHaveURL(/\/org\//);
+    const watching = Promise.all(["Created", "Updated", "Deleted"].map((event) => subscribed(second, `useLiveEntries${event}Subscription`)));
     await second.goto(`${dataUrl}?sort=rank:ASC#Item1`);
     await expect(second.getByTestId("cell-rank").filter({ hasText: /\d/ }).first()).toHaveText("0");
+    await watching;
     const rankZero = (of: Page) => of.getByTestId("grid-row").filter({ has: of.getByTestId("cell-rank").filter({ hasText: /^0$/ }) });
     await rankZero(page).getByTestId("cell-title").dblclick();
     await page.getByTestId("cell-input").fill("heard live");

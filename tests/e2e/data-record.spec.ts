@@ -3,6 +3,7 @@ import { addConnection, addField, addObjectType, type SchemaModel } from "../../
 import { createProject, expect, PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { parseFilterSearch } from "../../src/domain/filters";
+import { subscribed } from "./live";
 
 /**
  * Issue 11, the filter dropdown and the record editor (spec §2 'Filter dropdown', 'Record
@@ -26,6 +27,8 @@ test.describe("the data explorer's filter and record editor", () => {
   let page: Page;
 
   test.beforeAll(async ({ browser }, workerInfo) => {
+    // A server start (up to 150 s under load), a sign-up and a publish: more than the default 120 s.
+    test.setTimeout(240_000);
     platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 80 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: email });
     await platform.start();
     page = await browser.newPage();
@@ -182,8 +185,10 @@ test.describe("the data explorer's filter and record editor", () => {
 
     const other = await secondBrowser(browser, platform, email);
     try {
+      const watching = subscribed(other, "useRecordLiveUpdatedSubscription");
       await other.goto(recordUrl);
       await expect(other.getByTestId("record-field-name")).toHaveValue("Grace");
+      await watching;
       await other.getByTestId("record-field-name").fill("Grace H.");
 
       await page.getByTestId("record-field-name").fill("Grace Hopper");
