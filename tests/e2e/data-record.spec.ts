@@ -40,9 +40,13 @@ test.describe("the data explorer's filter and record editor", () => {
     await expect(page.getByTestId("publish-live")).toContainText(`/p/${apiId}/graphql`);
   });
   test.afterAll(async () => {
-    await page?.close();
-    await platform.stop();
-    platform.dispose();
+    // The server is stopped even when closing the page fails: a server left behind holds the port.
+    try {
+      await page?.close();
+    } finally {
+      await platform.stop();
+      platform.dispose();
+    }
   });
 
   const openTable = async (table: string) => {
