@@ -17,7 +17,8 @@ const screens = only ? SCREENS.filter((screen) => only.includes(screen.route)) :
 
 let seed: Seed;
 test.beforeAll(async ({ browser, workerPlatform }) => {
-  test.setTimeout(120_000);
+  // A sign-up, a project and a publish awaited for up to 90 s: 120 s was too tight under load.
+  test.setTimeout(240_000);
   seed = await seedWorkspace(browser, workerPlatform);
 });
 

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { createProject, expect, PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { addField } from "../../src/domain/model";
+import { subscribed } from "./live";
 
 /**
  * Issue 11: the data grid of a published table (spec §2 'Generic data table'), against the
@@ -20,6 +21,8 @@ test.describe("the data grid of a published table", () => {
   let platform: PlatformProcess;
   test.beforeAll(async ({}, workerInfo) => {
     platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 70 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: owner });
+    // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).
+    test.setTimeout(180_000);
     await platform.start();
   });
   test.afterAll(async () => {
@@ -128,15 +131,19 @@ test.describe("the data grid of a published table", () => {
     const second = await other.newPage();
     await signIn(second, platform, owner);
     await expect(second).toHaveURL(/\/org\//);
+    const watching = Promise.all(["Created", "Updated", "Deleted"].map((event) => subscribed(second, `useLiveEntries${event}Subscription`)));
     await second.goto(`${dataUrl}?sort=rank:ASC#Item1`);
     await expect(second.getByTestId("cell-rank").filter({ hasText: /\d/ }).first()).toHaveText("0");
+    await watching;
     const rankZero = (of: Page) => of.getByTestId("grid-row").filter({ has: of.getByTestId("cell-rank").filter({ hasText: /^0$/ }) });
     await rankZero(page).getByTestId("cell-title").dblclick();
     await page.getByTestId("cell-input").fill("heard live");
     await page.keyboard.press("Enter");
     await addThroughSidebar(page);
-    await expect(rankZero(second).getByTestId("cell-title")).toHaveText("heard live", { timeout: 5_000 });
-    await expect(second.getByTestId("rows-loaded")).toHaveText("101 entries loaded", { timeout: 5_000 });
+    // The second browser never reloads: what it shows came live (within the default wait, which
+    // a loaded machine needs; a shorter one made the test flaky, issue 19).
+    await expect(rankZero(second).getByTestId("cell-title")).toHaveText("heard live");
+    await expect(second.getByTestId("rows-loaded")).toHaveText("101 entries loaded");
     // A delete is heard too, and the second browser's selection of another row outlives it.
     const ranked = (of: Page, rank: number) => of.getByTestId("grid-row").filter({ has: of.getByTestId("cell-rank").filter({ hasText: new RegExp(`^${rank}$`) }) });
     await ranked(second, 2).getByRole("checkbox").check();
@@ -151,7 +158,7 @@ test.describe("the data grid of a published table", () => {
       return (await response.json()).data.deleteType.id;
     }, { apiId, doomed });
     expect(deleted).toBe(doomed);
-    await expect(ranked(second, 1)).toHaveCount(0, { timeout: 5_000 });
+    await expect(ranked(second, 1)).toHaveCount(0);
     await expect(second.getByTestId("rows-loaded")).toHaveText("100 entries loaded");
     await expect(ranked(second, 2).getByRole("checkbox")).toBeChecked();
     await other.close();
@@ -192,6 +199,7 @@ async function addThroughSidebar(page: Page) {
   await page.getByTestId("record-save").click();
   await expect(page.getByTestId("record-title")).toHaveText(/^Edit /);
   await expect(page.getByTestId("grid-row-pending")).toHaveCount(0);
+  await expect(page.getByTestId("record-field-id")).not.toHaveValue("");
   const createdId = await page.getByTestId("record-field-id").inputValue();
   await expect(page.getByTestId("grid-row").first().getByTestId("cell-id")).toHaveText(createdId);
   await page.getByTestId("record-close").click();

@@ -3,6 +3,7 @@ import { addConnection, addField, addObjectType, type SchemaModel } from "../../
 import { createProject, expect, PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { parseFilterSearch } from "../../src/domain/filters";
+import { subscribed } from "./live";
 
 /**
  * Issue 11, the filter dropdown and the record editor (spec §2 'Filter dropdown', 'Record
@@ -26,6 +27,8 @@ test.describe("the data explorer's filter and record editor", () => {
   let page: Page;
 
   test.beforeAll(async ({ browser }, workerInfo) => {
+    // A server start (up to 150 s under load), a sign-up and a publish: more than the default 120 s.
+    test.setTimeout(240_000);
     platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 80 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: email });
     await platform.start();
     page = await browser.newPage();
@@ -37,9 +40,13 @@ test.describe("the data explorer's filter and record editor", () => {
     await expect(page.getByTestId("publish-live")).toContainText(`/p/${apiId}/graphql`);
   });
   test.afterAll(async () => {
-    await page?.close();
-    await platform.stop();
-    platform.dispose();
+    // The server is stopped even when closing the page fails: a server left behind holds the port.
+    try {
+      await page?.close();
+    } finally {
+      await platform.stop();
+      platform.dispose();
+    }
   });
 
   const openTable = async (table: string) => {
@@ -68,7 +75,7 @@ test.describe("the data explorer's filter and record editor", () => {
     await page.getByTestId("filter-value").press("Enter");
     await expect(page.getByTestId("filter-dropdown")).toHaveCount(0);
     await expect(page.getByTestId("filter-chip")).toHaveText(["age is at least 30×"]);
-    expect(parseFilterSearch(JSON.parse(new URL(page.url()).searchParams.get("filter")!))).toEqual([{ field: "age", operator: "ge", value: 30 }]);
+    await expect.poll(() => parseFilterSearch(JSON.parse(new URL(page.url()).searchParams.get("filter") ?? "null"))).toEqual([{ field: "age", operator: "ge", value: 30 }]);
 
     await page.reload();
     await expect(page.getByTestId("filter-chip")).toHaveText(["age is at least 30×"]);
@@ -114,6 +121,7 @@ test.describe("the data explorer's filter and record editor", () => {
   test("related records stack: a connection click pushes, back pops, creating replaces the top; link and unlink", async () => {
     // The author from the previous test is still open (the stack is in the URL).
     await expect(page.getByTestId("record-title")).toHaveText("Edit Author");
+    await expect(page.getByTestId("record-field-id")).not.toHaveValue("");
     const authorId = await page.getByTestId("record-field-id").inputValue();
     const books = page.getByTestId("children-Book");
     await expect(books.getByTestId("children-empty")).toBeVisible();
@@ -168,7 +176,7 @@ test.describe("the data explorer's filter and record editor", () => {
 
     await page.getByTestId("record-close").click();
     await expect(page.getByTestId("record-sidebar")).toHaveCount(0);
-    expect(new URL(page.url()).searchParams.get("record")).toBeNull();
+    await expect.poll(() => new URL(page.url()).searchParams.get("record")).toBeNull();
   });
 
   test("two browsers edit one record: the second save is refused with the message and offers a reload", async ({ browser }) => {
@@ -181,8 +189,10 @@ test.describe("the data explorer's filter and record editor", () => {
 
     const other = await secondBrowser(browser, platform, email);
     try {
+      const watching = subscribed(other, "useRecordLiveUpdatedSubscription");
       await other.goto(recordUrl);
       await expect(other.getByTestId("record-field-name")).toHaveValue("Grace");
+      await watching;
       await other.getByTestId("record-field-name").fill("Grace H.");
 
       await page.getByTestId("record-field-name").fill("Grace Hopper");

@@ -158,6 +158,8 @@ test.describe("JSON declaration", () => {
   test.beforeAll(async ({}, workerInfo) => {
     // Its own server, beside the worker's (E2E_PORT_BASE + worker), with the declaration flag for one user.
     platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 50 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: flagged });
+    // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).
+    test.setTimeout(180_000);
     await platform.start();
   });
   test.afterAll(async () => {

@@ -23,6 +23,8 @@ test("a project starts from a German template, a table is renamed, and a reload 
   const modal = page.getByTestId("templates-modal");
   await expect(modal.getByRole("heading", { name: "Wie möchtest du starten?" })).toBeVisible();
   const card = modal.getByTestId("template-card").filter({ has: page.getByTestId("template-name").getByText("Rezepte", { exact: true }) });
+  // allTextContents() does not wait: read the pills once the card shows them.
+  await expect(card.getByTestId("template-pill").nth(1)).toBeVisible();
   const tables = await card.getByTestId("template-pill").allTextContents();
   expect(tables.length).toBeGreaterThan(1);
   await card.click();

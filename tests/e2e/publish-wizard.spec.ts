@@ -12,6 +12,8 @@ test.describe("publish wizard", () => {
   let platform: PlatformProcess;
   test.beforeAll(async ({}, workerInfo) => {
     platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 100 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: flagged });
+    // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).
+    test.setTimeout(180_000);
     await platform.start();
   });
   test.afterAll(async () => {

@@ -63,6 +63,8 @@ test("a new user on a 390 px phone: reload during sign-up, a 255-character works
     await page.goto(dashboard.replace(/apis$/, section));
     await expect(page.getByRole("main")).not.toBeEmpty();
     await expect(page).toHaveTitle(`${screen} · ${LONG_NAME} · Baukasten`);
+    // Measured once the section's data has drawn, not while it still loads.
+    await expect(page.locator('[role="progressbar"], .loading-bar')).toHaveCount(0);
     await expectNoSidewaysScroll(page);
     await expectInViewport(page, page.getByRole("link", { name: "Docs" }));
     await expectInViewport(page, page.getByTestId("user-menu").getByRole("button"));
@@ -108,10 +110,16 @@ test("the project sidebar keeps one width from section to section", async ({ pag
   for (const section of ["data", "assets", "apps", "settings", "logs", "types"]) {
     await page.goto(`${platform.url}/api/${apiId}/${section}`);
     await expect(page.getByRole("main")).not.toBeEmpty();
-    // The sidebar may still be hidden behind the route's loading state; boundingBox() does not wait.
+    // Measured once the section has loaded. boundingBox() does not wait, and a sidebar seen
+    // visible can be hidden again a moment later while the route still loads (a loaded run saw
+    // null after toBeVisible): read it until it is drawn.
+    await expect(page.locator('[role="progressbar"], .loading-bar')).toHaveCount(0);
     const sidebar = page.getByTestId("project-sidebar");
-    await expect(sidebar).toBeVisible();
-    widths.push((await sidebar.boundingBox())!.width);
+    await expect(async () => {
+      const box = await sidebar.boundingBox();
+      expect(box, `the sidebar of ${section} is drawn`).not.toBeNull();
+      widths.push(box!.width);
+    }).toPass();
   }
   expect(new Set(widths).size).toBe(1);
 });

@@ -96,14 +96,18 @@ export function RecordForm(props: {
   const dirty = changedFields(draft).length > 0;
   const [create, creating] = useMutate<RecordFormCreateMutation>(createMutation);
   const [update, updating] = useMutate<RecordFormUpdateMutation>(updateMutation);
-  // Our own save changes updatedAt in the store too; that is no news to the user.
-  const saving = useRef(false);
+  // While our own save is on its way, its live event may reach the store before its answer
+  // does; whether a change is ours is only known once the answer names our version. State, not a
+  // ref: React runs an effect a task after its render (after paint), and under load the answer
+  // can land in between; a ref read then would pair the answer's "done" with the render's
+  // outdated openedAt and call our own save someone else's (issue 19).
+  const [saving, setSaving] = useState(false);
 
   // Someone else's save reaches the store live: take it when nothing was typed, else say so.
   // A write that left the values alone (a link changed) or our own save is no news.
   const seenFields = useRef(entry?.fields);
   useEffect(() => {
-    if (!entry) return;
+    if (!entry || saving) return;
     // The version the form stands on (opened, or our own save): its values are no news.
     if (entry.updatedAt === openedAt) {
       seenFields.current = entry.fields;
@@ -114,7 +118,7 @@ export function RecordForm(props: {
     if (openedAt && entry.updatedAt < openedAt) return;
     const valuesChanged = entry.fields !== seenFields.current;
     seenFields.current = entry.fields;
-    if (saving.current || !valuesChanged) {
+    if (!valuesChanged) {
       setOpenedAt(entry.updatedAt);
     } else if (dirty) {
       setNotice("changed");
@@ -122,7 +126,7 @@ export function RecordForm(props: {
       setOpenedAt(entry.updatedAt);
       setNotice("updated");
     }
-  }, [entry?.updatedAt]);
+  }, [entry?.updatedAt, openedAt, saving]);
 
   const signature = fieldsSignature(props.table);
   const firstSignature = useRef(signature);
@@ -162,8 +166,9 @@ export function RecordForm(props: {
         });
         props.onCreated(result.createType.id);
       } else {
-        saving.current = true;
+        setSaving(true);
         const result = await update({ id: entry.id, ofType: props.table.name, fields: JSON.stringify(input), expectedUpdatedAt: openedAt });
+        // One render with the answer's version and the end of the save: its effect sees both.
         setTyped({});
         setNotice(null);
         setOpenedAt(result.updateType.updatedAt);
@@ -171,7 +176,7 @@ export function RecordForm(props: {
     } catch (caught) {
       setError(caught);
     } finally {
-      saving.current = false;
+      setSaving(false);
     }
   };
 

@@ -53,7 +53,12 @@ export const SCREENS: Screen[] = [
     path: (ids) => `/api/${ids.apiId}/data`,
     dialogs: {
       // The modal opens from the URL, as after creating a project (spec §2).
-      templates: async (page) => void (await page.goto(`${page.url()}?showTemplates=true`)),
+      templates: async (page) => {
+        // Built on the URL, not its text: a hash the screen has added stays a hash.
+        const url = new URL(page.url());
+        url.searchParams.set("showTemplates", "true");
+        await page.goto(url.toString());
+      },
       "project menu": openMenu("project-nav-dropdown"),
       "add table menu": openMenu("add-table-menu"),
       "table name": tableAction("name"),
