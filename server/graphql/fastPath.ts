@@ -37,7 +37,8 @@ export function createGraphqlFastPath(yoga: GraphqlHandler, persistedDocument: (
       try {
         document = params.persistedId !== undefined ? persistedDocument(params.persistedId) : enveloped.parse(params.query!);
         if (!document || enveloped.validate(enveloped.schema, document).length) return false;
-      } catch {
+      } catch (error) {
+        markParseFailure(error);
         return false;
       }
       validated.set(key, document);
@@ -54,6 +55,22 @@ export function createGraphqlFastPath(yoga: GraphqlHandler, persistedDocument: (
     send(res, processRegularResult(result, { Response: CapturedResponse } as never, "application/json") as unknown as CapturedResponse);
     return true;
   };
+}
+
+/**
+ * Yoga's parser cache keeps the error object of a text that failed to parse and throws that same
+ * object at the next request with the text. Yoga marks it (code, HTTP 400) only when a request
+ * object is in the context, which ours is not; marked here the same way, so a later answer by
+ * yoga for the same text still gets its 400 under `application/graphql-response+json`.
+ */
+function markParseFailure(error: unknown) {
+  // By name: yoga may load graphql's other module format, whose GraphQLError is another class.
+  if (!(error instanceof Error) || error.name !== "GraphQLError") return;
+  const extensions = ((error as { extensions: Record<string, unknown> }).extensions ||= {});
+  extensions.code ||= "GRAPHQL_PARSE_FAILED";
+  const http = (extensions.http ||= {}) as { spec?: boolean; status?: number };
+  http.spec ||= true;
+  http.status ||= 400;
 }
 
 interface Params {

@@ -76,4 +76,15 @@ describe("the GraphQL fast path", () => {
     const syntax = await post({ query: `{ viewer { id }` }, { authorization: token });
     expect(syntax.body.errors?.[0].message).toMatch(/Syntax Error/);
   });
+
+  it("keeps a text that failed to parse a 400 for application/graphql-response+json after it was sent as JSON", async () => {
+    // The fast path parses first; yoga's parser cache then hands yoga the same error object.
+    const query = `{ viewer { id } broken`;
+    const asJson = await post({ query }, { authorization: token });
+    expect(asJson.status).toBe(200);
+    expect(asJson.body.errors?.[0].extensions?.code).toBe("GRAPHQL_PARSE_FAILED");
+    const asGraphqlResponse = await post({ query }, { authorization: token, accept: "application/graphql-response+json" });
+    expect(asGraphqlResponse.status).toBe(400);
+    expect(asGraphqlResponse.body.errors?.[0].message).toMatch(/Syntax Error/);
+  });
 });
