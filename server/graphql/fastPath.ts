@@ -66,7 +66,8 @@ export function createGraphqlFastPath(yoga: GraphqlHandler, persistedDocument: (
 function markParseFailure(error: unknown) {
   // By name: yoga may load graphql's other module format, whose GraphQLError is another class.
   if (!(error instanceof Error) || error.name !== "GraphQLError") return;
-  const extensions = ((error as { extensions: Record<string, unknown> }).extensions ||= {});
+  const marked = error as Error & { extensions?: Record<string, unknown> };
+  const extensions = (marked.extensions ||= {});
   extensions.code ||= "GRAPHQL_PARSE_FAILED";
   const http = (extensions.http ||= {}) as { spec?: boolean; status?: number };
   http.spec ||= true;
