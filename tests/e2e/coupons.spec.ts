@@ -1,5 +1,5 @@
-import { AuthenticationDetails, CognitoUser, CognitoUserPool, type CognitoUserSession } from "amazon-cognito-identity-js";
-import { createProject, expect, PASSWORD, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { consoleToken, postJson } from "./consoleApi";
+import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 
 /**
@@ -57,18 +57,3 @@ test.describe("account coupons at publish", () => {
     expect(used.data?.accountCoupons).toHaveLength(2);
   });
 });
-
-/** The owner's console access token, signed in with SRP as the console does. */
-async function consoleToken(platform: PlatformProcess, email: string): Promise<string> {
-  const pool = new CognitoUserPool({ UserPoolId: "local_baukasten", ClientId: "baukasten-console", endpoint: `${platform.url}/auth` });
-  const user = new CognitoUser({ Username: email, Pool: pool });
-  const session = await new Promise<CognitoUserSession>((resolve, reject) =>
-    user.authenticateUser(new AuthenticationDetails({ Username: email, Password: PASSWORD }), { onSuccess: resolve, onFailure: reject }),
-  );
-  return session.getAccessToken().getJwtToken();
-}
-
-async function postJson(url: string, token: string, body: unknown) {
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", authorization: token }, body: JSON.stringify(body) });
-  return (await response.json()) as { data?: any; errors?: unknown[] };
-}

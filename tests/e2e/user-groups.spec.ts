@@ -1,6 +1,6 @@
-import { AuthenticationDetails, CognitoUser, CognitoUserPool, type CognitoUserSession } from "amazon-cognito-identity-js";
 import type { Page } from "@playwright/test";
-import { createProject, expect, PASSWORD, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { consoleToken, postJson } from "./consoleApi";
+import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { setAccessGroups, toggleTableAccess } from "../../src/domain/model";
 
@@ -99,19 +99,4 @@ async function signInAsProjectUser(page: Page, email: string) {
   await dialog.getByTestId("project-sign-in-password").fill("Customer12");
   await dialog.getByTestId("dialog-submit").click();
   await expect(page.getByTestId("project-signed-in-as")).toHaveText(`Signed in as ${email}`);
-}
-
-/** The owner's console access token, signed in with SRP as the console does. */
-async function consoleToken(platform: PlatformProcess, email: string): Promise<string> {
-  const pool = new CognitoUserPool({ UserPoolId: "local_baukasten", ClientId: "baukasten-console", endpoint: `${platform.url}/auth` });
-  const user = new CognitoUser({ Username: email, Pool: pool });
-  const session = await new Promise<CognitoUserSession>((resolve, reject) =>
-    user.authenticateUser(new AuthenticationDetails({ Username: email, Password: PASSWORD }), { onSuccess: resolve, onFailure: reject }),
-  );
-  return session.getAccessToken().getJwtToken();
-}
-
-async function postJson(url: string, token: string, body: unknown) {
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", authorization: token }, body: JSON.stringify(body) });
-  return (await response.json()) as { data?: { [field: string]: unknown }; errors?: unknown[] };
 }
