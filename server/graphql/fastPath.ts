@@ -16,7 +16,11 @@ import { signedIn } from "./limits";
  * validation, is left to yoga (`false`), which answers it as before.
  */
 export function createGraphqlFastPath(yoga: GraphqlHandler, persistedDocument: (id: string) => DocumentNode | null) {
-  const validatedBySchema = new WeakMap<GraphQLSchema, LRUCache<string, DocumentNode>>();
+  // One bound for every schema a handler serves: a project endpoint serves a schema per project
+  // and version, and a cache per schema would let many projects hold many times the bound.
+  // Bounded by the text it keeps: a query may be up to MAX_BODY_BYTES long.
+  const validated = new LRUCache<string, DocumentNode>({ max: 1000, maxSize: 4_000_000, sizeCalculation: (_document, key) => key.length });
+  const schemaKey = schemaKeys();
 
   return async function answered(req: IncomingMessage, res: ServerResponse, body: Buffer, context: object): Promise<boolean> {
     if (!acceptsJson(req) || !sendsJson(req)) return false;
@@ -24,13 +28,10 @@ export function createGraphqlFastPath(yoga: GraphqlHandler, persistedDocument: (
     if (!params) return false;
     const enveloped = yoga.getEnveloped(context);
     // What validation lets through differs for anonymous callers (no introspection, no suggestions).
-    const key = `${signedIn(context) ? "known" : "anonymous"}:${params.persistedId !== undefined ? `id:${params.persistedId}` : `query:${params.query}`}`;
-    let validated = validatedBySchema.get(enveloped.schema);
-    if (!validated) {
-      // Bounded by the text it keeps: a query may be up to MAX_BODY_BYTES long.
-      validated = new LRUCache({ max: 1000, maxSize: 4_000_000, sizeCalculation: (_document, key) => key.length });
-      validatedBySchema.set(enveloped.schema, validated);
-    }
+    // A new schema object (a project's republished version) gets a new key, so a document
+    // validated against an earlier version is never taken for the current one.
+    const caller = signedIn(context) ? "known" : "anonymous";
+    const key = `${schemaKey(enveloped.schema)}:${caller}:${params.persistedId !== undefined ? `id:${params.persistedId}` : `query:${params.query}`}`;
     let document = validated.get(key);
     if (!document) {
       // A refusal (the limits throw theirs) is yoga's to answer, in its own shape.
@@ -54,6 +55,17 @@ export function createGraphqlFastPath(yoga: GraphqlHandler, persistedDocument: (
     })) as ExecutionResult;
     send(res, processRegularResult(result, { Response: CapturedResponse } as never, "application/json") as unknown as CapturedResponse);
     return true;
+  };
+}
+
+/** A number per schema object, never reused while the process runs. */
+function schemaKeys() {
+  const keys = new WeakMap<GraphQLSchema, number>();
+  let next = 0;
+  return (schema: GraphQLSchema) => {
+    let key = keys.get(schema);
+    if (key === undefined) keys.set(schema, (key = next++));
+    return key;
   };
 }
 

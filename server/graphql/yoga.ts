@@ -55,25 +55,31 @@ export type GraphqlHandler = ReturnType<typeof createGraphqlHandler>;
 /**
  * Serves yoga through its own Node adapter (no hand-made Fetch Request per call), the common
  * requests through the fast path in front of it (fastPath.ts). The body is read here, within
- * MAX_BODY_BYTES, and handed over ready, so a too large one is a 413.
+ * MAX_BODY_BYTES, and handed over ready, so a too large one is a 413. `contextFor` gives the
+ * request's context, or null when it has answered the request itself (a project endpoint
+ * turning a caller away); `args` are passed on to it (a project endpoint's api id).
  */
-export function serveGraphqlOverNode(
+export function serveGraphqlOverNode<Args extends unknown[] = []>(
   yoga: GraphqlHandler,
-  contextFor: (req: IncomingMessage) => Promise<Context>,
+  contextFor: (req: IncomingMessage, res: ServerResponse, ...args: Args) => Promise<Context | null>,
   persistedQueriesPath = PERSISTED_QUERIES_PATH,
 ) {
   const fastPath = createGraphqlFastPath(yoga, persistedDocumentsOf(persistedQueriesPath));
-  return async (req: IncomingMessage, res: ServerResponse) => {
+  return async (req: IncomingMessage, res: ServerResponse, ...args: Args) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
+      // Read before any other await: the edge's request wrapper starts draining the stream, so
+      // waiting for the database first would lose it.
       const body = await readBodyWithin(req, MAX_BODY_BYTES);
       if (!body) return answerBodyTooLarge(req, res, MAX_BODY_BYTES);
-      const context = await contextFor(req);
+      const context = await contextFor(req, res, ...args);
+      if (!context) return;
       if (req.method === "POST" && (await fastPath(req, res, body, context))) return;
       // @whatwg-node/server takes an already read body from `req.body`. A Buffer, not a string:
       // it calls Object.keys on the body, which for a string lists every character (~2 ms for 5 KB).
       (req as IncomingMessage & { body?: Buffer }).body = body;
       return await yoga(req, res, context);
     }
-    await yoga(req, res, await contextFor(req));
+    const context = await contextFor(req, res, ...args);
+    if (context) await yoga(req, res, context);
   };
 }
