@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Tables } from "../db/tables";
 import type { DbOrTx } from "../db/database";
+import type { Tables } from "../db/tables";
 import { deriveKey, open, seal } from "../security/secretKey";
 import type { CreateDefaultApiKey } from "./contract";
 import { API_KEY_DEFAULT_DAYS } from "../../src/domain/apiKeys";
@@ -10,19 +10,6 @@ const DAY_MS = 86_400_000;
 
 /** The lookup form of a key: a leak of the table alone authenticates nobody. */
 export const hashApiKey = (key: string) => createHash("sha256").update(key).digest("hex");
-
-/**
- * The id of the key sent in `x-api-key` if it belongs to this project and has not expired, as a
- * subquery: the endpoint reads it in the statement that reads the live version (issue 15).
- */
-export function validKeyId(db: DbOrTx, apiId: string, key: string) {
-  return db
-    .selectFrom("project_api_keys")
-    .select("id")
-    .where("key_hash", "=", hashApiKey(key))
-    .where("api_id", "=", apiId)
-    .where("expires_at", ">", new Date());
-}
 
 /** AppSync-like keys: a prefix to recognise them, 32 random bytes. */
 const newKey = () => `da2-${randomBytes(32).toString("base64url")}`;

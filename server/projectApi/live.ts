@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { CompiledQuery, sql, type Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { Tables } from "../db/tables";
 import type { Db } from "../db/database";
@@ -7,7 +7,7 @@ import type { LiveVersion, SetLiveVersion } from "./contract";
 import { ensureIndexes } from "./indexes";
 import { isImported } from "../../src/domain/apiState";
 import { parseOidc, type OidcConfig } from "../../src/domain/project";
-import { validKeyId } from "./apiKeys";
+import { hashApiKey } from "./apiKeys";
 
 /** How a project's callers sign in (spec §3 Api: defaultAuthMode, additionalAuthModes, oidc). */
 export interface ProjectAuth {
@@ -39,6 +39,28 @@ export const setLiveVersion: SetLiveVersion = async (tx: Kysely<Tables>, live: L
     .execute();
 };
 
+interface Head {
+  run_id: string;
+  org_id: string;
+  creation_type: string;
+  state: string;
+  default_auth_mode: string;
+  additional_auth_modes: string[];
+  oidc: string | null;
+  api_key_id: string | null;
+}
+
+/**
+ * What every request to a project's endpoint reads first: which run is live, the project's auth
+ * modes, and the id of the caller's API key ($2, its hash) if it belongs to the project and has
+ * not expired ($3, the server's clock) — one round trip. Written out once rather than built by
+ * the query builder, which compiled it anew on every request (issue 15).
+ */
+const HEAD_SQL = `select v.run_id, a.org_id, a.creation_type, a.state, a.default_auth_mode, a.additional_auth_modes, a.oidc,
+    (select k.id from project_api_keys k where k.key_hash = $2 and k.api_id = v.api_id and k.expires_at > $3::timestamptz) as api_key_id
+  from project_live_versions v join apis a on a.id = v.api_id
+  where v.api_id = $1`;
+
 /**
  * What each live version is turned into (the generated schema), built once per version and
  * kept for the `maxProjects` most recently called projects: a process serving many projects
@@ -51,14 +73,8 @@ export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: stri
 
   /** The live version, and with `apiKey` the id of that key if it is valid for the project (null if not). */
   async function current(db: Db, apiId: string, apiKey?: string) {
-    const head = await db
-      .selectFrom("project_live_versions as v")
-      .innerJoin("apis as a", "a.id", "v.api_id")
-      .select(["v.run_id", "a.org_id", "a.creation_type", "a.state", "a.default_auth_mode", "a.additional_auth_modes", "a.oidc"])
-      // The caller's key in the same statement: a request with a key costs one round trip here.
-      .select(apiKey === undefined ? sql<null>`null`.as("api_key_id") : validKeyId(db, apiId, apiKey).as("api_key_id"))
-      .where("v.api_id", "=", apiId)
-      .executeTakeFirst();
+    const key = apiKey === undefined ? null : hashApiKey(apiKey);
+    const [head] = (await db.executeQuery(CompiledQuery.raw(HEAD_SQL, [apiId, key, new Date().toISOString()]))).rows as Head[];
     if (!head) {
       cache.delete(apiId);
       return null;
