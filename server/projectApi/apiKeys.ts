@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
+import type { DbOrTx } from "../db/database";
 import { deriveKey, open, seal } from "../security/secretKey";
 import type { CreateDefaultApiKey } from "./contract";
 import { API_KEY_DEFAULT_DAYS } from "../../src/domain/apiKeys";
