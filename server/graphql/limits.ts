@@ -114,23 +114,26 @@ export function costRefusal(schema: SchemaLike, document: DocumentNode, operatio
 }
 
 /*
- * Accepted pricings, per parsed document (yoga reuses it for the same query text) and per the
- * values that can be sizes — top-level numbers and nulls — so the console's repeated queries are
- * priced once. Refusals are not kept; a few sizes per document are enough for real callers.
+ * Accepted pricings, per schema (a project's lists have their own size defaults), per parsed
+ * document (yoga reuses it for the same query text, across schemas) and per the values that can
+ * be sizes — top-level numbers and nulls — so the console's repeated queries are priced once.
+ * Refusals are not kept; a few sizes per document are enough for real callers.
  */
-const accepted = new WeakMap<DocumentNode, Set<string>>();
+const accepted = new WeakMap<SchemaLike, WeakMap<DocumentNode, Set<string>>>();
 const MAX_PRICINGS_PER_DOCUMENT = 16;
 
 function withinCost(args: { schema: SchemaLike; document: DocumentNode; operationName?: string | null; variableValues?: Record<string, unknown> | null }) {
   const sizes = Object.entries(args.variableValues ?? {}).filter(([, value]) => typeof value === "number" || value === null);
   const key = JSON.stringify([args.operationName ?? null, sizes]);
-  const known = accepted.get(args.document);
+  let bySchema = accepted.get(args.schema);
+  const known = bySchema?.get(args.document);
   if (known?.has(key)) return null;
   const refusal = costRefusal(args.schema, args.document, args.operationName, args.variableValues);
   if (!refusal) {
     const pricings = known ?? new Set<string>();
     if (pricings.size < MAX_PRICINGS_PER_DOCUMENT) pricings.add(key);
-    accepted.set(args.document, pricings);
+    if (!bySchema) accepted.set(args.schema, (bySchema = new WeakMap()));
+    bySchema.set(args.document, pricings);
   }
   return refusal;
 }
