@@ -7,6 +7,7 @@ import { useSession } from "./session/sessionState";
 import { initSession } from "./session/actions";
 import { LiveRegionProvider } from "./ui/LiveRegion";
 import { useIdleExpiry } from "./session/useIdleExpiry";
+import { bounded, FIRST_PAGE_WAIT_MS, firstPageLoaded } from "./router/firstPage";
 import "./styles/theme.css";
 import "./styles/base.css";
 import "./styles/layout.css";
@@ -26,8 +27,11 @@ function App() {
 }
 
 async function start() {
-  const initial = await initialLocale();
   void initSession();
+  // The first page renders once its route has loaded (router/firstPage.ts); index.html shows a
+  // loading bar meanwhile. Bounded: a load that hangs is the rendered router's to finish.
+  const [initial] = await Promise.all([initialLocale(), bounded(router.load(), 2 * FIRST_PAGE_WAIT_MS)]);
+  firstPageLoaded();
   createRoot(document.getElementById("root")!).render(
     <StrictMode>
       <I18nProvider initial={initial}>

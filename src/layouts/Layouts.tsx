@@ -1,15 +1,21 @@
-import { Suspense, lazy, type ReactNode } from "react";
-import { useRouterState } from "@tanstack/react-router";
+import { Suspense, type ReactNode } from "react";
+import { lazyRouteComponent, useRouterState } from "@tanstack/react-router";
 import type { LayoutName } from "../router/routeMeta";
 import { Footer } from "./Footer";
 import { useSession } from "../session/sessionState";
 import { MAIN_CONTENT_ID } from "../ui/SkipLink";
 
-/** Starts loading the signed-in pages' chrome; guards call it so it arrives with the route's data. */
-export const loadSignedInChrome = () => import("./signedInChrome");
-const LazyTopBar = lazy(() => loadSignedInChrome().then((chrome) => ({ default: chrome.TopBar })));
-const LazyOrgTabs = lazy(() => loadSignedInChrome().then((chrome) => ({ default: chrome.OrgTabs })));
-const LazyProjectSidebar = lazy(() => loadSignedInChrome().then((chrome) => ({ default: chrome.ProjectSidebar })));
+const loadChrome = () => import("./signedInChrome");
+// Once loaded, each renders without suspending (router/firstPage.ts).
+const LazyTopBar = lazyRouteComponent(loadChrome, "TopBar");
+const LazyOrgTabs = lazyRouteComponent(loadChrome, "OrgTabs");
+const LazyProjectSidebar = lazyRouteComponent(loadChrome, "ProjectSidebar");
+// Relay stays off the first (sign-in) page, so the live role updates load with the org pages.
+const OrgRoleUpdates = lazyRouteComponent(() => import("../org/OrgRoleUpdates"));
+
+/** Loads the signed-in pages' chrome; guards start it so it arrives with the route's data. */
+export const loadSignedInChrome = () =>
+  Promise.all([LazyTopBar.preload?.(), LazyOrgTabs.preload?.(), LazyProjectSidebar.preload?.(), OrgRoleUpdates.preload?.()]);
 
 // Each waits in a placeholder of its own box, so the page around it neither shifts nor blanks.
 const TopBar = () => (
@@ -27,9 +33,6 @@ const ProjectSidebar = () => (
     <LazyProjectSidebar />
   </Suspense>
 );
-
-// Relay stays off the first (sign-in) page, so the live role updates load with the org pages.
-const OrgRoleUpdates = lazy(() => import("../org/OrgRoleUpdates"));
 
 /** Live role changes of the workspace (members table, the viewer's own permissions). */
 function OrgLive() {

@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useState, type ReactNode } from "react";
+import { Component, Suspense, useState, type ReactNode } from "react";
 import { Link, useMatch, useParams, useRouterState } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PreloadedQuery } from "react-relay";
@@ -7,8 +7,7 @@ import { useSession } from "../session/sessionState";
 import { projectNavGroups, type ProjectNavInfo, type ProjectSection } from "../project/projectSections";
 import { Truncated } from "../ui/Truncated";
 
-// Relay stays off the sign-in page, so the part that reads the layout query loads with a project.
-const ProjectLayoutSections = lazy(() => import("../project/ProjectLayoutSections"));
+import { ProjectLayoutSections } from "./lazyProjectSections";
 
 const LABELS: Record<ProjectSection, string> = {
   data: "nav.project.data",

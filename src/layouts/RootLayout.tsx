@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect } from "react";
-import { Outlet, useMatches, useRouterState } from "@tanstack/react-router";
+import { lazyRouteComponent, Outlet, useMatches, useRouterState } from "@tanstack/react-router";
 import { Layout } from "./Layouts";
 import { DocumentTitle } from "./DocumentTitle";
 import { Spinner } from "../ui/Spinner";
@@ -9,7 +9,10 @@ import { useSessionExpiredOpen } from "../session/expiry";
 import { RouteErrorBoundary } from "../common/RouteErrorBoundary";
 
 const SessionExpiredDialog = lazy(() => import("../auth/SessionExpiredDialog"));
-const RelayProvider = lazy(() => import("../relay/RelayProvider"));
+const RelayProvider = lazyRouteComponent(() => import("../relay/RelayProvider"));
+
+/** Relay's provider for signed-in pages; once loaded it renders without suspending (router/firstPage.ts). */
+export const loadRelayProvider = () => RelayProvider.preload?.();
 
 /** Picks the leaf route's layout and hosts what every page shares. */
 export function RootLayout() {

@@ -1,10 +1,11 @@
-import { lazy, type ComponentType } from "react";
-import { useLoaderData } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { lazyRouteComponent, useLoaderData } from "@tanstack/react-router";
 import type { PreloadedQuery } from "react-relay";
 import type { OperationType } from "relay-runtime";
 import { routeQuery, type HeldEnvironment, type QueryArtifact } from "./routeQuery";
 
-export type ScreenModule<P> = Promise<{ default: ComponentType<P> }>;
+/** A screen module: its default export is a function component. */
+export type ScreenModule<P> = Promise<{ default: (props: P) => ReactNode }>;
 
 /** Platform screens read the platform environment, which lives as long as the session. */
 export async function heldPlatformEnvironment(): Promise<HeldEnvironment> {
@@ -24,37 +25,32 @@ export async function heldProjectEnvironment(variables: { apiId: string }): Prom
 /**
  * A route's screen and its data, loaded in parallel: the loader starts the query and the chunk
  * download at once, and the screen reads the preloaded query (one round trip per navigation).
- * Spread `lifecycle` into the route so leaving it disposes the query.
+ * Spread `lifecycle` into the route so leaving it disposes the query. The router waits for the
+ * screen's code (`component.preload`), and a loaded screen renders without suspending.
  */
 export function queryScreen<Q extends OperationType>(
   importer: () => ScreenModule<{ queryRef: PreloadedQuery<Q> }>,
   query: QueryArtifact,
   environment: (variables: Q["variables"]) => Promise<HeldEnvironment> = heldPlatformEnvironment,
 ) {
-  const Screen = lazy(importer);
+  const Screen = lazyRouteComponent(importer);
   const data = routeQuery<Q>(query, environment);
+  function QueryScreenRoute() {
+    const { queryRef } = useLoaderData({ strict: false }) as { queryRef: PreloadedQuery<Q> };
+    return <Screen queryRef={queryRef} />;
+  }
+  QueryScreenRoute.preload = () => Screen.preload?.();
   return {
     load: (variables: Q["variables"], preload: boolean) => {
-      void importer();
+      void Screen.preload?.();
       return data.load(variables, preload);
     },
     lifecycle: data.lifecycle,
-    component: function QueryScreenRoute() {
-      const { queryRef } = useLoaderData({ strict: false }) as { queryRef: PreloadedQuery<Q> };
-      return <Screen queryRef={queryRef} />;
-    },
+    component: QueryScreenRoute,
   };
 }
 
-/** A screen without a route query (forms, placeholders). */
+/** A screen without a route query (forms, placeholders); the router loads its code before showing it. */
 export function plainScreen(importer: () => ScreenModule<object>) {
-  const Screen = lazy(importer);
-  return {
-    loader: () => {
-      void importer();
-    },
-    component: function PlainScreenRoute() {
-      return <Screen />;
-    },
-  };
+  return { component: lazyRouteComponent(importer) };
 }

@@ -1,5 +1,6 @@
 import type { PreloadedQuery } from "react-relay";
 import type { ConcreteRequest, IEnvironment, OperationType, VariablesOf } from "relay-runtime";
+import { whileFirstPage } from "./firstPage";
 
 /** How long a query started by hovering a link is kept for the click that may follow. */
 export const PRELOAD_KEEP_MS = 30_000;
@@ -69,6 +70,7 @@ export function routeQuery<Q extends OperationType>(
       releases.set(queryRef, held.release);
       if (preload) preloadTimers.set(queryRef, setTimeout(() => dispose(queryRef), PRELOAD_KEEP_MS));
       else show(queryRef);
+      if (!preload) await whileFirstPage(() => answered(queryRef));
       return { queryRef };
     },
     /** Route options that tie the reference to the route's life. */
@@ -91,6 +93,15 @@ export function routeQuery<Q extends OperationType>(
       gcTime: 0,
     },
   };
+}
+
+/** The query's network answer is in the store (or failed, which the screen shows). */
+function answered(queryRef: AnyRef): Promise<void> | undefined {
+  const source = queryRef.source;
+  if (!source) return undefined;
+  return new Promise<void>((resolve) => {
+    source.subscribe({ complete: () => resolve(), error: () => resolve() });
+  });
 }
 
 type Lifecycle = ReturnType<typeof routeQuery>["lifecycle"];

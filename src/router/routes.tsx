@@ -1,6 +1,9 @@
 import { createRootRoute, createRoute, lazyRouteComponent, notFound, redirect } from "@tanstack/react-router";
 import "./routeMeta";
-import { RootLayout } from "../layouts/RootLayout";
+import { loadRelayProvider, RootLayout } from "../layouts/RootLayout";
+import { loadSignedInChrome } from "../layouts/Layouts";
+import { ProjectLayoutSections } from "../layouts/lazyProjectSections";
+import { whileFirstPage } from "./firstPage";
 import { NotFoundScreen } from "../common/NotFoundScreen";
 import { homeOf, requireAuth, requireSignedIn, requireSignedOut } from "./guards";
 import { heldPlatformEnvironment, heldProjectEnvironment, plainScreen, queryScreen, type ScreenModule } from "./lazyScreen";
@@ -45,8 +48,14 @@ export const rootRoute = createRootRoute({ component: RootLayout, notFoundCompon
 // Pathless groups carry the auth requirement; each leaf names its layout (spec §2).
 const open = createRoute({ getParentRoute: () => rootRoute, id: "open" });
 const signedOut = createRoute({ getParentRoute: () => rootRoute, id: "signed-out", beforeLoad: requireSignedOut });
-const signedIn = createRoute({ getParentRoute: () => rootRoute, id: "signed-in", beforeLoad: requireSignedIn });
-const authed = createRoute({ getParentRoute: () => rootRoute, id: "authed", beforeLoad: requireAuth });
+// The first page waits for the code of what frames it, as for its data (router/firstPage.ts).
+const signedIn = createRoute({ getParentRoute: () => rootRoute, id: "signed-in", beforeLoad: requireSignedIn, loader: () => whileFirstPage(loadRelayProvider) });
+const authed = createRoute({
+  getParentRoute: () => rootRoute,
+  id: "authed",
+  beforeLoad: requireAuth,
+  loader: () => whileFirstPage(() => Promise.all([loadRelayProvider(), loadSignedInChrome()])),
+});
 
 const home = createRoute({
   getParentRoute: () => open,
@@ -163,7 +172,13 @@ const projectLayoutData = routeQuery<ProjectLayoutQueryType>(() => import("../__
 const projectLayout = createRoute({
   getParentRoute: () => authed,
   path: "/api/$apiId",
-  loader: ({ params, preload }) => projectLayoutData.load({ apiId: params.apiId }, preload),
+  loader: async ({ params, preload }) => {
+    const [data] = await Promise.all([
+      projectLayoutData.load({ apiId: params.apiId }, preload),
+      preload ? undefined : whileFirstPage(() => ProjectLayoutSections.preload?.()),
+    ]);
+    return data;
+  },
   ...projectLayoutData.lifecycle,
   component: lazyRouteComponent(() => import("../project/ProjectLayout")),
   errorComponent: RouteError,
