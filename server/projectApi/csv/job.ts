@@ -45,7 +45,8 @@ async function liveReader(db: Db, row: ImportRow): Promise<RowReader | null> {
         await failImport(db, row.id, problem.messageId);
         return null;
       }
-      return { importId: row.id, ids: importIds(row.id), plan, table, columns };
+      const { rows } = await sql<{ superuser: string }>`select current_setting('is_superuser') as superuser`.execute(db);
+      return { importId: row.id, ids: importIds(row.id), plan, table, columns, superuser: rows[0].superuser === "on" };
     }
     if (!isPublishing(api?.state)) {
       await failImport(db, row.id, "error_csv_publish_failed");
