@@ -10,7 +10,7 @@ import type { ImportedBatch, ProjectEvents } from "../events";
 import { planModel } from "../plan";
 import { failImport, findImport, type ImportRow } from "./imports";
 import { csvRecords } from "./parse";
-import { importIds, writeBatch, type CsvRecord, type RowReader } from "./rows";
+import { importIds, isSuperuser, writeBatch, type CsvRecord, type RowReader } from "./rows";
 
 export const CSV_IMPORT_JOB = "csv-import";
 
@@ -45,8 +45,7 @@ async function liveReader(db: Db, row: ImportRow): Promise<RowReader | null> {
         await failImport(db, row.id, problem.messageId);
         return null;
       }
-      const { rows } = await sql<{ superuser: string }>`select current_setting('is_superuser') as superuser`.execute(db);
-      return { importId: row.id, ids: importIds(row.id), plan, table, columns, superuser: rows[0].superuser === "on" };
+      return { importId: row.id, ids: importIds(row.id), plan, table, columns, superuser: await isSuperuser(db) };
     }
     if (!isPublishing(api?.state)) {
       await failImport(db, row.id, "error_csv_publish_failed");

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { cellValue, columnFieldType, parentColumns, type ColumnPlan } from "../../../src/domain/csv";
 import { entryInputProblem } from "../../../src/domain/values";
 import { hasDirective } from "../../../src/domain/model/directives";
-import type { Tx } from "../../db/database";
+import type { DbOrTx, Tx } from "../../db/database";
 import type { ModelPlan, TablePlan } from "../plan";
 import type { ParentSlot } from "../store";
 
@@ -160,6 +160,12 @@ async function checkUnique(tx: Tx, apiId: string, reader: RowReader, good: GoodR
     }
     good.splice(0, good.length, ...kept);
   }
+}
+
+/** Whether this session may switch row triggers off (session_replication_role needs a superuser). */
+export async function isSuperuser(db: DbOrTx) {
+  const { rows } = await sql<{ superuser: string }>`select current_setting('is_superuser') as superuser`.execute(db);
+  return rows[0].superuser === "on";
 }
 
 /**
