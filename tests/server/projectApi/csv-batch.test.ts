@@ -18,11 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => project.t.close());
 
-async function reader(): Promise<RowReader> {
+/** Each test its own import: an import's entry and activity ids derive from its id and the line. */
+async function reader(importId: string): Promise<RowReader> {
   const plan = planModel(libraryModel());
   const table = plan.tables.find((candidate) => candidate.type.name === "Author")!;
   const { columns } = planColumns(["name", "age", "email"], plan.model, table.type, []);
-  return { importId: "imp_batch_test", ids: importIds("imp_batch_test"), plan, table, columns, superuser: await isSuperuser(project.t.platform.db) };
+  return { importId, ids: importIds(importId), plan, table, columns, superuser: await isSuperuser(project.t.platform.db) };
 }
 
 const records = [
@@ -37,7 +38,7 @@ describe("a CSV batch's foreign key", () => {
   it("writes the rows of a live project and leaves row triggers on for the rest of the transaction", async () => {
     const db = project.t.platform.db;
     // Read before the transaction: PGlite's one connection is the transaction's until it ends.
-    const batchReader = await reader();
+    const batchReader = await reader("imp_live_project");
     const role = await db.transaction().execute(async (tx) => {
       expect(await writeBatch(tx, project.apiId, batchReader, records)).toEqual({ written: 2, failed: 0 });
       return (await sql<{ role: string }>`select current_setting('session_replication_role') as role`.execute(tx)).rows[0].role;
@@ -48,7 +49,7 @@ describe("a CSV batch's foreign key", () => {
 
   it("writes nothing for a project that does not exist", async () => {
     const db = project.t.platform.db;
-    const batchReader = await reader();
+    const batchReader = await reader("imp_gone_project");
     await expect(db.transaction().execute((tx) => writeBatch(tx, "api_gone", batchReader, records))).rejects.toThrow();
     expect(await entriesOf("api_gone")).toBe(0);
   });
