@@ -6,7 +6,6 @@ import type { ProjectLayoutQuery } from "../__generated__/ProjectLayoutQuery.gra
 import { useSession } from "../session/sessionState";
 import { projectNavGroups, type ProjectNavInfo, type ProjectSection } from "../project/projectSections";
 import { Truncated } from "../ui/Truncated";
-
 import { ProjectLayoutSections } from "./lazyProjectSections";
 
 const LABELS: Record<ProjectSection, string> = {
