@@ -1,16 +1,13 @@
 import { Kind, type ArgumentNode, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from "graphql";
 import { MAX_PAGE_SIZE } from "./connection";
-import { LIST_MAX_LIMIT } from "../../src/domain/limits";
 
 /*
  * graphql-armor's cost rule multiplies a list field's subtree by its `first`/`last`, but only
  * when that is a literal: `apis(first: $n)` and `apis` without a size counted as one item each.
  * Here every list field of the operation gets its size as the literal the resolvers will see —
  * the variable's value, else the variable's default, else the argument's default in the schema,
- * else MAX_PAGE_SIZE (every list's default is at most that), and never more than MOST_PRICED —
- * so the same rule prices what will run (issue 8, item 2). A project's own lists page by `limit`
- * (up to LIST_MAX_LIMIT): written out as `first` for the rule, so
- * `listAuthor(limit: 1000) { items { listBook(limit: 1000) … } }` costs the million rows it would read.
+ * else MAX_PAGE_SIZE, and never more than MAX_PAGE_SIZE — so the same rule prices what will run
+ * (issue 8, item 2).
  *
  * The schema is read through plain methods and fields, not graphql's type helpers, which refuse
  * types from the second copy of graphql that test runners load next to the first.
@@ -31,16 +28,7 @@ export interface SchemaLike {
   getSubscriptionType(): unknown;
 }
 
-/** A list's size arguments, in the order the resolvers prefer them; armor reads `first`/`last` only. */
-const SIZE_ARGUMENTS = ["first", "last", "limit"];
-
-/**
- * The most a size argument is priced at: a project's `limit` at the LIST_MAX_LIMIT rows it may
- * return; `first`/`last` at MAX_PAGE_SIZE (what the platform's lists return; the console's data
- * grid reloads its loaded pages with one `first` on a project's generic list, which stays priced
- * as before).
- */
-const MOST_PRICED: Record<string, number> = { first: MAX_PAGE_SIZE, last: MAX_PAGE_SIZE, limit: LIST_MAX_LIMIT };
+const SIZE_ARGUMENTS = ["first", "last"];
 
 interface SizedOperation {
   operation: OperationDefinitionNode;
@@ -62,15 +50,16 @@ export function withListSizes(
   for (const definition of operation.variableDefinitions ?? []) {
     if (definition.defaultValue?.kind === Kind.INT) variableDefaults.set(definition.variable.name.value, Number(definition.defaultValue.value));
   }
+  // Every platform list pages by at most MAX_PAGE_SIZE whatever is asked: price what comes back.
   const sizeOf = (argument: ArgumentNode | undefined, field: SchemaField, name: string) =>
-    Math.min(Math.max(requestedSize(argument, field, name), 0), MOST_PRICED[name]);
+    Math.min(Math.max(requestedSize(argument, field, name), 0), MAX_PAGE_SIZE);
   const requestedSize = (argument: ArgumentNode | undefined, field: SchemaField, name: string): number => {
     if (argument?.value.kind === Kind.INT) return Number(argument.value.value);
     if (argument?.value.kind === Kind.VARIABLE) {
       const variable = argument.value.name.value;
       const given = variables?.[variable];
       if (typeof given === "number") return given;
-      // An explicit null reaches the resolver as null, which pages by its default (at most MAX_PAGE_SIZE).
+      // An explicit null reaches the resolver as null, which pages by MAX_PAGE_SIZE.
       if (given === null) return MAX_PAGE_SIZE;
       const fallback = variableDefaults.get(variable);
       if (fallback !== undefined) return fallback;
@@ -93,11 +82,11 @@ export function withListSizes(
       const sizeName = SIZE_ARGUMENTS.find((name) => field.args.some((arg) => arg.name === name));
       let args = selection.arguments ?? [];
       if (sizeName) {
-        const given = SIZE_ARGUMENTS.map((name) => args.find((arg) => arg.name.value === name)).find(Boolean);
+        const given = args.find((arg) => SIZE_ARGUMENTS.includes(arg.name.value));
         const name = given?.name.value ?? sizeName;
         const size: ArgumentNode = {
           kind: Kind.ARGUMENT,
-          name: { kind: Kind.NAME, value: name === "limit" ? "first" : name },
+          name: { kind: Kind.NAME, value: name },
           value: { kind: Kind.INT, value: String(Math.max(1, Math.trunc(sizeOf(given, field, name)))) },
         };
         // armor reads the first size argument it meets, so the written-out one goes first.
