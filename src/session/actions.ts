@@ -187,7 +187,9 @@ export async function signOut() {
  * screen's data of the ended session at once.
  */
 export async function endRevokedSession() {
-  if (signingOut) return;
+  // A refresh refused after this tab signed out (a request that was in flight meanwhile) has no
+  // session left to end, and a reload would cut off whatever the user opened since.
+  if (signingOut || !getSession().accessToken) return;
   pendingPassword = undefined;
   const cognito = await loadCognito();
   cognito.forgetCredentials();

@@ -38,6 +38,16 @@ describe("a revoked session", () => {
     expect(replace).toHaveBeenCalledWith("/login?notice=sessionEnded");
   });
 
+  it("does nothing once this tab has signed out: a refresh refused late reloads no page", async () => {
+    vi.stubGlobal("location", { ...window.location, replace });
+    replace.mockClear();
+    resetSession("NotAuthenticated");
+    cognito.refreshSession.mockRejectedValue({ code: "NotAuthorizedException", message: "Refresh Token has been revoked" });
+
+    expect(await refreshAccessToken()).toBeUndefined();
+    expect(replace).not.toHaveBeenCalled();
+  });
+
   it("keeps the session when the refresh fails for another reason (offline)", async () => {
     updateSession({ status: "Authenticated", email: "ann@example.com", accessToken: "old", expiresAt: Date.now() + 60_000 });
     cognito.refreshSession.mockRejectedValue({ code: "NetworkError", message: "Network error" });
