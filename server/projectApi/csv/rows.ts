@@ -60,7 +60,7 @@ export interface RowReader {
   plan: ModelPlan;
   table: TablePlan;
   columns: ColumnPlan[];
-  /** The database lets this session switch off per-row foreign-key triggers (see apiKeyCheckedOnce). */
+  /** The database lets this session switch off per-row foreign-key triggers (see projectForeignKeyCheckedOnce). */
   superuser: boolean;
 }
 
@@ -176,7 +176,7 @@ export async function isSuperuser(db: DbOrTx) {
  * insert runs with the row triggers off; the caller switches them back on after the insert.
  * The project cannot be deleted before the batch commits, as with the per-row checks.
  */
-async function apiKeyCheckedOnce(tx: Tx, apiId: string) {
+async function projectForeignKeyCheckedOnce(tx: Tx, apiId: string) {
   const { rows } = await sql`select 1 from apis where id = ${apiId} for key share`.execute(tx);
   if (rows.length === 0) throw new Error(`import into project ${apiId}: the project is gone`);
   await sql`set local session_replication_role = replica`.execute(tx);
@@ -196,7 +196,7 @@ export async function writeBatch(tx: Tx, apiId: string, reader: RowReader, recor
   const typeId = reader.table.type.id;
   let written = 0;
   if (good.length) {
-    if (reader.superuser) await apiKeyCheckedOnce(tx, apiId);
+    if (reader.superuser) await projectForeignKeyCheckedOnce(tx, apiId);
     // One jsonb document read by jsonb_to_recordset rather than a jsonb[] of texts: PostgreSQL
     // parses the JSON once instead of unescaping an array literal first, and the client sends one
     // string (issue 11: ~15% of the insert's CPU on PGlite, measured on 50,000 rows).
