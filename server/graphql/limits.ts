@@ -5,6 +5,7 @@ import type { DocumentNode, GraphQLError, ValidationContext, ValidationRule } fr
 import { createGraphQLError, type Plugin } from "graphql-yoga";
 import { refuse } from "./errors";
 import { withListSizes, type SchemaLike } from "./listSizes";
+import { MAX_ROWS_READ, rowsRead } from "./rowsRead";
 
 /**
  * What one GraphQL request may ask for, on /graphql and on every project endpoint: a query
@@ -94,10 +95,20 @@ export function queryLimitPlugins(): Plugin[] {
 }
 
 /**
+ * The rows the operation may read (server/graphql/rowsRead.ts), then
  * armor's cost rule over the operation with its list sizes written out (server/graphql/listSizes.ts),
  * so `apis(first: $n)` costs what `apis(first: 100)` costs. Null when the operation is within the limit.
  */
 export function costRefusal(schema: SchemaLike, document: DocumentNode, operationName?: string | null, variables?: Record<string, unknown> | null) {
+  const rows = rowsRead(schema, document, operationName, variables);
+  if (rows !== null && rows > MAX_ROWS_READ) {
+    return refuse(
+      "BAD_USER_INPUT",
+      "error_query_limit",
+      `This query may read up to ${rows} rows (each list's size times the sizes of the lists it is in); at most ${MAX_ROWS_READ} are allowed. Ask for fewer rows per list or fewer nested lists.`,
+      { rows, max: MAX_ROWS_READ },
+    );
+  }
   const sized = withListSizes(schema, document, operationName, variables);
   if (!sized) return null;
   let refusal: GraphQLError | null = null;

@@ -12,12 +12,12 @@ import { MAX_PAGE_SIZE } from "./connection";
  * The schema is read through plain methods and fields, not graphql's type helpers, which refuse
  * types from the second copy of graphql that test runners load next to the first.
  */
-interface SchemaType {
+export interface SchemaType {
   name: string;
   getFields?: () => Record<string, SchemaField>;
   ofType?: SchemaType;
 }
-interface SchemaField {
+export interface SchemaField {
   type: SchemaType;
   args: readonly { name: string; defaultValue?: unknown }[];
 }
@@ -42,31 +42,13 @@ export function withListSizes(
   operationName: string | null | undefined,
   variables: Record<string, unknown> | null | undefined,
 ): SizedOperation | null {
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  const operation = operationName ? operations.find((d) => d.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+  const operation = operationNamed(document, operationName);
   if (!operation) return null;
 
-  const variableDefaults = new Map<string, number>();
-  for (const definition of operation.variableDefinitions ?? []) {
-    if (definition.defaultValue?.kind === Kind.INT) variableDefaults.set(definition.variable.name.value, Number(definition.defaultValue.value));
-  }
+  const requestedSize = sizeReader(operation, variables);
   // Every platform list pages by at most MAX_PAGE_SIZE whatever is asked: price what comes back.
   const sizeOf = (argument: ArgumentNode | undefined, field: SchemaField, name: string) =>
     Math.min(Math.max(requestedSize(argument, field, name), 0), MAX_PAGE_SIZE);
-  const requestedSize = (argument: ArgumentNode | undefined, field: SchemaField, name: string): number => {
-    if (argument?.value.kind === Kind.INT) return Number(argument.value.value);
-    if (argument?.value.kind === Kind.VARIABLE) {
-      const variable = argument.value.name.value;
-      const given = variables?.[variable];
-      if (typeof given === "number") return given;
-      // An explicit null reaches the resolver as null, which pages by MAX_PAGE_SIZE.
-      if (given === null) return MAX_PAGE_SIZE;
-      const fallback = variableDefaults.get(variable);
-      if (fallback !== undefined) return fallback;
-    }
-    const schemaDefault = field.args.find((arg) => arg.name === name)?.defaultValue;
-    return typeof schemaDefault === "number" ? schemaDefault : MAX_PAGE_SIZE;
-  };
 
   const sizeSelections = (selectionSet: SelectionSetNode, parent: SchemaType | undefined): SelectionSetNode => ({
     ...selectionSet,
@@ -108,12 +90,43 @@ export function withListSizes(
   return { operation: { ...operation, selectionSet: sizeSelections(operation.selectionSet, rootType) }, fragments };
 }
 
-function typeNamed(schema: SchemaLike, name: string) {
+/**
+ * The size a list argument will have when the resolver runs: the literal, the variable's value,
+ * the variable's default, the argument's default in the schema, else MAX_PAGE_SIZE.
+ */
+export function sizeReader(operation: OperationDefinitionNode, variables: Record<string, unknown> | null | undefined) {
+  const variableDefaults = new Map<string, number>();
+  for (const definition of operation.variableDefinitions ?? []) {
+    if (definition.defaultValue?.kind === Kind.INT) variableDefaults.set(definition.variable.name.value, Number(definition.defaultValue.value));
+  }
+  return (argument: ArgumentNode | undefined, field: SchemaField, name: string): number => {
+    if (argument?.value.kind === Kind.INT) return Number(argument.value.value);
+    if (argument?.value.kind === Kind.VARIABLE) {
+      const variable = argument.value.name.value;
+      const given = variables?.[variable];
+      if (typeof given === "number") return given;
+      // An explicit null reaches the resolver as null, which pages by MAX_PAGE_SIZE.
+      if (given === null) return MAX_PAGE_SIZE;
+      const fallback = variableDefaults.get(variable);
+      if (fallback !== undefined) return fallback;
+    }
+    const schemaDefault = field.args.find((arg) => arg.name === name)?.defaultValue;
+    return typeof schemaDefault === "number" ? schemaDefault : MAX_PAGE_SIZE;
+  };
+}
+
+/** The operation that will run: by name, or the only one. */
+export function operationNamed(document: DocumentNode, operationName: string | null | undefined) {
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  return operationName ? operations.find((d) => d.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+}
+
+export function typeNamed(schema: SchemaLike, name: string) {
   return (schema.getType(name) ?? undefined) as SchemaType | undefined;
 }
 
 /** `[Api!]!` → `Api`. */
-function namedType(type: SchemaType): SchemaType {
+export function namedType(type: SchemaType): SchemaType {
   let named = type;
   while (named.ofType) named = named.ofType;
   return named;

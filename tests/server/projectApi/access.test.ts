@@ -127,4 +127,15 @@ describe("the schema follows the live model", () => {
     const result = await p.call(deep);
     expect(result.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", messageId: "error_query_limit" });
   });
+
+  it("refuses a query whose nested lists would read a million rows, by literal or by variable, and keeps a flat list of 1,000", async () => {
+    const refused = { code: "BAD_USER_INPUT", messageId: "error_query_limit" };
+    const nested = await p.call(`{ listAuthor(limit: 1000) { items { id listBook(limit: 1000) { items { id } } } } }`);
+    expect(nested.errors?.[0].extensions).toMatchObject(refused);
+    expect(nested.data ?? null).toBeNull();
+    const byVariable = await p.call(`query ($n: Int) { listAuthor(limit: $n) { items { id listBook(limit: $n) { items { id } } } } }`, { n: 1000 });
+    expect(byVariable.errors?.[0].extensions).toMatchObject(refused);
+    const one = await p.call(`{ listAuthor(limit: 1000) { items { id name } } }`);
+    expect(one.errors).toBeUndefined();
+  });
 });
