@@ -77,6 +77,11 @@ export function hasStoredCredentials(): boolean {
   return ownKeys().some((key) => key.endsWith(".LastAuthUser"));
 }
 
+/** The library's keys this tab holds, as it names them (without the product prefix). */
+export function storedCredentialKeys(): string[] {
+  return ownKeys().map((key) => key.slice(CREDENTIALS_PREFIX.length));
+}
+
 /** This tab's credentials as stored (still encoded), for handing the session to a new tab. */
 export function exportCredentials(): [string, string][] {
   return ownKeys().map((key) => [key, store().getItem(key) ?? ""]);

@@ -5,6 +5,7 @@ import { loadCognito } from "./tokens";
 import { closeSessionExpired } from "./expiry";
 import { hasStoredCredentials } from "../auth/credentialStorage";
 import { offerSession, takeOverSession } from "./handover";
+import { readStoredSession, type StoredSession } from "./storedSession";
 
 /** Relay loads with the first signed-in call, not with the sign-in page. */
 const loadRelay = () => import("./relaySession");
@@ -26,10 +27,10 @@ export async function initSession() {
   await takeOverSession();
   if (!hasStoredCredentials()) return resetSession("NotAuthenticated");
   try {
-    const cognito = await loadCognito();
-    const session = await cognito.currentSession();
-    if (!session) return resetSession("NotAuthenticated");
-    updateSession({ email: session.email, userId: session.sub, confirmed: true, accessToken: session.accessToken, expiresAt: session.expiresAt });
+    // Valid stored tokens resume without the Cognito library, which loads when a refresh needs it.
+    const stored = readStoredSession() ?? (await resumeWithCognito());
+    if (!stored) return resetSession("NotAuthenticated");
+    updateSession({ ...stored, confirmed: true });
     // A reload goes straight to the remembered workspace: its page's own queries tell whether the
     // role is still there, so no roles request delays them (the workspace list loads on demand).
     const remembered = readStored<string>("active-org");
@@ -38,6 +39,13 @@ export async function initSession() {
   } catch {
     resetSession("NotAuthenticated");
   }
+}
+
+/** The library's view of the stored sign-in: it refreshes tokens that expired; null when signed out. */
+async function resumeWithCognito(): Promise<StoredSession | null> {
+  const cognito = await loadCognito();
+  const session = await cognito.currentSession();
+  return session && { email: session.email, userId: session.sub, accessToken: session.accessToken, expiresAt: session.expiresAt };
 }
 
 export async function signIn(email: string, password: string) {
