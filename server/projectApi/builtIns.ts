@@ -48,7 +48,7 @@ interface KeyRow {
   sort_key: string;
 }
 
-/** Newest first, keyset-paged like the tables' lists. */
+/** Newest first, keyset-paged like the tables' lists (ordered by the column, not the selected text of its name). */
 async function newestPage<T extends { id: string; sort_key: string }>(
   db: DbOrTx,
   table: "project_api_keys" | "project_activities",
@@ -61,7 +61,7 @@ async function newestPage<T extends { id: string; sort_key: string }>(
   const after = readToken(args.nextToken, NEWEST_FIRST);
   const beyond = after ? sql`and (created_at, id) < (${after.sortKey}::timestamptz, ${after.id})` : sql``;
   const { rows } = await sql<T>`select ${columns}, ${sortKey} as sort_key from ${sql.table(table)}
-    where api_id = ${apiId} and ${kept} ${beyond} order by created_at desc, id desc limit ${args.limit + 1}`.execute(db);
+    where api_id = ${apiId} and ${kept} ${beyond} order by ${sql.table(table)}.created_at desc, id desc limit ${args.limit + 1}`.execute(db);
   return rows;
 }
 

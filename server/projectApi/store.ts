@@ -46,7 +46,12 @@ export interface ListQuery {
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const COLUMNS = sql`id, type_id, data, parent_first, parent_second, owner, ${iso("created_at")} as created_at, ${iso("updated_at")} as updated_at`;
 
-const TIME_COLUMNS: Record<string, string> = { updatedAt: "updated_at", createdAt: "created_at" };
+/**
+ * Qualified: in ORDER BY a bare `updated_at` names the selected ISO text of that name (COLUMNS),
+ * which sorted every row of the table as text, at millisecond precision, instead of walking the
+ * index, and disagreed with the keyset comparison on entries written within one millisecond.
+ */
+const TIME_COLUMNS: Record<string, string> = { updatedAt: "project_entries.updated_at", createdAt: "project_entries.created_at" };
 
 /** The SQL a list is ordered by; keyset comparisons use the same expression. */
 export function sortExpression(field: string): RawBuilder<unknown> {

@@ -45,14 +45,18 @@ export interface PageArgs {
   nextToken?: string | null;
 }
 
-/** One keyset page, one row more than asked so the caller knows whether another follows. */
+/**
+ * One keyset page, one row more than asked so the caller knows whether another follows. The
+ * order names the table: a bare `created_at` would be the selected ISO text of that name
+ * (milliseconds), not the indexed column the keyset compares.
+ */
 async function newestPage<T>(db: DbOrTx, table: "project_files" | "project_cloud_functions", apiId: string, args: PageArgs) {
   checkLimit(args.limit);
   const after = readToken(args.nextToken, NEWEST_FIRST);
   const beyond = after ? sql`and (created_at, id) < (${after.sortKey}::timestamptz, ${after.id})` : sql``;
   const columns = table === "project_files" ? FILE_COLUMNS : FUNCTION_COLUMNS;
   const { rows } = await sql<T>`select ${columns} from ${sql.table(table)}
-    where api_id = ${apiId} ${beyond} order by created_at desc, id desc limit ${args.limit + 1}`.execute(db);
+    where api_id = ${apiId} ${beyond} order by ${sql.table(table)}.created_at desc, id desc limit ${args.limit + 1}`.execute(db);
   return rows;
 }
 
