@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { Config } from "./config";
 import { openDatabase, type Db } from "./db/database";
+import { startAutoAnalyze } from "./db/autoAnalyze";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMailbox } from "./mail/mailbox-routes";
 import { createAuthService } from "./auth";
@@ -203,6 +204,7 @@ export async function createPlatform(
     upkeepRun = Promise.all([billing, dropExpiredActivities(db)]).catch((error: unknown) => log.error("hourly upkeep failed:", error));
   };
   let upkeepTimer: NodeJS.Timeout | null = null;
+  let stopAutoAnalyze: (() => Promise<void>) | undefined;
   return {
     server,
     db,
@@ -216,6 +218,7 @@ export async function createPlatform(
     async listen() {
       closeExtraListeners = await listenOn(server, config.host, config.port);
       jobs.start();
+      if (!config.databaseUrl) stopAutoAnalyze = startAutoAnalyze(db);
       upkeep();
       upkeepTimer = setInterval(upkeep, 60 * 60 * 1000).unref();
     },
@@ -224,6 +227,7 @@ export async function createPlatform(
       if (upkeepTimer) clearInterval(upkeepTimer);
       await upkeepRun;
       await jobs.stop();
+      await stopAutoAnalyze?.();
       sessions.stop();
       for (const sockets of [wss, projectSubscriptions.wss]) {
         for (const client of sockets.clients) client.terminate();
