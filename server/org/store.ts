@@ -3,6 +3,7 @@ import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
 import { newId } from "../graphql/ids";
 import { apiListRowFromJson, apisPageSql } from "../api/store";
+import { prepared } from "../db/preparedStatements";
 
 export type OrgRow = Selectable<Tables["orgs"]>;
 
@@ -37,11 +38,19 @@ export interface ApisPageWindow {
  */
 function orgWithRoleSql(page: string | null, emailParam: string) {
   const apis = page === null ? "" : `, (select coalesce(json_agg(agg), '[]') from (${page}) as agg) as "apis_page"`;
-  return (
-    `select "orgs".*, "roles"."id" as "viewer_role_id", "roles"."type" as "viewer_role_type"${apis} from "orgs" ` +
-    `left join "roles" on "roles"."org_id" = "orgs"."id" and "roles"."user_email" = ${emailParam} where "orgs"."id" = $1`
+  return prepared(
+    `select ${ORG_COLUMNS_SQL}, "roles"."id" as "viewer_role_id", "roles"."type" as "viewer_role_type"${apis} from "orgs" ` +
+      `left join "roles" on "roles"."org_id" = "orgs"."id" and "roles"."user_email" = ${emailParam} where "orgs"."id" = $1`,
   );
 }
+
+/** Every column of orgs, by name: the statements below are prepared (preparedStatements.ts). */
+const ORG_COLUMNS = ["id", "name", "aws_account_id", "data_processing_categories", "website", "created_at", "updated_at"] as const satisfies readonly (keyof OrgRow)[];
+// A column added to orgs fails the type check here until it is listed above.
+const everyOrgColumnListed: [Exclude<keyof OrgRow, (typeof ORG_COLUMNS)[number]>] extends [never] ? true : false = true;
+void everyOrgColumnListed;
+const ORG_COLUMNS_SQL = ORG_COLUMNS.map((column) => `"orgs"."${column}"`).join(", ");
+
 const ORG_WITH_ROLE = orgWithRoleSql(null, "$2");
 const ORG_WITH_ROLE_AND_FIRST_PAGE = orgWithRoleSql(apisPageSql(null), "$3");
 const ORG_WITH_ROLE_AND_PAGE = orgWithRoleSql(apisPageSql("$3"), "$4");
