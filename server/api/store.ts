@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import { CompiledQuery, type Selectable } from "kysely";
 import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
 import { newId } from "../graphql/ids";
@@ -61,23 +61,27 @@ export type Api = ReturnType<typeof toApi>;
  * drops the microseconds PostgreSQL keeps.
  */
 export async function listApisOfOrg(db: DbOrTx, orgId: string, limit: number, afterId: string | null) {
-  return apisPageQuery(db, orgId, limit, afterId).execute();
+  const sql = apisPageSql(afterId === null ? null : "$3");
+  const parameters = afterId === null ? [orgId, limit] : [orgId, limit, afterId];
+  return (await db.executeQuery(CompiledQuery.raw(sql, parameters))).rows as ApiListRow[];
 }
 
-/** A page of the org's projects, newest first (keyset: the page starts after the row `afterId`). */
-export function apisPageQuery(db: DbOrTx, orgId: string, limit: number, afterId: string | null) {
-  let query = db.selectFrom("apis").select(LIST_COLUMNS).where("org_id", "=", orgId);
-  if (afterId !== null) {
-    const createdAt = db.selectFrom("apis").select("created_at").where("id", "=", afterId).where("org_id", "=", orgId);
-    query = query.where((eb) =>
-      eb.or([eb("created_at", "<", createdAt), eb.and([eb("created_at", "=", createdAt), eb("id", ">", afterId)])]),
-    );
-  }
-  return query.orderBy("created_at", "desc").orderBy("id").limit(limit);
+const LIST_COLUMNS_SQL = LIST_COLUMNS.map((column) => `"${column}"`).join(", ");
+
+/**
+ * A page of the org's projects, newest first (keyset: the page starts after the project whose id
+ * is the parameter `afterParam`, or at the newest when null). $1 is the org, $2 the page size.
+ * Written out once rather than built by the query builder, which compiled it anew on every
+ * request (issue 15); findOrgWithRoleOf reads it along with the org.
+ */
+export function apisPageSql(afterParam: string | null) {
+  const cursorCreatedAt = `(select "created_at" from "apis" where "id" = ${afterParam} and "org_id" = $1)`;
+  const after = afterParam === null ? "" : ` and ("created_at" < ${cursorCreatedAt} or ("created_at" = ${cursorCreatedAt} and "id" > ${afterParam}))`;
+  return `select ${LIST_COLUMNS_SQL} from "apis" where "org_id" = $1${after} order by "created_at" desc, "id" limit $2`;
 }
 
 /**
- * A row of apisPageQuery read through json_agg (findOrgWithRoleOf): JSON carries timestamps as
+ * A row of apisPageSql read through json_agg (findOrgWithRoleOf): JSON carries timestamps as
  * text. The row is fresh from JSON.parse and nobody else holds it, so it is turned in place.
  */
 export function apiListRowFromJson(row: Omit<ApiListRow, "created_at" | "updated_at"> & { created_at: string | Date; updated_at: string | Date }): ApiListRow {

@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from "pg";
 import type { PostgresPool } from "kysely";
 import { log } from "../log";
+import { preparedName } from "./preparedStatements";
 
 /**
  * A `pg` pool that survives PostgreSQL going away and closes for good when asked.
@@ -11,6 +12,8 @@ import { log } from "../log";
  *   crash the process with an unhandled 'error' event.
  * - `end()` resolves only once every connection is closed, not when pg-pool merely stops
  *   handing them out, so whoever drops the database afterwards finds no session of ours left.
+ * - The statements marked `prepared` (preparedStatements.ts) run by name, so each connection
+ *   parses and plans them once.
  */
 export async function openPgPool(connectionString: string): Promise<PostgresPool> {
   const { default: pg } = await import("pg");
@@ -22,6 +25,7 @@ export async function openPgPool(connectionString: string): Promise<PostgresPool
     // A client lent out when its connection breaks: the query it runs fails with this error and
     // the pool discards the client on release; the listener only keeps Node from crashing.
     client.on("error", () => {});
+    runPreparedByName(client);
   });
   pool.on("remove", (client) => {
     open.delete(client);
@@ -36,4 +40,13 @@ export async function openPgPool(connectionString: string): Promise<PostgresPool
       if (open.size > 0) await closed;
     },
   };
+}
+
+/** Kysely calls `query(sql, parameters)`; a marked statement goes to pg as `{ name, text, values }`. */
+function runPreparedByName(client: PoolClient) {
+  const query = client.query as (...args: unknown[]) => unknown;
+  client.query = function (this: PoolClient, text: unknown, values?: unknown, callback?: unknown) {
+    const name = preparedName(text);
+    return name ? query.call(this, { name, text, values }, callback) : query.call(this, text, values, callback);
+  } as PoolClient["query"];
 }

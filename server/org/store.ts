@@ -1,9 +1,9 @@
-import type { Selectable } from "kysely";
+import { CompiledQuery, type Selectable } from "kysely";
 import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
-import { jsonArrayFrom } from "kysely/helpers/postgres";
 import { newId } from "../graphql/ids";
-import { apiListRowFromJson, apisPageQuery } from "../api/store";
+import { apiListRowFromJson, apisPageSql } from "../api/store";
+import { prepared } from "../db/preparedStatements";
 
 export type OrgRow = Selectable<Tables["orgs"]>;
 
@@ -31,22 +31,46 @@ export interface ApisPageWindow {
 }
 
 /**
+ * The org, the caller's role there and optionally a page of its projects, as one statement:
+ * $1 the org, then the page's size and cursor (apisPageSql), then the caller's email. Written
+ * out once per shape rather than built by the query builder, which compiled it anew on every
+ * request (issue 15).
+ */
+function orgWithRoleSql(page: string | null, emailParam: string) {
+  const apis = page === null ? "" : `, (select coalesce(json_agg(agg), '[]') from (${page}) as agg) as "apis_page"`;
+  return prepared(
+    `select ${ORG_COLUMNS_SQL}, "roles"."id" as "viewer_role_id", "roles"."type" as "viewer_role_type"${apis} from "orgs" ` +
+      `left join "roles" on "roles"."org_id" = "orgs"."id" and "roles"."user_email" = ${emailParam} where "orgs"."id" = $1`,
+  );
+}
+
+/** Every column of orgs, by name: the statements below are prepared (preparedStatements.ts). */
+const ORG_COLUMNS = ["id", "name", "aws_account_id", "data_processing_categories", "website", "created_at", "updated_at"] as const satisfies readonly (keyof OrgRow)[];
+// A column added to orgs fails the type check here until it is listed above.
+const everyOrgColumnListed: [Exclude<keyof OrgRow, (typeof ORG_COLUMNS)[number]>] extends [never] ? true : false = true;
+void everyOrgColumnListed;
+const ORG_COLUMNS_SQL = ORG_COLUMNS.map((column) => `"orgs"."${column}"`).join(", ");
+
+const ORG_WITH_ROLE = orgWithRoleSql(null, "$2");
+const ORG_WITH_ROLE_AND_FIRST_PAGE = orgWithRoleSql(apisPageSql(null), "$3");
+const ORG_WITH_ROLE_AND_PAGE = orgWithRoleSql(apisPageSql("$3"), "$4");
+
+type OrgWithRoleRow = OrgRow & { viewer_role_id: string | null; viewer_role_type: string | null; apis_page?: Parameters<typeof apiListRowFromJson>[0][] };
+
+/**
  * An org with the role this email holds there (null when none), in one query: every request
  * that touches an org needs both (access.ts). With `apisPage`, the same statement also reads that
  * page of the org's projects (`limit + 1` rows, as Org.apis reads them), so the console's project list is one round trip.
  */
 export async function findOrgWithRoleOf(db: DbOrTx, id: string, email: string, apisPage?: ApisPageWindow) {
-  const row = await db
-    .selectFrom("orgs")
-    .leftJoin("roles", (join) => join.onRef("roles.org_id", "=", "orgs.id").on("roles.user_email", "=", email.toLowerCase()))
-    .selectAll("orgs")
-    .select(["roles.id as viewer_role_id", "roles.type as viewer_role_type"])
-    .$if(apisPage !== undefined, (query) =>
-      // One row more than the page, so the connection knows whether another page follows.
-      query.select(jsonArrayFrom(apisPageQuery(db, id, apisPage!.limit + 1, apisPage!.afterId)).as("apis_page")),
-    )
-    .where("orgs.id", "=", id)
-    .executeTakeFirst();
+  const caller = email.toLowerCase();
+  // One row more than the page, so the connection knows whether another page follows.
+  const statement = !apisPage
+    ? CompiledQuery.raw(ORG_WITH_ROLE, [id, caller])
+    : apisPage.afterId === null
+      ? CompiledQuery.raw(ORG_WITH_ROLE_AND_FIRST_PAGE, [id, apisPage.limit + 1, caller])
+      : CompiledQuery.raw(ORG_WITH_ROLE_AND_PAGE, [id, apisPage.limit + 1, apisPage.afterId, caller]);
+  const [row] = (await db.executeQuery(statement)).rows as OrgWithRoleRow[];
   if (!row) return undefined;
   const { viewer_role_id: roleId, viewer_role_type: roleType, apis_page: apisRows, ...org } = row;
   return {

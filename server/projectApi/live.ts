@@ -8,6 +8,7 @@ import { ensureIndexes } from "./indexes";
 import { isImported } from "../../src/domain/apiState";
 import { parseOidc, type OidcConfig } from "../../src/domain/project";
 import { hashApiKey } from "./apiKeys";
+import { prepared } from "../db/preparedStatements";
 
 /** How a project's callers sign in (spec §3 Api: defaultAuthMode, additionalAuthModes, oidc). */
 export interface ProjectAuth {
@@ -54,12 +55,12 @@ interface Head {
  * What every request to a project's endpoint reads first: which run is live, the project's auth
  * modes, and the id of the caller's API key ($2, its hash) if it belongs to the project and has
  * not expired ($3, the server's clock) — one round trip. Written out once rather than built by
- * the query builder, which compiled it anew on every request (issue 15).
+ * the query builder, which compiled it anew on every request, and prepared (issue 15).
  */
-const HEAD_SQL = `select v.run_id, a.org_id, a.creation_type, a.state, a.default_auth_mode, a.additional_auth_modes, a.oidc,
+const HEAD_SQL = prepared(`select v.run_id, a.org_id, a.creation_type, a.state, a.default_auth_mode, a.additional_auth_modes, a.oidc,
     (select k.id from project_api_keys k where k.key_hash = $2 and k.api_id = v.api_id and k.expires_at > $3::timestamptz) as api_key_id
   from project_live_versions v join apis a on a.id = v.api_id
-  where v.api_id = $1`;
+  where v.api_id = $1`);
 
 /**
  * What each live version is turned into (the generated schema), built once per version and

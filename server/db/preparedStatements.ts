@@ -1,0 +1,20 @@
+/**
+ * Statements the PostgreSQL pool runs as named prepared statements (pg-pool.ts): PostgreSQL then
+ * parses and plans each once per connection instead of on every call (issue 15: the console's
+ * project list's round trip 0.32-0.39 -> 0.17 ms). For hot statements written out once, whose
+ * result columns are all named: a prepared `select *` would fail with "cached plan must not
+ * change result type" as soon as another server's migration added a column. PGlite runs them as
+ * any other statement.
+ */
+const names = new Map<string, string>();
+
+/** Marks `sql` to be prepared by name on each connection; returns it unchanged. */
+export function prepared(sql: string): string {
+  if (!names.has(sql)) names.set(sql, `baukasten_${names.size + 1}`);
+  return sql;
+}
+
+/** The name `sql` is prepared under, or undefined for any other statement. */
+export function preparedName(sql: unknown): string | undefined {
+  return typeof sql === "string" ? names.get(sql) : undefined;
+}
