@@ -3,7 +3,7 @@
 // cached; warm: a reload with them cached), and the grid's DOM rows with 10,000 entries loaded (virtualised). Run alone
 // with `npx tsx scripts/bench.ts --only=data-page` after `npm run build`. Each load prints where
 // its time went (./pageTimeline); BENCH_TIMELINE_DETAIL=1 lists every request.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
@@ -93,7 +93,12 @@ export async function benchDataPage(port: number) {
     // Cold: the data screen's first load (its chunks not cached yet); warm: a reload of it.
     const cold = await firstRows(page, () => page.goto(url));
     const coldTimeline = await readTimeline(page);
+    // BENCH_CPU_PROFILE=<file>: the warm load's main-thread CPU profile (.cpuprofile, for DevTools).
+    const profileFile = process.env.BENCH_CPU_PROFILE;
+    const cdp = profileFile ? await page.context().newCDPSession(page) : null;
+    if (cdp) await cdp.send("Profiler.enable").then(() => cdp.send("Profiler.setSamplingInterval", { interval: 200 })).then(() => cdp.send("Profiler.start"));
     const warm = await firstRows(page, () => page.reload());
+    if (cdp && profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send("Profiler.stop")).profile));
     const warmTimeline = await readTimeline(page);
     const detail = process.env.BENCH_TIMELINE_DETAIL === "1";
     const line = (label: string, result: typeof cold) =>

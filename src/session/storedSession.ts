@@ -1,6 +1,6 @@
 import { createCredentialStorage, storedCredentialKeys } from "../auth/credentialStorage";
 
-/** Seconds of slack: a token this close to expiry is renewed by the Cognito library instead. */
+/** A minute of slack: a token this close to expiry is renewed by the Cognito library instead. */
 const RESUME_MARGIN_MS = 60_000;
 
 export interface StoredSession {
