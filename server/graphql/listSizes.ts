@@ -78,9 +78,7 @@ export function withListSizes(
     }),
   });
 
-  const rootType = (operation.operation === "query" ? schema.getQueryType() : operation.operation === "mutation" ? schema.getMutationType() : schema.getSubscriptionType()) as
-    | SchemaType
-    | undefined;
+  const rootType = rootTypeOf(schema, operation);
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
     if (definition.kind !== Kind.FRAGMENT_DEFINITION) continue;
@@ -119,6 +117,12 @@ export function sizeReader(operation: OperationDefinitionNode, variables: Record
 export function operationNamed(document: DocumentNode, operationName: string | null | undefined) {
   const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   return operationName ? operations.find((d) => d.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+}
+
+/** The type an operation's top-level fields belong to: Query, Mutation or Subscription. */
+export function rootTypeOf(schema: SchemaLike, operation: OperationDefinitionNode) {
+  const root = operation.operation === "query" ? schema.getQueryType() : operation.operation === "mutation" ? schema.getMutationType() : schema.getSubscriptionType();
+  return (root ?? undefined) as SchemaType | undefined;
 }
 
 export function typeNamed(schema: SchemaLike, name: string) {

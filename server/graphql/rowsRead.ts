@@ -1,6 +1,6 @@
 import { Kind, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from "graphql";
 import { LIST_MAX_LIMIT } from "../../src/domain/limits";
-import { namedType, operationNamed, sizeReader, typeNamed, type SchemaLike, type SchemaType } from "./listSizes";
+import { namedType, operationNamed, rootTypeOf, sizeReader, typeNamed, type SchemaLike, type SchemaType } from "./listSizes";
 
 /** A list's size arguments, in the order the resolvers prefer them (a project's generic lists take `first ?? limit`). */
 const SIZE_ARGUMENTS = ["first", "last", "limit"];
@@ -60,8 +60,5 @@ export function rowsRead(schema: SchemaLike, document: DocumentNode, operationNa
     return rows;
   };
 
-  const rootType = (operation.operation === "query" ? schema.getQueryType() : operation.operation === "mutation" ? schema.getMutationType() : schema.getSubscriptionType()) as
-    | SchemaType
-    | undefined;
-  return count(operation.selectionSet, rootType, 1, new Set());
+  return count(operation.selectionSet, rootTypeOf(schema, operation), 1, new Set());
 }
