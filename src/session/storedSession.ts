@@ -22,7 +22,7 @@ export function readStoredSession(now = Date.now()): StoredSession | null {
   const lastUserKey = storedCredentialKeys().find((key) => key.endsWith(".LastAuthUser"));
   if (!lastUserKey) return null;
   const prefix = lastUserKey.slice(0, -".LastAuthUser".length);
-  const user = storage.getItem(`${prefix}.LastAuthUser`);
+  const user = storage.getItem(lastUserKey);
   if (!user) return null;
   const accessToken = storage.getItem(`${prefix}.${user}.accessToken`);
   const idToken = storage.getItem(`${prefix}.${user}.idToken`);
