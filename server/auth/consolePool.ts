@@ -14,6 +14,7 @@ export const consolePool: PoolKind = {
     await tx.insertInto("auth_users").values({ sub, email: user.email, locale: user.locale, ...user.credential(sub) }).execute();
     return { sub };
   },
+  mailboxProven: async () => undefined,
   async signInClaims(db, user) {
     const landingOrg = await landOnWorkspace(db, user.sub, user.email);
     return landingOrg ? { [LANDING_ORG_CLAIM]: landingOrg } : {};

@@ -50,6 +50,13 @@ export interface PoolKind {
   createUser(tx: Tx, user: NewPoolUser): Promise<CreatedPoolUser>;
   /** Extra ID token claims of a password sign-in (the console's landing workspace). */
   signInClaims(db: DbOrTx, user: { sub: string; email: string }): Promise<JWTPayload>;
-  /** A project user's email is their users-table entry's; it changes through the project API only. */
+  /** Whether UpdateUserAttributes may start an email change (VerifyUserAttribute completes it). */
   allowsEmailChange: boolean;
+  /**
+   * A code just proved that `sub` holds the mailbox (a reset, or a verified email change to
+   * `newEmail`), in the transaction that used the code. A project's pool hands the user their
+   * users-table entry and moves its email field with the sign-in; returns what to announce
+   * once the transaction has committed.
+   */
+  mailboxProven(tx: Tx, sub: string, newEmail: string | null): Promise<(() => void) | undefined>;
 }

@@ -4,7 +4,7 @@ import { LRUCache } from "lru-cache";
 import type { DbOrTx } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import type { ProjectEvents } from "../projectApi/events";
-import { liveUsersTable, userEntryFor } from "../projectApi/usersTable";
+import { liveUsersTable, userEntryFor, userEntryProven } from "../projectApi/usersTable";
 import { groupsOfUser } from "../projectApi/userGroupsStore";
 import type { AuthContext } from "./context";
 import { AuthError } from "./errors";
@@ -114,8 +114,8 @@ export function createProjectPools(shared: SharedAuthContext, publicUrl: string,
       });
       return verified ? { sub: verified.sub, email: verified.email, groups: verified.groups ?? [] } : null;
     },
-    /** A project user's entry was deleted: tokens verified for them stop working at once. */
-    userDeleted: (sub: string) => verifiedTokens.userChanged(sub),
+    /** A project user's entry was deleted, or a member changed their sign-in: tokens verified for them are checked afresh. */
+    userChanged: (sub: string) => verifiedTokens.userChanged(sub),
   };
 }
 
@@ -147,7 +147,13 @@ function projectPool(apiId: string, poolId: string, events: ProjectEvents | null
     scope: `pool:${poolId}:`,
     // Cognito puts the user's groups in both tokens; members grant them (projectApi/userGroups.ts).
     tokenClaims: async (db, sub) => ({ "cognito:groups": await groupsOfUser(db, apiId, sub) }),
-    allowsEmailChange: false,
+    // The new address gets a code; sign-in moves to it only at VerifyUserAttribute (mailboxProven).
+    allowsEmailChange: true,
+    async mailboxProven(tx, sub, newEmail) {
+      const table = await liveUsersTable(tx, apiId);
+      const changed = table ? await userEntryProven(tx, apiId, table, sub, newEmail) : null;
+      return changed && table && events ? () => events.publish(apiId, table.typeId, "update", [changed]) : undefined;
+    },
     async createUser(tx, user) {
       const table = await liveUsersTable(tx, apiId);
       if (!table) throw new AuthError("InvalidParameterException", "This project has no users table.");

@@ -14,7 +14,17 @@ import { parentIdInputName } from "./names";
 import { CHILD_COUNT_CAP } from "../../src/domain/records";
 import { checkLimit, compileSortRange, readToken, type SortRange } from "./paging";
 import type { ModelPlan, TablePlan } from "./plan";
-import { deleteCredentials, forgetDeletedUsers, passwordFieldOf, passwordPoolName, saveCredential, takePassword } from "./userCredentials";
+import {
+  checkNewEntryEmails,
+  deleteCredentials,
+  emailNeedsCheck,
+  forgetSignIns,
+  passwordFieldOf,
+  passwordPoolName,
+  refuseEmailMove,
+  saveCredential,
+  takePassword,
+} from "./userCredentials";
 import {
   countEntriesOfParent,
   deleteEntries,
@@ -165,9 +175,10 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
     const passwords: (string | undefined)[] = [];
     const entries: NewEntry[] = inputs.map((input) => {
       const { values, parents } = readInput(table, plan, input, "create");
-      passwords.push(takePassword(table, values));
+      passwords.push(takePassword(ctx, table, values));
       return { data: values, parentFirst: parents.first ?? null, parentSecond: parents.second ?? null, owner: creator(ctx) };
     });
+    await checkNewEntryEmails(ctx, table, entries.map((entry) => entry.data));
     const poolName = await passwordPoolName(ctx, passwords);
     const rows = await write(ctx, table, async (tx) => {
       await checkParents(tx, ctx, table, entries.map((created) => ({ first: created.parentFirst, second: created.parentSecond })));
@@ -192,7 +203,7 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
       signInsEnded = await deleteCredentials(tx, ctx, table, deleted);
       return deleted;
     });
-    forgetDeletedUsers(ctx, signInsEnded);
+    forgetSignIns(ctx, signInsEnded);
     ctx.project.events.publish(ctx.project.apiId, typeId, "delete", rows);
     return rows;
   };
@@ -251,8 +262,10 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
     async update(ctx: ProjectContext, input: EntryInput & { id: string }, expectedUpdatedAt?: string | null) {
       const owner = allowed(ctx, "update");
       const { values, parents } = readInput(table, plan, input, "update");
-      const password = takePassword(table, values);
+      const password = takePassword(ctx, table, values);
+      const emailToCheck = await emailNeedsCheck(ctx, table, values);
       const poolName = await passwordPoolName(ctx, [password]);
+      let signInChanged = false;
       const row = await write(ctx, table, async (tx) => {
         await checkParents(tx, ctx, table, [parents]);
         if (expectedUpdatedAt) {
@@ -260,12 +273,14 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
           if (!current) throw notFound();
           if (current.updated_at !== expectedUpdatedAt) throw staleWrite(current.updated_at);
         }
+        if (emailToCheck) await refuseEmailMove(tx, ctx, table, input.id, owner, values);
         const updated = await updateEntry(tx, ctx.project.apiId, typeId, input.id, { data: values, parentFirst: parents.first, parentSecond: parents.second }, owner);
         if (!updated) throw notFound();
-        await saveCredential(tx, ctx, table, updated, password, poolName);
+        signInChanged = await saveCredential(tx, ctx, table, updated, password, poolName);
         await recordActivities(tx, ctx.project.apiId, "MODIFY", recordType, [updated.id]);
         return updated;
       });
+      if (signInChanged) forgetSignIns(ctx, [row.id]);
       ctx.project.events.publish(ctx.project.apiId, typeId, "update", [row]);
       return row;
     },
@@ -292,7 +307,7 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
           signInsEnded = await deleteCredentials(tx, ctx, table, removed);
           return removed;
         });
-        forgetDeletedUsers(ctx, signInsEnded);
+        forgetSignIns(ctx, signInsEnded);
         ctx.project.events.publish(ctx.project.apiId, typeId, "delete", rows);
         deleted += rows.length;
         const finished = start + DELETE_CHUNK >= ids.length;

@@ -3,7 +3,7 @@ import type { DbOrTx, Tx } from "../db/database";
 import { hasDirective } from "../../src/domain/model/directives";
 import { isUsersTable } from "../../src/domain/model/publishing";
 import type { SchemaModel } from "../../src/domain/model";
-import { entriesByIds, insertEntries, recordActivities, type EntryRow } from "./store";
+import { entriesByIds, insertEntries, recordActivities, updateEntry, type EntryRow } from "./store";
 
 /**
  * A project's users table (spec §5 'A user table must be set up at publish'): its users are the
@@ -49,4 +49,18 @@ export async function userEntryFor(tx: Tx, apiId: string, table: UsersTable, ema
   if (rows[0]) return { sub: id, created: null };
   const [created] = await entriesByIds(tx, apiId, table.typeId, [id]);
   return { sub: id, created };
+}
+
+/**
+ * The user proved their mailbox with a code: their users-table entry becomes theirs (an entry
+ * someone else made for their address can no longer be written by its maker) and, after a
+ * verified email change, its email field holds the new address, with a MODIFY activity, in
+ * `tx`. The changed entry is returned for the onUpdate event once `tx` has committed.
+ */
+export async function userEntryProven(tx: Tx, apiId: string, table: UsersTable, sub: string, newEmail: string | null): Promise<EntryRow | null> {
+  await tx.updateTable("project_entries").set({ owner: sub }).where("api_id", "=", apiId).where("id", "=", sub).where("type_id", "=", table.typeId).execute();
+  if (newEmail === null) return null;
+  const changed = await updateEntry(tx, apiId, table.typeId, sub, { data: { [table.emailField]: newEmail } });
+  if (changed) await recordActivities(tx, apiId, "MODIFY", table.name, [sub]);
+  return changed ?? null;
 }

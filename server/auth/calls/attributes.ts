@@ -70,6 +70,7 @@ export async function verifyUserAttribute(ctx: AuthContext, body: JsonObject) {
   requireEmailAttribute(body);
   const row = await checkCode(ctx, user.sub, "email", requireString(body, "Code"));
   const newEmail = row.new_email;
+  let announce: (() => void) | undefined;
   try {
     await ctx.db.transaction().execute(async (tx) => {
       await useCode(ctx, tx, row.id);
@@ -84,6 +85,7 @@ export async function verifyUserAttribute(ctx: AuthContext, body: JsonObject) {
         .set({ ...(newEmail ? { email: newEmail } : {}), email_verified: true, updated_at: new Date() })
         .where("sub", "=", user.sub)
         .execute();
+      announce = await ctx.pool.mailboxProven(tx, user.sub, newEmail);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw aliasExists();
@@ -91,6 +93,7 @@ export async function verifyUserAttribute(ctx: AuthContext, body: JsonObject) {
   }
   // Roles are found by email: tokens verified with the old address must not keep acting on it.
   ctx.verifiedTokens.userChanged(user.sub);
+  announce?.();
   return {};
 }
 

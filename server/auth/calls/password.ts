@@ -43,7 +43,7 @@ export async function confirmForgotPassword(ctx: AuthContext, body: JsonObject) 
   if (!user) throw codeMismatch();
   const row = await checkCode(ctx, user.sub, "reset", code);
   const verifier = newVerifier(ctx, user.sub, password);
-  await ctx.db.transaction().execute(async (tx) => {
+  const announce = await ctx.db.transaction().execute(async (tx) => {
     await useCode(ctx, tx, row.id);
     await tx
       .updateTable(ctx.pool.tables.users)
@@ -57,8 +57,11 @@ export async function confirmForgotPassword(ctx: AuthContext, body: JsonObject) 
       .execute();
     await clearAllFailedPasswords(tx, user.sub);
     await revokeAllSessions(ctx, tx, user.sub);
+    // Whoever made the user's entry for their address loses it to the mailbox's owner.
+    return ctx.pool.mailboxProven(tx, user.sub, null);
   });
   ctx.verifiedTokens.userChanged(user.sub);
+  announce?.();
   return {};
 }
 

@@ -20,6 +20,8 @@ export function RecordFieldInput(props: {
   value?: unknown;
   readOnly: boolean;
   error?: string;
+  /** The users table's sign-in fields: what writing them does to the user's sign-in is said beside them. */
+  signIn?: "email" | "password";
   onChange(text: string): void;
 }) {
   const intl = useIntl();
@@ -56,11 +58,18 @@ export function RecordFieldInput(props: {
     );
   }
   const kind = entryInputKind(props.field);
+  // The password is write-only: it always reads empty, and a value typed sets a new one.
+  const hint = props.signIn
+    ? intl.formatMessage({ id: props.signIn === "password" ? "data.record.signInPasswordHint" : "data.record.signInEmailHint" })
+    : fieldType.startsWith("List")
+      ? intl.formatMessage({ id: "data.record.listHint" })
+      : undefined;
   return (
     <TextField
       {...common}
-      type={NATIVE_TYPE[fieldType] ?? "text"}
-      hint={fieldType.startsWith("List") ? intl.formatMessage({ id: "data.record.listHint" }) : undefined}
+      type={props.signIn === "password" ? "password" : (NATIVE_TYPE[fieldType] ?? "text")}
+      autoComplete={props.signIn === "password" ? "new-password" : undefined}
+      hint={hint}
       inputMode={kind === "integer" ? "numeric" : kind === "number" ? "decimal" : undefined}
       step={kind === "timestamp" ? 1 : undefined}
       maxLength={kind === "integer" ? INTEGER_INPUT_MAX_LENGTH : INPUT_MAX_LENGTH}

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { graphql, useFragment } from "react-relay";
 import { FormattedMessage, useIntl } from "react-intl";
-import { isSystemField, type EnumType, type ObjectType } from "../../domain/model";
+import { isSystemField, isUsersTable, type EnumType, type Field, type ObjectType } from "../../domain/model";
+import { hasDirective } from "../../domain/model/directives";
 import { useMutate } from "../../relay/mutate";
 import { ApiError } from "../../relay/errors";
 import { errorText } from "../../common/ErrorMessage";
@@ -47,6 +48,10 @@ const parseObject = (text: string | null | undefined): Record<string, unknown> =
     return {};
   }
 };
+
+/** Which sign-in field of the users table this is: a member writing it changes the user's sign-in (the server's rule). */
+const signInField = (table: ObjectType, field: Field) =>
+  !isUsersTable(table) ? undefined : hasDirective(field.directives, "userPassword") ? "password" : hasDirective(field.directives, "userEmail") ? "email" : undefined;
 
 /** The table's fields as a signature, to notice when the model changed under an open form. */
 const fieldsSignature = (table: ObjectType) => table.fields.map((field) => `${field.name}:${field.type}:${field.typeId ?? ""}`).join(",");
@@ -238,6 +243,7 @@ export function RecordForm(props: {
           text={shownText(draft, field)}
           value={saved[field.name] ?? null}
           readOnly={props.deleted || props.readOnly === true}
+          signIn={signInField(props.table, field)}
           error={error instanceof ApiError && error.values?.field === field.name ? errorText(intl, error) : undefined}
           onChange={(text) => setTyped((current) => ({ ...current, [field.name]: text }))}
         />

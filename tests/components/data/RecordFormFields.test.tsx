@@ -10,7 +10,7 @@ import type { Field, ObjectType } from "../../../src/domain/model";
 afterEach(cleanup);
 
 const field = (name: string): Field => ({ id: `f_${name}`, name, type: "String", directives: [] }) as unknown as Field;
-const table = (...fields: Field[]) => ({ id: "tbl_a", name: "Author", fields, parents: {} }) as unknown as ObjectType;
+const table = (...fields: Field[]) => ({ id: "tbl_a", name: "Author", directives: [], fields, parents: {} }) as unknown as ObjectType;
 
 const environment = createMockEnvironment();
 
