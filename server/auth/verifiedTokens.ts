@@ -28,7 +28,9 @@ export function createVerifiedTokenCache(now: () => number = Date.now) {
       tokens.delete(token);
       return undefined;
     }
-    return { sub: entry.sub, email: entry.email, session: entry.session };
+    // Everything the verification answered (a project user's groups too), not only who it is.
+    const { validUntil: _, ...verified } = entry;
+    return verified;
   };
 
   return {
