@@ -73,6 +73,8 @@ export async function createPlatform(
     projectApi?: Pick<PublishDeps, "setLiveVersion" | "createDefaultApiKey">;
     paymentProvider?: PaymentProvider;
     onStatement?: (sql: string) => void;
+    /** The built console to serve (dist/console by default); tests give a small one of their own. */
+    consoleDist?: string;
   } = {},
 ): Promise<Platform> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onStatement: options.onStatement });
@@ -121,7 +123,8 @@ export async function createPlatform(
   const serveCsv = createCsvRoutes(projectApi.projectContext);
   const serveFile = createFileRoutes({ db, objects, config, projectContext: projectApi.projectContext });
   const pay = createPayRoutes({ db, contextFor, checkoutKey });
-  const serveStatic = createStaticHandler(CONSOLE_DIST, {
+  const consoleDist = options.consoleDist ?? CONSOLE_DIST;
+  const serveStatic = createStaticHandler(consoleDist, {
     userPoolId: config.cognito.userPoolId,
     clientId: config.cognito.clientId,
     region: config.cognito.region ?? null,
@@ -142,7 +145,7 @@ export async function createPlatform(
     return serveStatic(request);
   }
 
-  const edge = createEdge(config, CONSOLE_DIST, route);
+  const edge = createEdge(config, consoleDist, route);
   const server = createServer(async (req, res) => {
     try {
       // GraphQL goes straight to yoga's Node adapter, with the same edge headers as every answer.
@@ -179,7 +182,7 @@ export async function createPlatform(
       await sendFetchResponse(res, await edge(req));
     } catch (error) {
       log.error(`${req.method} ${req.url} failed:`, error);
-      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+      if (!res.headersSent) res.writeHead(500, { ...edge.securityHeaders, "content-type": "application/json" });
       res.end(JSON.stringify({ message: "Internal error" }));
     }
   });
