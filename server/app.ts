@@ -36,6 +36,7 @@ import { setLiveVersion } from "./projectApi/live";
 import { dropExpiredActivities } from "./projectApi/retention";
 import { createProjectEvents } from "./projectApi/events";
 import { attachProjectSubscriptions } from "./projectApi/ws";
+import { createProjectSocketWatch } from "./projectApi/socketWatch";
 import { createCsvRoutes, csvRouteOf } from "./projectApi/csv/http";
 import { createFileRoutes, fileRouteOf } from "./projectApi/files/http";
 import { csvImportJob, CSV_IMPORT_JOB } from "./projectApi/csv/job";
@@ -81,8 +82,8 @@ export async function createPlatform(
   const mailer = await createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const mailbox = mailer.local ? createMailbox(db, config) : null;
   const projectEvents = createProjectEvents();
-  const auth = await createAuthService({ db, mailer, config, projectEvents });
   const pubsub = createPlatformPubSub();
+  const auth = await createAuthService({ db, mailer, config, projectEvents, pubsub });
   await seedTemplates(db);
   const jobs = createJobRunner(db);
   jobs.register(SCHEMA_PROMPT_JOB, schemaPromptJob({ db, pubsub, generate: createSchemaGenerator(config) }));
@@ -187,7 +188,8 @@ export async function createPlatform(
     }
   });
   const sessions = createSessionWatch((ids) => auth.activeSessions(ids));
-  const projectSubscriptions = attachProjectSubscriptions(projectApi);
+  const projectSockets = createProjectSocketWatch(pubsub);
+  const projectSubscriptions = attachProjectSubscriptions(projectApi, projectSockets);
   const wss = attachSubscriptions(
     server,
     yoga,
@@ -232,6 +234,7 @@ export async function createPlatform(
       await jobs.stop();
       await stopAutoAnalyze?.();
       sessions.stop();
+      projectSockets.stop();
       for (const sockets of [wss, projectSubscriptions.wss]) {
         for (const client of sockets.clients) client.terminate();
         await new Promise<void>((resolve) => sockets.close(() => resolve()));
