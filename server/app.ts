@@ -36,6 +36,7 @@ import { setLiveVersion } from "./projectApi/live";
 import { dropExpiredActivities } from "./projectApi/retention";
 import { createProjectEvents } from "./projectApi/events";
 import { attachProjectSubscriptions } from "./projectApi/ws";
+import { createProjectSocketWatch } from "./projectApi/socketWatch";
 import { createCsvRoutes, csvRouteOf } from "./projectApi/csv/http";
 import { createFileRoutes, fileRouteOf } from "./projectApi/files/http";
 import { csvImportJob, CSV_IMPORT_JOB } from "./projectApi/csv/job";
@@ -73,14 +74,16 @@ export async function createPlatform(
     projectApi?: Pick<PublishDeps, "setLiveVersion" | "createDefaultApiKey">;
     paymentProvider?: PaymentProvider;
     onStatement?: (sql: string) => void;
+    /** The built console to serve (dist/console by default); tests give a small one of their own. */
+    consoleDist?: string;
   } = {},
 ): Promise<Platform> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onStatement: options.onStatement });
   const mailer = await createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const mailbox = mailer.local ? createMailbox(db, config) : null;
   const projectEvents = createProjectEvents();
-  const auth = await createAuthService({ db, mailer, config, projectEvents });
   const pubsub = createPlatformPubSub();
+  const auth = await createAuthService({ db, mailer, config, projectEvents, pubsub });
   await seedTemplates(db);
   const jobs = createJobRunner(db);
   jobs.register(SCHEMA_PROMPT_JOB, schemaPromptJob({ db, pubsub, generate: createSchemaGenerator(config) }));
@@ -121,7 +124,8 @@ export async function createPlatform(
   const serveCsv = createCsvRoutes(projectApi.projectContext);
   const serveFile = createFileRoutes({ db, objects, config, projectContext: projectApi.projectContext });
   const pay = createPayRoutes({ db, contextFor, checkoutKey });
-  const serveStatic = createStaticHandler(CONSOLE_DIST, {
+  const consoleDist = options.consoleDist ?? CONSOLE_DIST;
+  const serveStatic = createStaticHandler(consoleDist, {
     userPoolId: config.cognito.userPoolId,
     clientId: config.cognito.clientId,
     region: config.cognito.region ?? null,
@@ -142,7 +146,7 @@ export async function createPlatform(
     return serveStatic(request);
   }
 
-  const edge = createEdge(config, CONSOLE_DIST, route);
+  const edge = createEdge(config, consoleDist, route);
   const server = createServer(async (req, res) => {
     try {
       // GraphQL goes straight to yoga's Node adapter, with the same edge headers as every answer.
@@ -179,12 +183,13 @@ export async function createPlatform(
       await sendFetchResponse(res, await edge(req));
     } catch (error) {
       log.error(`${req.method} ${req.url} failed:`, error);
-      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+      if (!res.headersSent) res.writeHead(500, { ...edge.securityHeaders, "content-type": "application/json" });
       res.end(JSON.stringify({ message: "Internal error" }));
     }
   });
   const sessions = createSessionWatch((ids) => auth.activeSessions(ids));
-  const projectSubscriptions = attachProjectSubscriptions(projectApi);
+  const projectSockets = createProjectSocketWatch(pubsub);
+  const projectSubscriptions = attachProjectSubscriptions(projectApi, projectSockets);
   const wss = attachSubscriptions(
     server,
     yoga,
@@ -229,6 +234,7 @@ export async function createPlatform(
       await jobs.stop();
       await stopAutoAnalyze?.();
       sessions.stop();
+      projectSockets.stop();
       for (const sockets of [wss, projectSubscriptions.wss]) {
         for (const client of sockets.clients) client.terminate();
         await new Promise<void>((resolve) => sockets.close(() => resolve()));

@@ -4,6 +4,18 @@ import type { Api } from "./api/store";
 import type { RoleEvent } from "./graphql/mappers";
 
 /**
+ * A credential stopped standing for its holder, told once it is committed: sign-ins ended
+ * (RevokeToken), every sign-in of a user ended or the user changed or was deleted (GlobalSignOut,
+ * a password reset, an email change, a deleted project user), API keys deleted, or a key's
+ * expiry moved. Subs, session ids and key ids are random UUIDs, so one topic serves every pool.
+ */
+export type CredentialChange =
+  | { kind: "sessionsEnded"; sessionIds: string[] }
+  | { kind: "userChanged"; sub: string }
+  | { kind: "apiKeysDeleted"; apiKeyIds: string[] }
+  | { kind: "apiKeyExpiry"; apiKeyId: string; expiresAt: number };
+
+/**
  * In-process fan-out for subscriptions. Topics carry the org or object id, so a subscriber
  * only hears about what it asked for.
  */
@@ -14,6 +26,8 @@ export function createPlatformPubSub() {
     "schemaPrompt:updated": [promptId: string, prompt: SchemaPrompt];
     /** A project's state moved (publishing, server/publishing); onUpdateApi streams it. */
     "api:updated": [apiId: string, api: Api];
+    /** Open project sockets close with the credential they were opened with (projectApi/socketWatch.ts). */
+    "credential:changed": [change: CredentialChange];
   }>();
 }
 

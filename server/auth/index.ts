@@ -5,6 +5,7 @@ import { createLocalAuthService } from "./local";
 import { createRemoteAuthService } from "./remote";
 import type { ProjectPools } from "./projectPools";
 import type { ProjectEvents } from "../projectApi/events";
+import type { PubSub } from "../pubsub";
 
 export interface AuthService {
   /**
@@ -46,6 +47,8 @@ export async function createAuthService(deps: {
   config: Config;
   /** The project API's entry events: a sign-up to a project's pool creates a users-table entry. */
   projectEvents?: ProjectEvents;
+  /** Where ended sign-ins and changed users are announced ("credential:changed"), once committed. */
+  pubsub?: PubSub;
   /** Lifetime of id and access tokens; 1 hour by default. */
   accessTokenTtlSeconds?: number;
   /** Base delay of answers to repeated wrong passwords; 1 second by default. */

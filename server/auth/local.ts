@@ -13,6 +13,7 @@ import type { AuthService } from "./index";
 import { consolePool } from "./consolePool";
 import { createProjectPools, poolIssuer } from "./projectPools";
 import type { ProjectEvents } from "../projectApi/events";
+import type { CredentialChange, PubSub } from "../pubsub";
 
 /** The built-in Cognito-compatible user pool. */
 export async function createLocalAuthService(deps: {
@@ -20,6 +21,7 @@ export async function createLocalAuthService(deps: {
   mailer: Mailer;
   config: Config;
   projectEvents?: ProjectEvents;
+  pubsub?: PubSub;
   accessTokenTtlSeconds?: number;
   failedSignInDelayMs?: number;
 }): Promise<AuthService> {
@@ -29,6 +31,7 @@ export async function createLocalAuthService(deps: {
     throw new Error(`COGNITO_USER_POOL_ID "${userPoolId}" is not a valid user pool id (region_Name)`);
   }
   const accessTokenTtlSeconds = deps.accessTokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
+  const announce = (change: CredentialChange) => deps.pubsub?.publish("credential:changed", change);
   const shared = {
     db: deps.db,
     mailer: deps.mailer,
@@ -44,10 +47,10 @@ export async function createLocalAuthService(deps: {
     poolName: userPoolId.split("_")[1],
     clientId,
     issuer: poolIssuer(deps.config.publicUrl, userPoolId),
-    verifiedTokens: createVerifiedTokenCache(),
+    verifiedTokens: createVerifiedTokenCache(Date.now, announce),
     pool: consolePool,
   };
-  const projectPools = createProjectPools(shared, deps.config.publicUrl, deps.projectEvents ?? null);
+  const projectPools = createProjectPools(shared, deps.config.publicUrl, deps.projectEvents ?? null, announce);
   return {
     projectPools,
     handle: createHttpHandler(ctx, projectPools),

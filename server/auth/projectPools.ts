@@ -11,6 +11,7 @@ import { AuthError } from "./errors";
 import { PROJECT_TABLES, type PoolKind } from "./pool";
 import { authenticateToken } from "./tokens";
 import { createVerifiedTokenCache } from "./verifiedTokens";
+import type { CredentialChange } from "../pubsub";
 
 /** Everything a project pool's context shares with the console's. */
 export type SharedAuthContext = Omit<AuthContext, "poolId" | "poolName" | "clientId" | "issuer" | "pool" | "verifiedTokens">;
@@ -26,6 +27,8 @@ export interface ProjectUser {
   sub: string;
   email: string;
   groups: string[];
+  /** The sign-in the token came from and when the token expires (epoch ms). */
+  session: { id: string; expiresAt: number };
 }
 
 /** Pools answered without a database read; a pool's ids never change, so nothing goes stale. */
@@ -55,8 +58,13 @@ export const poolIssuer = (publicUrl: string, poolId: string) => `${publicUrl}/a
  * project's client id (or carrying a token its pool issued) is served with that project's users,
  * codes and sessions, under its own issuer, limits and lockouts.
  */
-export function createProjectPools(shared: SharedAuthContext, publicUrl: string, events: ProjectEvents | null) {
-  const verifiedTokens = createVerifiedTokenCache();
+export function createProjectPools(
+  shared: SharedAuthContext,
+  publicUrl: string,
+  events: ProjectEvents | null,
+  announce?: (change: CredentialChange) => void,
+) {
+  const verifiedTokens = createVerifiedTokenCache(Date.now, announce);
   const contexts = new LRUCache<string, AuthContext>({ max: CACHED_POOLS });
 
   function contextOf(row: PoolRow): AuthContext {
@@ -112,7 +120,7 @@ export function createProjectPools(shared: SharedAuthContext, publicUrl: string,
           throw error;
         }
       });
-      return verified ? { sub: verified.sub, email: verified.email, groups: verified.groups ?? [] } : null;
+      return verified ? { sub: verified.sub, email: verified.email, groups: verified.groups ?? [], session: verified.session } : null;
     },
     /** A project user's entry was deleted, or a member changed their sign-in: tokens verified for them are checked afresh. */
     userChanged: (sub: string) => verifiedTokens.userChanged(sub),

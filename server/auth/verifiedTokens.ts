@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { VerifiedToken } from "./index";
+import type { CredentialChange } from "../pubsub";
 
 /** Enough for every token signed in at once on a busy instance; older ones are verified again. */
 const MAX_TOKENS = 10_000;
@@ -12,7 +13,11 @@ const MAX_TOKENS = 10_000;
  * was already reading the database meanwhile may have read the old state, so nothing verified
  * across such a change is remembered (`changes` counts them).
  */
-export function createVerifiedTokenCache(now: () => number = Date.now) {
+export function createVerifiedTokenCache(
+  now: () => number = Date.now,
+  /** Told of every ended sign-in and changed user too, for what else holds their tokens (open sockets). */
+  announce: (change: CredentialChange) => void = () => {},
+) {
   const tokens = new LRUCache<string, VerifiedToken & { validUntil: number }>({ max: MAX_TOKENS });
   let changes = 0;
 
@@ -28,7 +33,9 @@ export function createVerifiedTokenCache(now: () => number = Date.now) {
       tokens.delete(token);
       return undefined;
     }
-    return { sub: entry.sub, email: entry.email, session: entry.session };
+    // Everything the verification answered (a project user's groups too), not only who it is.
+    const { validUntil: _, ...verified } = entry;
+    return verified;
   };
 
   return {
@@ -50,11 +57,14 @@ export function createVerifiedTokenCache(now: () => number = Date.now) {
     },
     sessionsEnded(sessionIds: Iterable<string>) {
       const ended = new Set(sessionIds);
+      if (ended.size === 0) return;
       dropWhere((entry) => ended.has(entry.session.id));
+      announce({ kind: "sessionsEnded", sessionIds: [...ended] });
     },
     /** All of the user's sessions ended, or the user's email changed. */
     userChanged(sub: string) {
       dropWhere((entry) => entry.sub === sub);
+      announce({ kind: "userChanged", sub });
     },
   };
 }

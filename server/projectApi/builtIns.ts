@@ -130,16 +130,21 @@ export function builtInResolvers() {
           if (!rows[0]) throw notFound();
           return keyById(tx, ctx.project.apiId, input.id);
         });
+        // Sockets opened with the key close at its new expiry, not the one they were opened with.
+        if (input.expires) ctx.pubsub.publish("credential:changed", { kind: "apiKeyExpiry", apiKeyId: row!.id, expiresAt: input.expires * 1000 });
         return toKey(ctx)(row!);
       },
       async batchDeleteApiKey(_: unknown, { input }: { input: { id: string }[] }, ctx: ProjectContext) {
         requireKeyRights(ctx, "delete");
-        return ctx.db.transaction().execute(async (tx) => {
+        const deleted = await ctx.db.transaction().execute(async (tx) => {
           const ids = input.map((entry) => entry.id);
           const { rows } = await sql<KeyRow>`delete from project_api_keys where api_id = ${ctx.project.apiId} and id = any(${ids}::text[])
             returning ${KEY_COLUMNS}, '' as sort_key`.execute(tx);
-          return rows.map(toKey(ctx));
+          return rows;
         });
+        // Once committed, sockets opened with these keys close, as their next request would be refused.
+        if (deleted.length > 0) ctx.pubsub.publish("credential:changed", { kind: "apiKeysDeleted", apiKeyIds: deleted.map((row) => row.id) });
+        return deleted.map(toKey(ctx));
       },
     },
   };

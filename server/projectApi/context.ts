@@ -5,6 +5,7 @@ import type { ApiKeys } from "./apiKeys";
 import type { Loaders } from "./loaders";
 import type { ProjectEvents } from "./events";
 import type { ProjectPools } from "../auth/projectPools";
+import type { CallerCredential } from "./socketWatch";
 
 /** The platform's request context plus what a project endpoint adds: which project, which version, who. */
 export interface ProjectContext extends Context {
@@ -14,6 +15,8 @@ export interface ProjectContext extends Context {
     /** The live version's schema when the request started; it finishes on it. */
     schema: GraphQLSchema;
     caller: Caller;
+    /** What revokes the caller's credential and when it expires, for sockets that outlive this check. */
+    credential: CallerCredential;
     /** Imported projects cannot manage keys (spec §6). */
     imported: boolean;
     apiKeys: ApiKeys;

@@ -16,6 +16,7 @@ import { generateProjectSchema } from "./schema";
 import type { ProjectEvents } from "./events";
 import type { ProjectPools } from "../auth/projectPools";
 import { userPoolCaller } from "./callers/userPool";
+import type { CallerCredential } from "./socketWatch";
 
 /** `/p/<apiId>/graphql`, with or without a query string; the api id, or null for other paths. */
 export function projectApiIdOf(url: string | undefined): string | null {
@@ -76,27 +77,39 @@ export function createProjectEndpoint(options: {
     const oidcToken = !projectUser && bearer && oidcSettings?.issuerUrl && oidc.claimsIssuer(bearer, oidcSettings.issuerUrl) ? bearer : null;
     const platformContext = await contextFor(projectUser || oidcToken ? undefined : credentials.authorization);
     let caller: Caller;
+    let credential: CallerCredential;
     if (projectUser) {
-      caller = projectUser;
+      ({ caller, credential } = projectUser);
     } else if (oidcToken && oidcSettings) {
       const user = await oidc.verify(oidcToken, oidcSettings);
       if (!user) return { status: 401, code: "UNAUTHENTICATED", messageId: "error_token_invalid", message: "This sign-in token is not valid for this project." };
-      caller = user;
+      caller = user.caller;
+      // The issuer's sign-outs are not heard here: its tokens stand until they expire.
+      credential = { expiresAt: user.expiresAt };
     } else if (credentials.apiKey) {
       if (!live.apiKeyId) return { status: 401, code: "UNAUTHENTICATED", messageId: "error_api_key_invalid", message: "This API key is unknown or has expired." };
       caller = { kind: "apiKey", keyId: live.apiKeyId, publicOnly: isUserAuthMode(live.auth.defaultMode) };
+      credential = { apiKeyId: live.apiKeyId, expiresAt: live.apiKeyExpiresAt };
     } else if (platformContext.viewer) {
+      const viewer = platformContext.viewer;
       try {
         caller = { kind: "member", roleType: (await requireMembership(platformContext, live.live.orgId)).roleType };
       } catch {
         return { status: 403, code: "FORBIDDEN", messageId: "error_forbidden", message: "You are not allowed to do this." };
       }
+      credential = {
+        sessionId: viewer.session?.id,
+        sub: viewer.sub,
+        // A superuser's standing comes from the configuration, not from a role that could change.
+        member: viewer.superuser ? undefined : { orgId: live.live.orgId, email: viewer.email.toLowerCase(), roleType: caller.roleType },
+        expiresAt: viewer.session?.expiresAt ?? null,
+      };
     } else {
       return { status: 401, code: "UNAUTHENTICATED", messageId: "error_unauthenticated", message: "Send an API key in x-api-key or sign in." };
     }
     return {
       ...platformContext,
-      project: { apiId, version: live.live.version, schema: live.built, caller, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId), userPools: projectPools },
+      project: { apiId, version: live.live.version, schema: live.built, caller, credential, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId), userPools: projectPools },
     };
   }
 

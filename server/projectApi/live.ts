@@ -49,17 +49,19 @@ interface Head {
   additional_auth_modes: string[];
   oidc: string | null;
   api_key_id: string | null;
+  api_key_expires_at: Date | string | null;
 }
 
 /**
  * What every request to a project's endpoint reads first: which run is live, the project's auth
- * modes, and the id of the caller's API key ($2, its hash) if it belongs to the project and has
- * not expired ($3, the server's clock) — one round trip. Written out once rather than built by
+ * modes, and the id and expiry of the caller's API key ($2, its hash; key hashes are unique) if it
+ * belongs to the project and has not expired ($3, the server's clock) — one round trip. Written out once rather than built by
  * the query builder, which compiled it anew on every request, and prepared (issue 15).
  */
 const HEAD_SQL = prepared(`select v.run_id, a.org_id, a.creation_type, a.state, a.default_auth_mode, a.additional_auth_modes, a.oidc,
-    (select k.id from project_api_keys k where k.key_hash = $2 and k.api_id = v.api_id and k.expires_at > $3::timestamptz) as api_key_id
+    k.id as api_key_id, k.expires_at as api_key_expires_at
   from project_live_versions v join apis a on a.id = v.api_id
+    left join project_api_keys k on k.key_hash = $2 and k.api_id = v.api_id and k.expires_at > $3::timestamptz
   where v.api_id = $1`);
 
 /**
@@ -72,7 +74,7 @@ const HEAD_SQL = prepared(`select v.run_id, a.org_id, a.creation_type, a.state, 
 export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: string }) => Built, maxProjects: number) {
   const cache = new LRUCache<string, { runId: string; built: Built; live: LiveVersion & { orgId: string } }>({ max: maxProjects });
 
-  /** The live version, and with `apiKey` the id of that key if it is valid for the project (null if not). */
+  /** The live version, and with `apiKey` the id and expiry of that key if it is valid for the project (null if not). */
   async function current(db: Db, apiId: string, apiKey?: string) {
     const key = apiKey === undefined ? null : hashApiKey(apiKey);
     const [head] = (await db.executeQuery(CompiledQuery.raw(HEAD_SQL, [apiId, key, new Date().toISOString()]))).rows as Head[];
@@ -84,8 +86,9 @@ export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: stri
     // The project's auth modes as they are now (not as published): who may call it.
     const auth: ProjectAuth = { defaultMode: head.default_auth_mode, additionalModes: head.additional_auth_modes, oidc: parseOidc(head.oidc) ?? null };
     const apiKeyId = head.api_key_id ?? null;
+    const apiKeyExpiresAt = head.api_key_expires_at === null ? null : new Date(head.api_key_expires_at).getTime();
     const cached = cache.get(apiId);
-    if (cached?.runId === head.run_id) return { ...cached, imported, auth, apiKeyId };
+    if (cached?.runId === head.run_id) return { ...cached, imported, auth, apiKeyId, apiKeyExpiresAt };
     const row = await db
       .selectFrom("project_live_versions")
       .selectAll()
@@ -95,7 +98,7 @@ export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: stri
     const live = { apiId, runId: row.run_id, version: row.version, model: row.model as SchemaModel, orgId: head.org_id };
     const entry = { runId: row.run_id, live, built: build(live) };
     cache.set(apiId, entry);
-    return { ...entry, imported, auth, apiKeyId };
+    return { ...entry, imported, auth, apiKeyId, apiKeyExpiresAt };
   }
 
   /** How many projects' schemas are held now (never more than `maxProjects`). */

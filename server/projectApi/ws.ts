@@ -6,13 +6,15 @@ import { refuse } from "../graphql/errors";
 import { envelopedOperation } from "../graphql/ws";
 import type { ProjectEndpoint } from "./endpoint";
 import { projectApiIdOf } from "./endpoint";
+import type { ProjectSocketWatch } from "./socketWatch";
 
 /**
  * graphql-ws on /p/<apiId>/graphql, for the per-table subscriptions. Browsers cannot set
  * headers on a WebSocket, so the credentials travel in the connection params
- * ({ "x-api-key" } or { Authorization }); the caller is checked as on HTTP.
+ * ({ "x-api-key" } or { Authorization }); the caller is checked as on HTTP, and the socket closes
+ * when that credential is revoked or expires (socketWatch.ts).
  */
-export function attachProjectSubscriptions(endpoint: ProjectEndpoint) {
+export function attachProjectSubscriptions(endpoint: ProjectEndpoint, sockets: ProjectSocketWatch) {
   const wss = new WebSocketServer({ noServer: true });
   useServer(
     {
@@ -22,6 +24,7 @@ export function attachProjectSubscriptions(endpoint: ProjectEndpoint) {
         const apiId = projectApiIdOf(ctx.extra.request.url) ?? "";
         const params = (ctx.connectionParams ?? {}) as Record<string, unknown>;
         const text = (value: unknown) => (typeof value === "string" && value ? value : undefined);
+        const since = sockets.mark();
         const contextValue = await endpoint.projectContext(apiId, {
           apiKey: text(params["x-api-key"]),
           authorization: text(params.Authorization) ?? text(params.authorization),
@@ -29,7 +32,13 @@ export function attachProjectSubscriptions(endpoint: ProjectEndpoint) {
         if ("status" in contextValue) {
           return [refuse(contextValue.code, contextValue.messageId, contextValue.message)];
         }
-        return envelopedOperation(endpoint.yoga, { ...ctx, req: ctx.extra.request }, payload, contextValue);
+        const args = envelopedOperation(endpoint.yoga, { ...ctx, req: ctx.extra.request }, payload, contextValue);
+        if (!Array.isArray(args)) sockets.watch(ctx.extra.socket, contextValue.project.credential, since);
+        return args;
+      },
+      // A credential that expired gets no more events: the socket closes before this one is sent.
+      onNext: (ctx) => {
+        if (sockets.ended(ctx.extra.socket)) throw new Error("Credential ended");
       },
     },
     wss,

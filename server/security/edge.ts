@@ -35,7 +35,8 @@ export function createEdge(config: Config, consoleDist: string, route: (request:
     return { ...headers, ...corsHeadersForOrigin(Array.isArray(origin) ? origin[0] : origin, config.corsOrigins) };
   }
 
-  return Object.assign(handle, { headersFor });
+  // securityHeaders: the headers alone, for an answer that has nothing else (a failure).
+  return Object.assign(handle, { headersFor, securityHeaders: headers });
 
   function withHeaders(response: Response): Response {
     for (const [name, value] of Object.entries(headers)) if (!response.headers.has(name)) response.headers.set(name, value);

@@ -37,12 +37,50 @@ export function inlineScriptHashes(consoleDist: string): string[] {
   );
 }
 
-/** Headers every response carries; a handler's own CSP (the mailbox page) is kept. */
+/**
+ * Browser features no page of the console uses, switched off for it and anything it might embed.
+ * The copy buttons write with navigator.clipboard from the console's own top-level page, which
+ * `clipboard-write=(self)` keeps allowed; nothing reads the clipboard through the API (pasting
+ * a file reads the paste event).
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "camera=()",
+  "clipboard-read=()",
+  "clipboard-write=(self)",
+  "display-capture=()",
+  "encrypted-media=()",
+  "fullscreen=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "idle-detection=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "picture-in-picture=()",
+  "publickey-credentials-get=()",
+  "screen-wake-lock=()",
+  "serial=()",
+  "usb=()",
+  "web-share=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+/**
+ * Headers every response carries; a handler's own CSP (the mailbox page) is kept. The console
+ * opens no popup that needs its opener (checkout is a top-level navigation), so it keeps its
+ * window to itself: a page it links to or that opens it cannot reach it (docs/DECISIONS.md).
+ */
 export function securityHeaders(csp: string): Record<string, string> {
   return {
     "content-security-policy": csp,
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
     "x-frame-options": "DENY",
+    "permissions-policy": PERMISSIONS_POLICY,
+    "cross-origin-opener-policy": "same-origin",
   };
 }

@@ -103,8 +103,8 @@ export function createOidcVerifier(options: OidcVerifierOptions = {}) {
       }
     },
 
-    /** The project user a token proves, or null for any token the project's issuer did not give it. */
-    async verify(token: string, oidc: OidcConfig): Promise<UserCaller | null> {
+    /** The project user a token proves and when the token expires, or null for any token the project's issuer did not give it. */
+    async verify(token: string, oidc: OidcConfig): Promise<{ caller: UserCaller; expiresAt: number } | null> {
       try {
         const keys = await keysOf(oidc.issuerUrl);
         const { payload } = await jwtVerify(token, keys, {
@@ -113,7 +113,10 @@ export function createOidcVerifier(options: OidcVerifierOptions = {}) {
           algorithms: ALGORITHMS,
           requiredClaims: ["sub", "exp"],
         });
-        return { kind: "user", sub: payload.sub!, email: typeof payload.email === "string" ? payload.email : null, groups: groupsOf(payload), via: "oidc" };
+        return {
+          caller: { kind: "user", sub: payload.sub!, email: typeof payload.email === "string" ? payload.email : null, groups: groupsOf(payload), via: "oidc" },
+          expiresAt: payload.exp! * 1000,
+        };
       } catch {
         return null;
       }

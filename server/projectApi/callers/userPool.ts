@@ -1,6 +1,7 @@
 import type { ProjectPools } from "../../auth/projectPools";
 import type { Caller } from "../access";
 import { usesAuthMode, type ProjectAuth } from "../live";
+import type { CallerCredential } from "../socketWatch";
 
 /** The token of an `Authorization` header: raw, or after "Bearer " (both are sent by clients). */
 export function bearerToken(authorization: string | undefined): string | null {
@@ -20,12 +21,16 @@ export async function userPoolCaller(
   apiId: string,
   auth: ProjectAuth,
   authorization: string | undefined,
-): Promise<Caller | "refused" | null> {
+): Promise<{ caller: Caller; credential: CallerCredential } | "refused" | null> {
   const token = bearerToken(authorization);
   if (!pools || !token) return null;
   const issuerPool = await pools.byToken(token);
   if (!issuerPool) return null;
   if (!usesAuthMode(auth, "aws_cognito_user_pools")) return "refused";
   const user = await pools.verifyAccessToken(apiId, token);
-  return user ? { kind: "user", sub: user.sub, email: user.email, groups: user.groups, via: "userPool" } : "refused";
+  if (!user) return "refused";
+  return {
+    caller: { kind: "user", sub: user.sub, email: user.email, groups: user.groups, via: "userPool" },
+    credential: { sessionId: user.session.id, sub: user.sub, expiresAt: user.session.expiresAt },
+  };
 }

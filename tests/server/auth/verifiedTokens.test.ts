@@ -9,7 +9,7 @@ import { createVerifiedTokenCache } from "../../../server/auth/verifiedTokens";
  */
 const alice = { sub: "a", email: "alice@example.com", session: { id: "s1", expiresAt: 10_000 } };
 
-function counted(answer: typeof alice) {
+function counted(answer: typeof alice & { groups?: string[] }) {
   const calls = { count: 0 };
   const verify = async () => {
     calls.count++;
@@ -29,6 +29,15 @@ describe("verified token cache", () => {
     now = 5_000;
     await cache.verifyOnce("t", verify);
     expect(calls.count).toBe(2);
+  });
+
+  it("answers from memory with everything verified, a project user's groups included", async () => {
+    const cache = createVerifiedTokenCache(() => 1_000);
+    const editor = { ...alice, groups: ["editors"] };
+    const { calls, verify } = counted(editor);
+    expect(await cache.verifyOnce("t", verify)).toEqual(editor);
+    expect(await cache.verifyOnce("t", verify)).toEqual(editor);
+    expect(calls.count).toBe(1);
   });
 
   it("asks again after the token's session ended or its user changed", async () => {

@@ -15,12 +15,14 @@ import { callProject, publishUserPoolProject, refreshProjectUser, signInProjectU
  * and delete. The owner always has access."; §7 'Realtime' (onCreate + type name) and §3
  * 'Activity' (INSERT for every written entry).
  *
- * User: the users table. Doc: group "editors", every operation. Note: the owner only.
+ * User: the users table. Doc: group "editors", every operation. Draft: group "editors", read and
+ * update only. Note: the owner only.
  */
 function poolModel(): SchemaModel {
   let model = publishableModel(0);
   const tables: [string, Directive[]][] = [
     ["Doc", [{ name: "group", args: { groups: ["editors"] } }]],
+    ["Draft", [{ name: "group", args: { groups: ["editors"], operations: ["read", "update"] } }]],
     ["Note", []],
   ];
   for (const [name, directives] of tables) {
@@ -109,6 +111,32 @@ describe("groups of pool users (spec §6 group access)", () => {
     const afterRemoval = await refreshProjectUser(t, project, editor.session.getRefreshToken().getToken());
     expect(decodeJwt(afterRemoval.token)["cognito:groups"]).toEqual([]);
     expect((await call(LIST_DOCS, {}, { token: afterRemoval.token })).data.listDoc.items).toEqual([]);
+  });
+
+  it("give their operations on every request with the same token, not only on the first (read, then update and delete)", async () => {
+    const author = await signedUp("author");
+    const draft = await call(`mutation { createDraft(input: { title: "Plan" }) { id } }`, {}, { token: author.token });
+    const doc = await call(`mutation { createDoc(input: { title: "Memo" }) { id } }`, {}, { token: author.token });
+    const editor = await signedUp("group-editor");
+    expect((await call(ADD, { input: { userId: editor.sub, groupName: "editors" } }, asMember())).errors).toBeUndefined();
+    const { token } = await refreshProjectUser(t, project, editor.session.getRefreshToken().getToken());
+    const draftId = draft.data.createDraft.id;
+    const docId = doc.data.createDoc.id;
+    // The first request verifies the token; the later ones find it already verified.
+    for (let read = 0; read < 2; read++) {
+      expect((await call(`{ listDraft { items { id } } }`, {}, { token })).data.listDraft.items).toContainEqual({ id: draftId });
+    }
+    const updated = await call(`mutation ($id: ID!) { updateDraft(input: { id: $id, title: "Plan B" }) { title } }`, { id: draftId }, { token });
+    expect(updated.errors).toBeUndefined();
+    expect(updated.data.updateDraft).toEqual({ title: "Plan B" });
+    // Delete is not among the group's operations: the group's members reach only their own drafts.
+    const notDeleted = await call(`mutation ($id: ID!) { deleteDraft(input: { id: $id }) { id } }`, { id: draftId }, { token });
+    expect(notDeleted.errors?.[0].extensions).toMatchObject({ code: "NOT_FOUND" });
+    expect((await call(`query ($id: ID!) { getDraft(id: $id) { title } }`, { id: draftId }, asMember())).data.getDraft).toEqual({ title: "Plan B" });
+    // A group with every operation deletes too.
+    expect((await call(`mutation ($id: ID!) { updateDoc(input: { id: $id, title: "Memo 2" }) { id } }`, { id: docId }, { token })).errors).toBeUndefined();
+    expect((await call(`mutation ($id: ID!) { deleteDoc(input: { id: $id }) { id } }`, { id: docId }, { token })).errors).toBeUndefined();
+    expect((await call(`query ($id: ID!) { getDoc(id: $id) { id } }`, { id: docId }, asMember())).data.getDoc).toBeNull();
   });
 
   it("cannot be granted by a pool user to themselves, nor by writing their own users-table row", async () => {
