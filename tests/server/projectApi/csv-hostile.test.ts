@@ -7,7 +7,7 @@ import { libraryModel, liveProject, type LiveProject } from "./fixture";
 import { csvClient } from "./csvClient";
 
 /**
- * Files an outside review used against the CSV import (issue 29): characters the database
+ * Files an outside security review used against the CSV import: characters the database
  * cannot store, a value beyond what it can index, a quote never closed and a header longer
  * than the server reads. Each ends in a clear reason, never in a job that retries and fails.
  */
