@@ -3,7 +3,7 @@ import type { DbOrTx } from "../db/database";
 import type { ObjectStore } from "../publishing/objectStore";
 import { askProvider, type Payments } from "../pay/payments";
 import { log } from "../log";
-import { fileObjectKey } from "../projectApi/files/store";
+import { objectKeyOf } from "../projectApi/files/store";
 
 /** The indexes publishing made for this project's sort-by and unique fields (projectApi/indexes.ts), partial to it. */
 async function dropProjectIndexes(tx: DbOrTx, apiId: string) {
@@ -26,13 +26,14 @@ export async function removeApi(tx: DbOrTx, payments: Payments, apiId: string): 
     await askProvider(() => payments.provider.cancelSubscription(tx, subscription.payment_provider_id));
   }
   const runs = await tx.selectFrom("publish_runs").select("object_key").where("api_id", "=", apiId).execute();
-  const uploads = await tx.selectFrom("project_file_uploads").select("key").where("api_id", "=", apiId).execute();
+  const uploads = await tx.selectFrom("project_file_uploads").select(["key", "object_key"]).where("api_id", "=", apiId).execute();
+  const files = await tx.selectFrom("project_files").select(["key", "object_key"]).where("api_id", "=", apiId).execute();
   const functions = await tx.selectFrom("project_cloud_functions").select("code_key").where("api_id", "=", apiId).execute();
   await dropProjectIndexes(tx, apiId);
   await tx.deleteFrom("apis").where("id", "=", apiId).execute();
   return [
     ...runs.map((run) => run.object_key),
-    ...uploads.map((upload) => fileObjectKey(apiId, upload.key)),
+    ...new Set([...uploads, ...files].map((row) => objectKeyOf(apiId, row))),
     ...functions.map((cloudFunction) => cloudFunction.code_key),
   ];
 }

@@ -77,8 +77,17 @@ export interface Tables {
     mime_type: string;
     bytes: number;
     uploaded_at: Timestamp;
+    /** Where this upload's bytes lie; null for uploads from before each had an object of its own. */
+    object_key: string | null;
   };
-  /** Spec §3 FileDocument: a file of the project, its bytes at `projects/<apiId>/files/<key>`. */
+  /** A signed upload URL that was used (its nonce): each is good for one upload. */
+  project_file_upload_uses: {
+    nonce: string;
+    api_id: string;
+    expires_at: Timestamp;
+    used_at: Generated<Timestamp>;
+  };
+  /** Spec §3 FileDocument: a file of the project, its bytes at `object_key`. */
   project_files: {
     id: string;
     api_id: string;
@@ -89,6 +98,8 @@ export interface Tables {
     bytes: number;
     created_at: Timestamp;
     updated_at: Timestamp;
+    /** The object it serves; null for documents from before each upload had an object of its own. */
+    object_key: string | null;
   };
   /** Spec §3 CloudFunction: its code as a ZIP at `code_key`. */
   project_cloud_functions: {

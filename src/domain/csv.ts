@@ -31,6 +31,39 @@ export const IMPORT_POLL_MS = 250;
 /** The upload limit; a larger file is refused before it is stored (413). */
 export const CSV_MAX_BYTES = 100 * 1024 * 1024;
 
+/**
+ * The header line must end within the file's first bytes (what the server reads it from); a
+ * longer one is refused, by the dialog's preview too, rather than cut short.
+ */
+export const CSV_HEADER_MAX_BYTES = 64 * 1024;
+
+/**
+ * The most characters one row of a file may hold. It keeps the import's memory bounded when a
+ * quote is left open and the rest of the file runs into one cell; a real row is far shorter
+ * (a text value holds at most 65,536 characters).
+ */
+export const CSV_ROW_MAX_CHARS = 4 * 1024 * 1024;
+
+/** Whether a header, as the dialog's preview parsed it, is longer than the server reads. */
+export function isHeaderTooLong(header: readonly string[], separator: string): boolean {
+  return new TextEncoder().encode(header.join(separator)).length >= CSV_HEADER_MAX_BYTES;
+}
+
+/**
+ * A cell a spreadsheet would run as a formula (OWASP "CSV injection": it begins with =, +, -,
+ * @, TAB or CR). A cell that is a number as a whole (-5, +1.5) is a number to the spreadsheet
+ * too, so it is left alone.
+ */
+export function isFormulaLike(text: string): boolean {
+  return /^[=+\-@\t\r]/.test(text) && !(text.trim() !== "" && Number.isFinite(Number(text)));
+}
+
+/** A cell as the export writes it: a formula-like text gets a leading ' so it stays text. */
+export const neutralisedCell = (text: string) => (isFormulaLike(text) ? `'${text}` : text);
+
+/** Papa.unparse's `quotes`: a neutralised cell is always quoted, as OWASP recommends. */
+export const quoteNeutralised = (value: unknown) => typeof value === "string" && /^'[=+\-@\t\r]/.test(value);
+
 /** What the import does with one header column. */
 export type ColumnPlan =
   /** Written to an existing field, or to the parent link of that name (`authorId`). */

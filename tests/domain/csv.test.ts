@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cellValue, isCsvFileName, planColumns } from "../../src/domain/csv";
+import { cellValue, CSV_HEADER_MAX_BYTES, isCsvFileName, isHeaderTooLong, neutralisedCell, planColumns } from "../../src/domain/csv";
 import { addConnection, addField, addObjectType, initialModel, renameObjectType } from "../../src/domain/model";
 
 function shop() {
@@ -59,5 +59,19 @@ describe("spec §5 'CSV import'", () => {
     expect(cellValue("ListString", '["a","b"]')).toEqual(["a", "b"]);
     expect(cellValue("String", "")).toBeNull();
     expect(cellValue("Json", '{"a":1}')).toBe('{"a":1}');
+  });
+});
+
+describe("formula-like cells (OWASP CSV injection)", () => {
+  it("neutralises text starting with =, +, -, @, TAB or CR, never a number", () => {
+    for (const text of ["=1+1", "+cmd", "-2+3", "@SUM(A1)", "\t=1", "\r=1", "-", "+Infinity"]) expect(neutralisedCell(text)).toBe(`'${text}`);
+    for (const text of ["-5", "+1.5", "-1e3", "plain", "", "'=already", "a=b"]) expect(neutralisedCell(text)).toBe(text);
+  });
+});
+
+describe("isHeaderTooLong", () => {
+  it("is true for a header the server would not read whole", () => {
+    expect(isHeaderTooLong(["name", "age"], ",")).toBe(false);
+    expect(isHeaderTooLong(["a".repeat(CSV_HEADER_MAX_BYTES)], ",")).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { once } from "node:events";
 import Papa from "papaparse";
-import { parentColumns } from "../../../src/domain/csv";
+import { neutralisedCell, parentColumns, quoteNeutralised } from "../../../src/domain/csv";
 import { refuse } from "../../graphql/errors";
 import { compileFilter, FILTER_OPERATORS, type Filter } from "../filters";
 import { listEntries, type EntryRow, type SortOrder } from "../store";
@@ -51,18 +51,22 @@ function readSort(text: string | null, table: TablePlan) {
   return { field, order: order as SortOrder };
 }
 
-/** A value as a cell: lists and Json as JSON text (the import reads them back), no value as empty. */
+/**
+ * A value as a cell: lists and Json as JSON text (the import reads them back), no value as
+ * empty, and text that a spreadsheet would run as a formula with a leading ' (the import keeps
+ * that quote: it is part of the cell the user has).
+ */
 function cell(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
+  return neutralisedCell(String(value));
 }
 
 /**
  * GET /p/<apiId>/export.csv?table=<name>&filter=<json>&sort=<field>:<ASC|DESC>: every matching
  * entry (not one page) as CSV, field names as headers, cells with a quote, separator or line
- * break quoted (spec §5). Read in keyset pages and written as the client takes them, so memory
- * stays flat for any table size.
+ * break quoted (spec §5), formula-like text neutralised (see cell). Read in keyset pages and
+ * written as the client takes them, so memory stays flat for any table size.
  */
 export async function exportCsv(res: ServerResponse, ctx: ProjectContext, url: URL) {
   const { plan, table } = await liveTable(ctx, url.searchParams.get("table"));
@@ -72,7 +76,7 @@ export async function exportCsv(res: ServerResponse, ctx: ProjectContext, url: U
   const parents = parentColumns(plan.model, table.type);
   const header = ["id", ...table.fields.map((planned) => planned.field.name), ...parents.map((parent) => parent.column), "createdAt", "updatedAt"];
   const toCells = (row: EntryRow) => [
-    row.id,
+    cell(row.id),
     ...table.fields.map((planned) => cell(row.data[planned.field.name])),
     ...parents.map((parent) => cell(parent.slot === "first" ? row.parent_first : row.parent_second)),
     row.created_at,
@@ -92,7 +96,7 @@ export async function exportCsv(res: ServerResponse, ctx: ProjectContext, url: U
   while (!res.destroyed) {
     const rows = await listEntries(ctx.db, { apiId: ctx.project.apiId, typeId: table.type.id, limit: EXPORT_PAGE_ROWS, sort, after, filter });
     const page = rows.slice(0, EXPORT_PAGE_ROWS);
-    if (page.length) await write(`${Papa.unparse(page.map(toCells), { newline: "\r\n" })}\r\n`);
+    if (page.length) await write(`${Papa.unparse(page.map(toCells), { newline: "\r\n", quotes: quoteNeutralised })}\r\n`);
     if (rows.length <= EXPORT_PAGE_ROWS) break;
     const last = page[page.length - 1];
     after = { sortKey: last.sort_key ?? "", id: last.id };

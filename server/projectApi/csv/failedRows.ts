@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { once } from "node:events";
 import Papa from "papaparse";
+import { neutralisedCell, quoteNeutralised } from "../../../src/domain/csv";
 import { messagesFor } from "../../i18n";
 import type { ProjectContext } from "../context";
 import type { ImportRow } from "./imports";
@@ -45,10 +46,11 @@ export async function failedRowsCsv(req: IncomingMessage, res: ServerResponse, c
     if (failures.length === 0) break;
     const cells = failures.map((failure) => [
       String(failure.line),
-      ...failure.cells,
+      // The file's own cells, but a formula in them must not run where this file is opened.
+      ...failure.cells.map(neutralisedCell),
       fill(messages[failure.message_id] ?? failure.message_id, { field: failure.field ?? "", ...failure.details }),
     ]);
-    await write(`${Papa.unparse(cells, { newline: "\r\n" })}\r\n`);
+    await write(`${Papa.unparse(cells, { newline: "\r\n", quotes: quoteNeutralised })}\r\n`);
     after = failures[failures.length - 1].line;
   }
   res.end();

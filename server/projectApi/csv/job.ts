@@ -10,7 +10,8 @@ import type { ImportedBatch, ProjectEvents } from "../events";
 import { planModel } from "../plan";
 import { failImport, findImport, type ImportRow } from "./imports";
 import { csvRecords } from "./parse";
-import { importIds, isSuperuser, writeBatch, type CsvRecord, type RowReader } from "./rows";
+import { importIds, isSuperuser, type CsvRecord, type RowReader } from "./rows";
+import { writeBatchSettlingDataFailures } from "./dataFailures";
 
 export const CSV_IMPORT_JOB = "csv-import";
 
@@ -68,7 +69,7 @@ async function commitBatch(db: Db, row: ImportRow, reader: RowReader, records: C
         const current = await tx.selectFrom("project_imports").select(["status", "line_reached"]).where("id", "=", row.id).forUpdate().executeTakeFirst();
         if (current?.status !== "RUNNING") return null;
         const pending = records.filter((record) => record.line > current.line_reached);
-        const { written, failed } = await writeBatch(tx, row.api_id, reader, pending);
+        const { written, failed } = await writeBatchSettlingDataFailures(tx, row.api_id, reader, pending);
         const totals = await tx
           .updateTable("project_imports")
           .set({
@@ -93,7 +94,9 @@ async function commitBatch(db: Db, row: ImportRow, reader: RowReader, records: C
 
 /**
  * The import job: waits for the fields it added to go live, then streams the stored file from
- * the first line not yet committed and writes it in batches. Failed rows are kept, not fatal.
+ * the first line not yet committed and writes it in batches. Failed rows are kept, not fatal:
+ * a row the database refuses fails alone; only a failure that may pass (the database out of
+ * reach) makes the runner try the job again.
  * Idempotent: run again (restart, retry, a second worker), it continues where the last commit left.
  */
 export function csvImportJob(deps: { db: Db; objects: ObjectStore; events: ProjectEvents }): JobHandler<{ apiId: string; importId: string }> {

@@ -6,11 +6,14 @@ import { hasDirective } from "../../../src/domain/model/directives";
 import type { DbOrTx, Tx } from "../../db/database";
 import type { ModelPlan, TablePlan } from "../plan";
 import type { ParentSlot } from "../store";
+import { isStorableText, isStorableValue, storableText } from "./storable";
 
 /** One record of the file: its number (the header is line 1) and its cells. */
 export interface CsvRecord {
   line: number;
   cells: string[];
+  /** The reader could not take the record whole (a quote left open, a row beyond the limit). */
+  problem?: RowProblem;
 }
 
 /** Why a row was not written: a message key with the values its text needs. */
@@ -81,6 +84,7 @@ function cellTargets({ plan, table, columns }: RowReader): CellTarget[] {
 function readRecord(reader: RowReader, targets: readonly CellTarget[], record: CsvRecord): GoodRow | FailedRow {
   const { table, plan } = reader;
   const fail = (problem: RowProblem): FailedRow => ({ line: record.line, cells: record.cells, problem });
+  if (record.problem) return fail(record.problem);
   if (record.cells.length !== targets.length) {
     return fail({ messageId: "error_csv_column_count", values: { cells: record.cells.length, columns: targets.length } });
   }
@@ -90,6 +94,7 @@ function readRecord(reader: RowReader, targets: readonly CellTarget[], record: C
     const target = targets[index];
     const text = record.cells[index];
     if (target.kind === "parent") {
+      if (!isStorableText(text)) return fail({ messageId: "error_csv_value_unstorable", field: reader.columns[index].column });
       if (text.trim()) parents[target.slot] = text.trim();
     } else if (target.kind === "value") {
       data[target.field] = cellValue(target.type, text);
@@ -102,6 +107,10 @@ function readRecord(reader: RowReader, targets: readonly CellTarget[], record: C
     const value = data[planned.field.name];
     if (planned.kind === "Json" && typeof value === "string") data[planned.field.name] = JSON.parse(value);
     if (value === null) delete data[planned.field.name];
+  }
+  // Checked on the values as stored: a Json or list cell may spell a NUL as the escape \u0000.
+  for (const [field, value] of Object.entries(data)) {
+    if (!isStorableValue(value)) return fail({ messageId: "error_csv_value_unstorable", field });
   }
   return { line: record.line, id: reader.ids.entryId(record.line), data, parents };
 }
@@ -182,6 +191,18 @@ async function projectForeignKeyCheckedOnce(tx: Tx, apiId: string) {
   await sql`set local session_replication_role = replica`.execute(tx);
 }
 
+/** Keeps refused rows with their reason; their cells as the file had them, less what the database cannot store. */
+export async function recordFailures(tx: Tx, importId: string, failed: readonly FailedRow[]) {
+  if (failed.length === 0) return;
+  await sql`insert into project_import_failures (import_id, line, cells, message_id, field, details)
+    select ${importId}, failure.line, failure.cells, failure.message_id, failure.field, failure.details
+    from unnest(${failed.map((row) => row.line)}::integer[], ${failed.map((row) => JSON.stringify(row.cells.map(storableText)))}::jsonb[],
+      ${failed.map((row) => row.problem.messageId)}::text[], ${failed.map((row) => row.problem.field ?? null)}::text[],
+      ${failed.map((row) => JSON.stringify(row.problem.values ?? {}))}::jsonb[])
+      as failure(line, cells, message_id, field, details)
+    on conflict do nothing`.execute(tx);
+}
+
 /**
  * Writes one batch in the caller's transaction: entries and their activities (spec §3, one per
  * entry as single writes record) in one statement whose rows travel as one JSON array (one round
@@ -215,14 +236,6 @@ export async function writeBatch(tx: Tx, apiId: string, reader: RowReader, recor
     written = rows[0].written;
     if (reader.superuser) await sql`set local session_replication_role = origin`.execute(tx);
   }
-  if (failed.length) {
-    await sql`insert into project_import_failures (import_id, line, cells, message_id, field, details)
-      select ${reader.importId}, failure.line, failure.cells, failure.message_id, failure.field, failure.details
-      from unnest(${failed.map((row) => row.line)}::integer[], ${failed.map((row) => JSON.stringify(row.cells))}::jsonb[],
-        ${failed.map((row) => row.problem.messageId)}::text[], ${failed.map((row) => row.problem.field ?? null)}::text[],
-        ${failed.map((row) => JSON.stringify(row.problem.values ?? {}))}::jsonb[])
-        as failure(line, cells, message_id, field, details)
-      on conflict do nothing`.execute(tx);
-  }
+  await recordFailures(tx, reader.importId, failed);
   return { written, failed: failed.length };
 }

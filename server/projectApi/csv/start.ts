@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomBytes } from "node:crypto";
 import { addField } from "../../../src/domain/model";
 import { parseModel } from "../../../src/domain/model/parse";
-import { isCsvFileName, planColumns } from "../../../src/domain/csv";
+import { CSV_HEADER_MAX_BYTES, isCsvFileName, planColumns } from "../../../src/domain/csv";
 import { refuse } from "../../graphql/errors";
 import { enqueueJob } from "../../jobs/store";
 import { findApiForUpdate, type Api } from "../../api/store";
@@ -15,8 +15,16 @@ import { importObjectKey, importStatus } from "./imports";
 import { CSV_IMPORT_JOB } from "./job";
 import { readHeader } from "./parse";
 import { storeUpload, UploadTooLarge } from "./upload";
+import { isStorableText, storableText } from "./storable";
 
 const invalidFormat = () => refuse("BAD_USER_INPUT", "form_dropzone.invalid_format", "Invalid file format.");
+
+const HEADER_REFUSALS = {
+  error_csv_no_header: "The file has no header row.",
+  error_csv_header_too_long: `The header line is longer than ${CSV_HEADER_MAX_BYTES / 1024} KB.`,
+  error_csv_header_quote_unclosed: "A quote opened in the header line is never closed.",
+};
+const headerRefusal = (problem: keyof typeof HEADER_REFUSALS) => refuse("BAD_USER_INPUT", problem, HEADER_REFUSALS[problem], { maxKb: CSV_HEADER_MAX_BYTES / 1024 });
 
 /** A caller's own key for one upload (its retries send the same), at most this long. */
 const MAX_IDEMPOTENCY_KEY = 200;
@@ -77,9 +85,10 @@ export async function startImport(req: IncomingMessage, res: ServerResponse, ctx
   }
   const discard = () => ctx.objects.delete(objectKey);
   try {
-    const read = upload.binary ? null : readHeader(upload.head);
     if (upload.binary) throw invalidFormat();
-    if (!read) throw refuse("BAD_USER_INPUT", "error_csv_no_header", "The file has no header row.");
+    const read = readHeader(upload.head, upload.whole);
+    if ("problem" in read) throw headerRefusal(read.problem);
+    if (!read.header.every(isStorableText)) throw invalidFormat();
     const { columns, problem } = planColumns(read.header, plan.model, table.type, optIn);
     if (problem) throw refuse("BAD_USER_INPUT", problem.messageId, `The column "${problem.column}" cannot be imported.`, { column: problem.column, ...problem.values });
     const created = columns.flatMap((column) => (column.kind === "create" ? [column.field] : []));
@@ -98,7 +107,7 @@ export async function startImport(req: IncomingMessage, res: ServerResponse, ctx
           table_name: table.type.name,
           upload_key: uploadKey,
           object_key: objectKey,
-          file_name: (url.searchParams.get("fileName") ?? "").slice(0, 255),
+          file_name: storableText((url.searchParams.get("fileName") ?? "").slice(0, 255)),
           bytes: upload.bytes,
           encoding: upload.encoding,
           delimiter: read.delimiter,

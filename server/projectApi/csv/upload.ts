@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
+import { CSV_HEADER_MAX_BYTES } from "../../../src/domain/csv";
 import type { ObjectStore } from "../../publishing/objectStore";
 
 /** The upload is larger than the limit; nothing is kept. */
 export class UploadTooLarge extends Error {}
 
 /** Bytes kept from the start of the file, to read the header and check what the file is. */
-const HEAD_BYTES = 64 * 1024;
+const HEAD_BYTES = CSV_HEADER_MAX_BYTES;
 
 export interface StoredUpload {
   bytes: number;
@@ -14,6 +15,8 @@ export interface StoredUpload {
   encoding: string;
   /** The first characters, decoded. */
   head: string;
+  /** The head is the whole file. */
+  whole: boolean;
   /** A NUL byte in text other than UTF-16: not a CSV file. */
   binary: boolean;
 }
@@ -70,6 +73,7 @@ export async function storeUpload(objects: ObjectStore, key: string, body: Async
     sha256: hash.digest("hex"),
     encoding,
     head: new TextDecoder(encoding).decode(head),
+    whole: bytes <= HEAD_BYTES,
     binary: !encoding.startsWith("utf-16") && head.includes(0),
   };
 }

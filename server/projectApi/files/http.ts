@@ -8,7 +8,7 @@ import { PROJECT_API_CORS_HEADERS } from "../../security/cors";
 import { mayDo } from "../access";
 import type { ProjectContext } from "../context";
 import type { Refusal } from "../endpoint";
-import { fileByKey, fileObjectKey, functionByKey, recordUpload } from "./store";
+import { fileByKey, functionByKey, isUploadNonceUsed, newFileObjectKey, objectKeyOf, recordUpload, useUploadNonce } from "./store";
 import { filesKey, verifyDownload, verifyUpload } from "./tokens";
 
 /**
@@ -42,7 +42,7 @@ const PREFLIGHT_HEADERS = {
 function refuseRequest(req: IncomingMessage, res: ServerResponse, status: number, messageId: string, message: string, extensions: Record<string, unknown> = {}) {
   if (res.headersSent) return void res.destroy();
   const closes = req.method === "PUT" && !req.readableEnded;
-  const code = { 400: "BAD_USER_INPUT", 401: "UNAUTHENTICATED", 403: "FORBIDDEN", 404: "NOT_FOUND", 413: "BAD_USER_INPUT", 415: "BAD_USER_INPUT" }[status] ?? "BAD_USER_INPUT";
+  const code = { 400: "BAD_USER_INPUT", 401: "UNAUTHENTICATED", 403: "FORBIDDEN", 404: "NOT_FOUND", 409: "CONFLICT", 413: "BAD_USER_INPUT", 415: "BAD_USER_INPUT" }[status] ?? "BAD_USER_INPUT";
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...(closes ? { connection: "close" } : {}) });
   res.end(JSON.stringify({ errors: [{ message, extensions: { ...extensions, code, messageId } }] }), () => {
     if (closes) req.destroy();
@@ -80,6 +80,15 @@ export function createFileRoutes(deps: {
 }) {
   const { db, objects, config, projectContext } = deps;
 
+  const urlUsed = (req: IncomingMessage, res: ServerResponse) =>
+    refuseRequest(req, res, 409, "error_file_upload_url_used", "This upload URL has already been used. Ask for a new upload intent to upload again.");
+
+  /**
+   * One upload per signed URL: the bytes go to an object of their own, and the URL's nonce is
+   * recorded as used in the transaction that records the upload, so of two PUTs with one URL
+   * only one is kept; the other is refused and its object removed. A document keeps serving
+   * its own object until batchCreateFileDocument makes it serve the new one.
+   */
   async function upload(req: IncomingMessage, res: ServerResponse, route: FileRoute, url: URL) {
     const grant = verifyUpload(filesKey(config), url.searchParams.get("upload") ?? "", route.apiId, route.key);
     if (!grant) return refuseRequest(req, res, 403, "error_file_upload_url_invalid", "This upload URL is not valid or has expired. Ask for a new upload intent.");
@@ -91,14 +100,31 @@ export function createFileRoutes(deps: {
     }
     const project = await db.selectFrom("apis").select("id").where("id", "=", route.apiId).executeTakeFirst();
     if (!project) return refuseRequest(req, res, 404, "error_not_found", "This project does not exist.");
+    // Refused before the body is read when the URL is known to be used; a race is settled below.
+    if (await isUploadNonceUsed(db, grant.nonce)) return urlUsed(req, res);
+    const objectKey = newFileObjectKey(route.apiId);
     const counted = { bytes: 0 };
     try {
-      await objects.putStream(fileObjectKey(route.apiId, route.key), within(req as AsyncIterable<Buffer>, grant.maxBytes, counted));
+      await objects.putStream(objectKey, within(req as AsyncIterable<Buffer>, grant.maxBytes, counted));
     } catch (error) {
       if (error instanceof TooLarge) return refuseRequest(req, res, 413, "error_file_too_large", "File is too large.", { max: grant.maxBytes });
       throw error;
     }
-    await recordUpload(db, route.apiId, route.key, grant.mimeType, counted.bytes);
+    let outcome: { kept: false } | { kept: true; unused: string | null };
+    try {
+      outcome = await db.transaction().execute(async (tx) => {
+        if (!(await useUploadNonce(tx, route.apiId, grant.nonce, grant.expiresAt))) return { kept: false as const };
+        return { kept: true as const, unused: await recordUpload(tx, route.apiId, route.key, { mimeType: grant.mimeType, bytes: counted.bytes, objectKey }) };
+      });
+    } catch (error) {
+      await objects.delete(objectKey);
+      throw error;
+    }
+    if (!outcome.kept) {
+      await objects.delete(objectKey);
+      return urlUsed(req, res);
+    }
+    if (outcome.unused) await objects.delete(outcome.unused);
     res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
     res.end(JSON.stringify({ key: route.key, size: counted.bytes }));
   }
@@ -143,7 +169,8 @@ export function createFileRoutes(deps: {
     if (!file) return notFound();
     // A private file is not found for whoever may not read it, so its name gives nothing away.
     if (file.access_control === "private" && !(await mayRead(req, route, url))) return notFound();
-    const body = await objects.getStream(fileObjectKey(route.apiId, route.key));
+    // The document's own object: never written again, so it holds exactly file.bytes.
+    const body = await objects.getStream(objectKeyOf(route.apiId, file));
     if (!body) return notFound();
     res.writeHead(200, {
       "content-type": file.mime_type,

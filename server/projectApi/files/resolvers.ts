@@ -8,7 +8,7 @@ import type { ProjectContext } from "../context";
 import { callerKey } from "../csv/requests";
 import { DEFAULT_LIMIT, toConnection } from "../paging";
 import { recordActivities } from "../store";
-import { DOWNLOAD_URL_MINUTES, EXPORT_URL_MINUTES, filesKey, signDownload, signUpload, UPLOAD_URL_MINUTES } from "./tokens";
+import { DOWNLOAD_URL_MINUTES, EXPORT_URL_MINUTES, filesKey, signDownload, signUpload, UPLOAD_URL_MINUTES, uploadNonce } from "./tokens";
 import * as store from "./store";
 
 /** Spec §7 batch calls take at most this many items, like the tables' batches. */
@@ -142,7 +142,7 @@ export function filesResolvers() {
         const mimeType = checkedMimeType(input.mimeType);
         await requireUploadQuota(ctx);
         const maxBytes = ctx.config.limits.fileMaxBytes;
-        const token = signUpload(filesKey(ctx.config), { apiId: ctx.project.apiId, key, mimeType, maxBytes, expiresAt: Date.now() + UPLOAD_URL_MINUTES * 60_000 });
+        const token = signUpload(filesKey(ctx.config), { apiId: ctx.project.apiId, key, mimeType, maxBytes, expiresAt: Date.now() + UPLOAD_URL_MINUTES * 60_000, nonce: uploadNonce() });
         return {
           key,
           mimeType,
@@ -157,7 +157,7 @@ export function filesResolvers() {
         checkBatch(input);
         const { apiId } = ctx.project;
         const rows = await ctx.db.transaction().execute(async (tx) => {
-          const written: { row: store.FileRow; created: boolean }[] = [];
+          const written: Awaited<ReturnType<typeof store.upsertFile>>[] = [];
           for (const item of input) {
             const key = checkedKey(item.key);
             const mimeType = checkedMimeType(item.mimeType);
@@ -167,12 +167,14 @@ export function filesResolvers() {
             }
             const name = (item.name ?? "").trim() || fileNameOf(key);
             if (name.length > 255) throw refuse("BAD_USER_INPUT", "error_file_name_too_long", "A file name has at most 255 characters.", { key });
-            written.push(await store.upsertFile(tx, apiId, { key, name, mimeType, accessControl: item.accessControl ?? "private", bytes: upload.bytes }));
+            const objectKey = store.objectKeyOf(apiId, { key, object_key: upload.object_key });
+            written.push(await store.upsertFile(tx, apiId, { key, objectKey, name, mimeType, accessControl: item.accessControl ?? "private", bytes: upload.bytes }));
           }
           for (const w of written) await recordActivities(tx, apiId, activityOf(w), "FileDocument", [w.row.id]);
-          return written.map((w) => w.row);
+          return written;
         });
-        return rows.map(toFile(ctx));
+        await dropObjects(ctx, rows.flatMap((w) => (w.replacedObject ? [w.replacedObject] : [])));
+        return rows.map((w) => toFile(ctx)(w.row));
       },
       async batchDeleteFileDocument(_: unknown, { input }: { input: { id: string }[] }, ctx: ProjectContext) {
         requireAction(ctx.project.caller, "delete");
@@ -180,11 +182,11 @@ export function filesResolvers() {
         const { apiId } = ctx.project;
         const rows = await ctx.db.transaction().execute(async (tx) => {
           const deleted = await store.deleteFiles(tx, apiId, input.map((item) => item.id));
-          await recordActivities(tx, apiId, "REMOVE", "FileDocument", deleted.map((row) => row.id));
+          await recordActivities(tx, apiId, "REMOVE", "FileDocument", deleted.rows.map((row) => row.id));
           return deleted;
         });
-        await dropObjects(ctx, rows.map((row) => store.fileObjectKey(apiId, row.key)));
-        return rows.map(toFile(ctx));
+        await dropObjects(ctx, rows.objects);
+        return rows.rows.map(toFile(ctx));
       },
       async uploadInlineFile(_: unknown, { input }: { input: InlineInput }, ctx: ProjectContext) {
         requireAction(ctx.project.caller, "create");
@@ -212,14 +214,17 @@ export function filesResolvers() {
         }
         const key = archived ? checkedKey(`${sourceKey}.zip`) : sourceKey;
         const storedType = archived ? "application/zip" : mimeType;
-        await ctx.objects.put(store.fileObjectKey(apiId, key), bytes);
-        const row = await ctx.db.transaction().execute(async (tx) => {
-          await store.recordUpload(tx, apiId, key, storedType, bytes.length);
-          const written = await store.upsertFile(tx, apiId, { key, name: fileNameOf(key), mimeType: storedType, accessControl: input.accessControl ?? "private", bytes: bytes.length });
+        // An object of its own, as a signed upload gets: the document and its bytes change together.
+        const objectKey = store.newFileObjectKey(apiId);
+        await ctx.objects.put(objectKey, bytes);
+        const { written, unused } = await ctx.db.transaction().execute(async (tx) => {
+          const unused = await store.recordUpload(tx, apiId, key, { mimeType: storedType, bytes: bytes.length, objectKey });
+          const written = await store.upsertFile(tx, apiId, { key, objectKey, name: fileNameOf(key), mimeType: storedType, accessControl: input.accessControl ?? "private", bytes: bytes.length });
           await recordActivities(tx, apiId, activityOf(written), "FileDocument", [written.row.id]);
-          return written.row;
+          return { written, unused };
         });
-        return { key, mimeType: storedType, name: row.name, file: toFile(ctx)(row), cloudFunction: null };
+        await dropObjects(ctx, [unused, written.replacedObject].flatMap((object) => (object ? [object] : [])));
+        return { key, mimeType: storedType, name: written.row.name, file: toFile(ctx)(written.row), cloudFunction: null };
       },
       async batchDeleteCloudFunction(_: unknown, { input }: { input: { id: string }[] }, ctx: ProjectContext) {
         requireAction(ctx.project.caller, "delete");

@@ -1,11 +1,12 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Config } from "../../config";
 import { deriveKey, resolveSecretKey } from "../../security/secretKey";
 
 /**
  * Capabilities for a project's files, carried in a URL as S3's presigned URLs are: an HMAC over
  * what they allow, with an expiry, never stored. An upload token names the project, the key,
- * the Content-Type the PUT must send and the most bytes it may send; a download token names the
+ * the Content-Type the PUT must send, the most bytes it may send and a nonce (the server records
+ * the nonce of an upload it accepted, so each upload URL uploads once); a download token names the
  * project and the key of a private file, or of a cloud function's code ("fn": a file's token never
  * opens a function of the same key, nor the other way round).
  */
@@ -15,6 +16,8 @@ export interface UploadGrant {
   mimeType: string;
   maxBytes: number;
   expiresAt: number;
+  /** Names this upload URL: once an upload to it is accepted, it is used up. */
+  nonce: string;
 }
 export interface DownloadGrant {
   apiId: string;
@@ -59,7 +62,10 @@ function verify(key: Buffer, token: string): unknown[] | null {
   }
 }
 
-export const signUpload = (key: Buffer, grant: UploadGrant) => sign(key, ["put", grant.apiId, grant.key, grant.mimeType, grant.maxBytes, grant.expiresAt]);
+/** A fresh nonce for an upload URL. */
+export const uploadNonce = () => randomBytes(16).toString("base64url");
+
+export const signUpload = (key: Buffer, grant: UploadGrant) => sign(key, ["put", grant.apiId, grant.key, grant.mimeType, grant.maxBytes, grant.expiresAt, grant.nonce]);
 /** What a download token opens: a private file, or a cloud function's code. */
 export type DownloadKind = "get" | "fn";
 
@@ -69,9 +75,10 @@ export const signDownload = (key: Buffer, grant: DownloadGrant, kind: DownloadKi
 export function verifyUpload(key: Buffer, token: string, apiId: string, fileKey: string, now = Date.now()): UploadGrant | null {
   const fields = verify(key, token);
   if (!fields || fields[0] !== "put" || fields[1] !== apiId || fields[2] !== fileKey) return null;
-  const [, , , mimeType, maxBytes, expiresAt] = fields;
+  const [, , , mimeType, maxBytes, expiresAt, nonce] = fields;
   if (typeof mimeType !== "string" || typeof maxBytes !== "number" || typeof expiresAt !== "number" || expiresAt <= now) return null;
-  return { apiId, key: fileKey, mimeType, maxBytes, expiresAt };
+  if (typeof nonce !== "string" || nonce.length === 0) return null;
+  return { apiId, key: fileKey, mimeType, maxBytes, expiresAt, nonce };
 }
 
 export function verifyDownload(key: Buffer, token: string, apiId: string, fileKey: string, now = Date.now(), kind: DownloadKind = "get"): boolean {

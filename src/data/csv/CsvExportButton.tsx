@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { FormattedMessage } from "react-intl";
+import { FormattedMessage, useIntl } from "react-intl";
 import { Button } from "../../ui/Button";
 import { Alert } from "../../ui/Alert";
 import { ErrorMessage } from "../../common/ErrorMessage";
@@ -7,9 +7,11 @@ import { downloadCsv, exportUrl } from "./csvApi";
 
 /**
  * The toolbar's Export button: downloads every row of the table that the current filter and
- * sort select (not only the page shown), streamed by the server as CSV.
+ * sort select (not only the page shown), streamed by the server as CSV. Its hint says that
+ * cells a spreadsheet would run as formulas are written with a leading '.
  */
 export function CsvExportButton(props: { apiId: string; table: string; filter?: unknown; sort?: string | null; disabled?: boolean }) {
+  const intl = useIntl();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const download = async () => {
@@ -25,7 +27,7 @@ export function CsvExportButton(props: { apiId: string; table: string; filter?: 
   };
   return (
     <>
-      <Button onClick={() => void download()} busy={busy} disabled={props.disabled} data-testid="toolbar-export">
+      <Button onClick={() => void download()} busy={busy} disabled={props.disabled} title={intl.formatMessage({ id: "data.csv.export.formulaHint" })} data-testid="toolbar-export">
         <FormattedMessage id="data.toolbar.export" />
       </Button>
       {error != null && (

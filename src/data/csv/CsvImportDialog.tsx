@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type ChangeEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import Papa from "papaparse";
-import { CSV_MAX_BYTES, isCsvFileName, planColumns, type ColumnPlan } from "../../domain/csv";
+import { CSV_HEADER_MAX_BYTES, CSV_MAX_BYTES, isCsvFileName, isHeaderTooLong, planColumns, type ColumnPlan } from "../../domain/csv";
 import type { ObjectType, SchemaModel } from "../../domain/model";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -32,7 +32,9 @@ function readPreview(file: File): Promise<Preview> {
       complete: (results) => {
         const [header, ...rows] = results.data;
         if (!header || header.every((cell) => cell.trim() === "")) reject(new ApiError("The file has no header row.", "error_csv_no_header"));
-        else resolve({ file, header: header.map((cell) => cell.trim()), rows });
+        else if (isHeaderTooLong(header, results.meta.delimiter)) {
+          reject(new ApiError("The header line is too long.", "error_csv_header_too_long", "BAD_USER_INPUT", { maxKb: String(CSV_HEADER_MAX_BYTES / 1024) }));
+        } else resolve({ file, header: header.map((cell) => cell.trim()), rows });
       },
       error: () => reject(new ApiError("Could not read file", "data.csv.import.readError")),
     });

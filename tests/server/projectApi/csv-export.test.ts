@@ -71,4 +71,38 @@ describe("exporting a table as CSV", () => {
     expect((await csv.download("export.csv?table=Nope", { apiKey: p.apiKey })).status).toBe(404);
     expect((await csv.download("export.csv?table=Author", {})).status).toBe(401);
   });
+
+  it("writes text a spreadsheet would run as a formula with a leading ' and quoted (OWASP); numbers, negative ones too, stay numbers", async () => {
+    const formulas = ['=HYPERLINK("http://evil.example","click")', "+1+cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0", "@SUM(1+1)*cmd|' /C calc'!A0", "\tTAB=1+1", "\rCR=1+1", "=1+1\nsecond line"];
+    for (const [index, name] of formulas.entries()) {
+      const created = await p.call(`mutation ($input: CreateAuthorInput!) { createAuthor(input: $input) { id } }`, { input: { name, age: -5, rating: -1.5, ref: index === 0 ? "-dash" : null } });
+      expect(created.errors).toBeUndefined();
+    }
+    const exported = await csv.download(`export.csv?table=Author&filter=${encodeURIComponent(JSON.stringify({ age: { eq: -5 } }))}`, { apiKey: p.apiKey });
+    const [header, ...rows] = parse(exported.text);
+    const names = rows.map((row) => row[header.indexOf("name")]);
+    expect(names.sort()).toEqual(formulas.map((name) => `'${name}`).sort());
+    // Kept quoted in the file, so no reader takes the cell apart.
+    expect(exported.text).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    expect(exported.text).toContain(`"'+1+cmd|' /C calc'!A0"`);
+    expect(rows.every((row) => row[header.indexOf("age")] === "-5" && row[header.indexOf("rating")] === "-1.5")).toBe(true);
+    expect(rows.map((row) => row[header.indexOf("ref")]).filter(Boolean)).toEqual(["'-dash"]);
+
+    // The import keeps the quote: it is part of the cell the user has, and nothing else is undone.
+    const again = await csv.upload(exported.text, { table: "Author", auth: { apiKey: p.apiKey } });
+    expect(await csv.finished(again.import.id, { apiKey: p.apiKey })).toMatchObject({ status: "DONE", rowsDone: formulas.length, rowsFailed: 0 });
+    const copies = await p.call(`{ listAuthor(filter: { name: { beginsWith: "'" } }, limit: 100) { items { name age } } }`);
+    expect(copies.data.listAuthor.items.map((author: { name: string }) => author.name).sort()).toEqual(formulas.map((name) => `'${name}`).sort());
+  });
+
+  it("neutralises formulas in the failed-rows file too, while a refused negative number stays as it was", async () => {
+    const started = await csv.upload(`name,age\r\n=1+1,not a number\r\n@x,-5.5\r\n`, { table: "Author", auth: { apiKey: p.apiKey } });
+    expect(await csv.finished(started.import.id, { apiKey: p.apiKey })).toMatchObject({ rowsFailed: 2 });
+    const failed = await csv.download(`imports/${started.import.id}/failed.csv`, { apiKey: p.apiKey });
+    const [, ...rows] = parse(failed.text);
+    expect(rows.map((row) => row.slice(0, 3))).toEqual([
+      ["2", "'=1+1", "not a number"],
+      ["3", "'@x", "-5.5"],
+    ]);
+  });
 });

@@ -48,6 +48,12 @@ async function uploaded(key: string, text: string, mimeType = "text/plain", acce
   return created.data.batchCreateFileDocument[0];
 }
 
+/** The object a file document serves its bytes from. */
+const objectOf = async (key: string) =>
+  (await p.t.platform.db.selectFrom("project_files").selectAll().where("api_id", "=", p.apiId).where("key", "=", key).executeTakeFirstOrThrow()).object_key!;
+const createDocument = (key: string, mimeType = "text/plain") =>
+  p.call(`mutation ($input: [CreateFileDocumentInput!]!) { batchCreateFileDocument(input: $input) { ${FILE} } }`, { input: [{ key, mimeType, accessControl: "public" }] });
+
 const listFiles = async () => (await p.call(`{ listFileDocument { items { id key name size } nextToken } }`)).data.listFileDocument;
 const activities = async () => (await p.call(`{ listActivity(limit: 100) { items { eventName recordType recordId } } }`)).data.listActivity.items;
 
@@ -85,10 +91,12 @@ describe("spec §7 'Files': uploadFileIntent, an HTTP PUT to uploadUrl, batch cr
     expect(served.headers.get("content-disposition")).toContain("attachment");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
 
+    const objectKey = await objectOf(file.key);
+    expect(await p.t.platform.objects.get(objectKey)).not.toBeNull();
     const deleted = await p.call(`mutation ($input: [DeleteFileDocumentInput!]!) { batchDeleteFileDocument(input: $input) { id } }`, { input: [{ id: file.id }] }, owner());
     expect(deleted.data.batchDeleteFileDocument).toEqual([{ id: file.id }]);
     expect((await fetch(file.url)).status).toBe(404);
-    expect(await p.t.platform.objects.get(`projects/${p.apiId}/files/${file.key}`)).toBeNull();
+    expect(await p.t.platform.objects.get(objectKey)).toBeNull();
     expect((await listFiles()).items.map((item: { id: string }) => item.id)).not.toContain(file.id);
 
     // "Every write records an Activity".
@@ -248,6 +256,55 @@ describe("refusals: every one changes nothing", () => {
       body: JSON.stringify({ query: `mutation { batchCreateFileDocument(input: [{ key: "shared.txt", mimeType: "text/plain" }]) { id } }` }),
     });
     expect(((await response.json()) as { errors: { extensions: { messageId: string } }[] }).errors[0].extensions.messageId).toBe("error_file_not_uploaded");
+  });
+});
+
+describe("an upload URL uploads once; a document's bytes, size and type change together", () => {
+  it("a second PUT to the same upload URL is refused (409) and the download stays the first upload, whole", async () => {
+    const { data } = await intent("once.txt");
+    const url = data.uploadFileIntent.uploadUrl;
+    expect((await put(url, "first upload", "text/plain")).status).toBe(200);
+    const again = await put(url, "a second, longer upload that would replace it", "text/plain");
+    expect(again.status).toBe(409);
+    expect((await again.json()).errors[0].extensions).toMatchObject({ code: "CONFLICT", messageId: "error_file_upload_url_used" });
+    const created = await createDocument("once.txt");
+    expect(created.data.batchCreateFileDocument[0]).toMatchObject({ size: 12 });
+    // After the document exists, the URL is still used up.
+    expect((await put(url, "later", "text/plain")).status).toBe(409);
+    const served = await fetch(created.data.batchCreateFileDocument[0].url);
+    expect(served.headers.get("content-length")).toBe("12");
+    expect(await served.text()).toBe("first upload");
+  });
+
+  it("a new upload to an existing key keeps serving the old bytes until the document is made again; then size, type and bytes change together", async () => {
+    const first = await uploaded("replaced.txt", "old");
+    const oldObject = await objectOf("replaced.txt");
+    const { data } = await intent("replaced.txt", "application/json");
+    expect((await put(data.uploadFileIntent.uploadUrl, '{"new":"and longer"}', "application/json")).status).toBe(200);
+    const before = await fetch(first.url);
+    expect([before.headers.get("content-length"), before.headers.get("content-type"), await before.text()]).toEqual(["3", "text/plain", "old"]);
+
+    const created = await createDocument("replaced.txt", "application/json");
+    expect(created.data.batchCreateFileDocument[0]).toMatchObject({ id: first.id, size: 20, mimeType: "application/json" });
+    const after = await fetch(first.url);
+    expect([after.headers.get("content-length"), after.headers.get("content-type"), await after.text()]).toEqual(["20", "application/json", '{"new":"and longer"}']);
+    // The bytes no document serves any more are removed.
+    expect(await p.t.platform.objects.get(oldObject)).toBeNull();
+  });
+
+  it("of PUTs racing with one upload URL, exactly one is kept and the document serves its bytes", async () => {
+    const { data } = await intent("raced.txt");
+    const bodies = Array.from({ length: 6 }, (_, index) => `racer ${index} `.repeat(index + 1));
+    const answers = await Promise.all(bodies.map((body) => put(data.uploadFileIntent.uploadUrl, body, "text/plain")));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(bodies.length - 1);
+    const winner = bodies[statuses.indexOf(200)];
+    const created = await createDocument("raced.txt");
+    expect(created.data.batchCreateFileDocument[0].size).toBe(winner.length);
+    const served = await fetch(created.data.batchCreateFileDocument[0].url);
+    expect(served.headers.get("content-length")).toBe(String(winner.length));
+    expect(await served.text()).toBe(winner);
   });
 });
 

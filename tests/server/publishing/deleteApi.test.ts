@@ -89,7 +89,8 @@ describe("deleteApi (issue 10, spec §5 and §7)", () => {
     };
     await upload("notes.txt", false);
     await upload("hello.mjs", true);
-    expect(await t.platform.objects.get(`projects/${owner.apiId}/files/notes.txt.zip`)).not.toBeNull();
+    const file = await t.platform.db.selectFrom("project_files").select("object_key").where("api_id", "=", owner.apiId).executeTakeFirstOrThrow();
+    expect(await t.platform.objects.get(file.object_key!)).not.toBeNull();
     expect(await t.platform.objects.get(`projects/${owner.apiId}/functions/hello.mjs.zip`)).not.toBeNull();
 
     // The typed name is trimmed, as spec §5 says.
@@ -101,7 +102,7 @@ describe("deleteApi (issue 10, spec §5 and §7)", () => {
     for (const table of ["bundle_subscriptions", "project_api_keys", "project_live_versions", "publish_runs"] as const) {
       expect(await count(table, owner.apiId)).toBe(0);
     }
-    expect(await t.platform.objects.get(`projects/${owner.apiId}/files/notes.txt.zip`)).toBeNull();
+    expect(await t.platform.objects.get(file.object_key!)).toBeNull();
     expect(await t.platform.objects.get(`projects/${owner.apiId}/functions/hello.mjs.zip`)).toBeNull();
     const gone = await fetch(`${t.url}/p/${owner.apiId}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ __typename }" }) });
     expect(gone.status).toBe(404);
