@@ -13,6 +13,7 @@ import { entryOwners } from "./migrations/0011_entry_owners";
 import { projectFiles } from "./migrations/0012_project_files";
 import { projectUserPools } from "./migrations/0013_project_user_pools";
 import { projectUserGroups } from "./migrations/0014_project_user_groups";
+import { publishRunFailure } from "./migrations/0015_publish_run_failure";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0012_project_files": projectFiles,
   "0013_project_user_pools": projectUserPools,
   "0014_project_user_groups": projectUserGroups,
+  "0015_publish_run_failure": publishRunFailure,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {
