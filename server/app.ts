@@ -33,6 +33,7 @@ import { resolveSecretKey } from "./security/secretKey";
 import { createApiKeys, type ApiKeys } from "./projectApi/apiKeys";
 import { createProjectEndpoint, projectApiIdOf } from "./projectApi/endpoint";
 import { setLiveVersion } from "./projectApi/live";
+import { liveVersionProblem } from "./projectApi/schema";
 import { dropExpiredActivities } from "./projectApi/retention";
 import { createProjectEvents } from "./projectApi/events";
 import { attachProjectSubscriptions } from "./projectApi/ws";
@@ -71,7 +72,7 @@ export async function createPlatform(
   // Tests may also put a failing payment provider in place of the built-in one, and count the
   // SQL statements requests run (onStatement).
   options: {
-    projectApi?: Pick<PublishDeps, "setLiveVersion" | "createDefaultApiKey">;
+    projectApi?: Partial<Pick<PublishDeps, "setLiveVersion" | "createDefaultApiKey" | "liveVersionProblem">>;
     paymentProvider?: PaymentProvider;
     onStatement?: (sql: string) => void;
     /** The built console to serve (dist/console by default); tests give a small one of their own. */
@@ -97,7 +98,10 @@ export async function createPlatform(
     pubsub,
     objects,
     publicUrl: config.publicUrl,
-    ...(options.projectApi ?? { setLiveVersion, createDefaultApiKey: apiKeys.createDefaultApiKey }),
+    setLiveVersion,
+    createDefaultApiKey: apiKeys.createDefaultApiKey,
+    liveVersionProblem,
+    ...options.projectApi,
   };
   jobs.register(PUBLISH_JOB, publishJob(publishing));
   // Before serving: no project stays PUBLISHING after a crash (spec §4, issue 10).

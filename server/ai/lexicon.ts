@@ -185,7 +185,11 @@ export const PART_WORDS: Record<PartName, { en: string[]; de: string[] }> = {
     en: ["property", "real estate", "apartment", "house", "listing", "building"],
     de: ["immobilie", "wohnung", "haus", "objekt", "gebäude"],
   },
-  Owner: { en: ["owner", "landlord", "landlady"], de: ["eigentümer", "eigentümerin", "vermieter", "vermieterin", "besitzer"] },
+  // Not "owner"/"Besitzer": a dog's owner is no property owner; they become tables of their own.
+  PropertyOwner: {
+    en: ["property owner", "landlord", "landlady"],
+    de: ["eigentümer", "eigentümerin", "vermieter", "vermieterin"],
+  },
   Agent: { en: ["agent", "realtor", "broker", "estate agent"], de: ["makler", "maklerin"] },
   Tenant: { en: ["tenant", "renter", "lessee"], de: ["mieter", "mieterin"] },
   Lease: {

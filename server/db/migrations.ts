@@ -14,6 +14,7 @@ import { projectFiles } from "./migrations/0012_project_files";
 import { projectUserPools } from "./migrations/0013_project_user_pools";
 import { projectUserGroups } from "./migrations/0014_project_user_groups";
 import { fileUploadOnce } from "./migrations/0015_file_upload_once";
+import { publishRunFailure } from "./migrations/0016_publish_run_failure";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0013_project_user_pools": projectUserPools,
   "0014_project_user_groups": projectUserGroups,
   "0015_file_upload_once": fileUploadOnce,
+  "0016_publish_run_failure": publishRunFailure,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

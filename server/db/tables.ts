@@ -378,6 +378,9 @@ export interface Tables {
     schema: string;
     /** Where the declaration zip lies in object storage. */
     object_key: string;
+    /** Why a FAILED run failed: a translation key, and its values as JSON text. */
+    failure_message_id: string | null;
+    failure_values: string | null;
     created_at: Timestamp;
     updated_at: Timestamp;
   };

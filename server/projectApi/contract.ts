@@ -24,6 +24,13 @@ export interface LiveVersion {
 export type SetLiveVersion = (tx: Kysely<Tables>, live: LiveVersion) => Promise<void>;
 
 /**
+ * Implemented by the project API (server/projectApi/schema.ts): why the endpoint could not serve
+ * this model (its schema does not build), or null. Publishing asks before a version goes live,
+ * so a model the API cannot serve fails its run and the previous version keeps answering.
+ */
+export type LiveVersionProblem = (model: SchemaModel) => string | null;
+
+/**
  * Implemented by the project API. Publishing calls it in the same transaction on a project's
  * first publish; it returns the new key's id (the key itself is readable only through the API).
  */

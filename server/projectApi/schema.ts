@@ -1,5 +1,6 @@
 import { makeExecutableSchema } from "@graphql-tools/schema";
-import { buildSchema, lexicographicSortSchema, printSchema, type GraphQLSchema } from "graphql";
+import { buildSchema, lexicographicSortSchema, printSchema, validateSchema, type GraphQLSchema } from "graphql";
+import type { LiveVersionProblem } from "./contract";
 import type { SchemaModel } from "../../src/domain/model";
 import { planModel } from "./plan";
 import { generateResolvers } from "./resolvers";
@@ -16,6 +17,23 @@ export function generateProjectSchema(model: SchemaModel): { sdl: string; schema
   const sdl = generateSdl(plan);
   return { sdl, schema: makeExecutableSchema({ typeDefs: sdl, resolvers: generateResolvers(plan), noLocation: true }) };
 }
+
+/**
+ * Why a model's schema cannot be built (GraphQL's own words), or null. The model rules refuse
+ * every name that would collide, so this is publishing's last guard: a version the endpoint
+ * could not serve never goes live.
+ */
+export const liveVersionProblem: LiveVersionProblem = (model) => {
+  try {
+    // Built as the endpoint builds it (with resolvers), then validated as execution would; the
+    // validation on a schema of this module's own graphql, whichever build the tools loaded.
+    const { sdl } = generateProjectSchema(model);
+    const errors = validateSchema(buildSchema(sdl, { noLocation: true }));
+    return errors.length ? errors.map((error) => error.message).join("; ") : null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+};
 
 /**
  * The part every project's schema has (shared list and filter types, the built-in tables), as

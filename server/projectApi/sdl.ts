@@ -7,6 +7,7 @@ import { FILES_MUTATIONS, FILES_QUERIES, FILES_SDL } from "./files/sdl";
 import { GENERIC_MUTATIONS, GENERIC_QUERIES, GENERIC_SDL, GENERIC_SUBSCRIPTIONS } from "./genericSdl";
 import { USER_GROUPS_MUTATIONS, USER_GROUPS_QUERIES, USER_GROUPS_SDL } from "./userGroups";
 import { childrenFieldName, operationNames, parentFieldName, parentIdInputName, typeNames } from "./names";
+import { exposesOwner as exposesOwnerField } from "../../src/domain/model/apiNames";
 
 /**
  * The SDL of a live version: shared types, then per table its object, list and input types
@@ -33,7 +34,7 @@ export const hasCreateInput = (table: TablePlan) => table.fields.length + table.
  * shows who created the entry — read-only: no input type has it. A table with a field of its
  * own named owner keeps that field (docs/DECISIONS.md).
  */
-export const exposesOwner = (table: TablePlan) => !table.fields.some((planned) => planned.field.name === "owner");
+export const exposesOwner = (table: TablePlan) => exposesOwnerField(table.fields.map((planned) => planned.field));
 const OWNER_FIELD = `"The sub of the project user who created the entry; null when an API key or a console member created it."\n  owner: String`;
 
 function tableTypes(table: TablePlan): string {

@@ -1,6 +1,6 @@
 import type { Db } from "../db/database";
 import type { PubSub } from "../pubsub";
-import type { CreateDefaultApiKey, SetLiveVersion } from "../projectApi/contract";
+import type { CreateDefaultApiKey, LiveVersionProblem, SetLiveVersion } from "../projectApi/contract";
 import type { ObjectStore } from "./objectStore";
 
 /** What publishing needs from the rest of the platform; app.ts wires the project API's side in. */
@@ -12,4 +12,5 @@ export interface PublishDeps {
   publicUrl: string;
   setLiveVersion: SetLiveVersion;
   createDefaultApiKey: CreateDefaultApiKey;
+  liveVersionProblem: LiveVersionProblem;
 }

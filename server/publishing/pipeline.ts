@@ -10,22 +10,28 @@ import type { SchemaModel } from "../../src/domain/model";
 import { log } from "../log";
 import type { PublishDeps } from "./deps";
 import { unzipDeclaration } from "./declarationZip";
-import { findPublishRun, setPublishRunStatus, type PublishRunRow } from "./store";
+import { findPublishRun, setPublishRunStatus, type PublishRunFailure, type PublishRunRow } from "./store";
 
 /** Spec §4: the order while publishing. A step only ever moves the project forward. */
 const ORDER = ["PUBLISHING", "PUBLISHING_PREPARE", "PUBLISHING_SCHEMA", "PUBLISHING_RESOLVERS", "PUBLISHED"] as const;
 type PublishingState = (typeof ORDER)[number];
 
-/** A problem with the declaration itself: the run fails instead of being retried. */
-class PublishFailure extends Error {}
+/** A problem with the declaration itself: the run fails instead of being retried, saying why. */
+class PublishFailure extends Error {
+  constructor(readonly reason: PublishRunFailure) {
+    super(reason.values?.detail ? `${reason.messageId}: ${reason.values.detail}` : reason.messageId);
+  }
+}
 
 type Step = (tx: Transaction<Tables>, api: ApiRow, run: PublishRunRow) => Promise<void>;
 
 /**
  * Runs one publish to its end: PUBLISHING_PREPARE reads the declaration back from object storage,
- * PUBLISHING_SCHEMA checks it with the model rules and the publish rules, PUBLISHING_RESOLVERS
- * switches the project's endpoint to it and ends PUBLISHED. A declaration that fails a check
- * ends the run FAILED and the project PUBLISHING_FAILED; other errors are thrown for a retry.
+ * PUBLISHING_SCHEMA checks it with the model rules and the publish rules and builds its API
+ * schema, PUBLISHING_RESOLVERS switches the project's endpoint to it and ends PUBLISHED. A
+ * declaration that fails a check, or whose schema does not build, ends the run FAILED with the
+ * reason and the project PUBLISHING_FAILED, the previous version still live; other errors are
+ * thrown for a retry.
  *
  * Safe to run twice or from a later step (a retry, or resuming after a restart): every step
  * locks the project row, does nothing once the run is over and never moves the state back.
@@ -42,7 +48,9 @@ export async function runPublish(deps: PublishDeps, runId: string): Promise<void
         { awsAccountId: api.aws_account_id, region: api.region, defaultAuthMode: api.default_auth_mode, oidc: api.oidc },
         model!,
       );
-      if (problem) throw new PublishFailure(problem);
+      if (problem) throw new PublishFailure({ messageId: problem });
+      const unbuildable = deps.liveVersionProblem(model!);
+      if (unbuildable) throw new PublishFailure({ messageId: "error_publish_schema_unbuildable", values: { detail: unbuildable } });
     });
     if (!checked) return;
     await step(deps, runId, "PUBLISHING_RESOLVERS", async () => {});
@@ -62,7 +70,7 @@ export async function runPublish(deps: PublishDeps, runId: string): Promise<void
   } catch (error) {
     if (!(error instanceof PublishFailure)) throw error;
     log.info(`publish run ${runId} failed: ${error.message}`);
-    await failPublishRun(deps, runId);
+    await failPublishRun(deps, runId, error.reason);
   }
 }
 
@@ -70,9 +78,9 @@ export async function runPublish(deps: PublishDeps, runId: string): Promise<void
 async function storedDeclaration(deps: PublishDeps, run: PublishRunRow): Promise<SchemaModel> {
   const bytes = await deps.objects.get(run.object_key);
   const text = bytes ? await unzipDeclaration(bytes) : null;
-  if (text === null) throw new PublishFailure(`declaration ${run.object_key} is missing`);
+  if (text === null) throw new PublishFailure({ messageId: "error_publish_declaration_missing", values: { detail: run.object_key } });
   const checked = checkDeclarationValue(text);
-  if ("problem" in checked) throw new PublishFailure(checked.problem.messageId);
+  if ("problem" in checked) throw new PublishFailure({ messageId: checked.problem.messageId, ...(checked.problem.values && { values: checked.problem.values }) });
   return checked.model;
 }
 
@@ -104,7 +112,7 @@ async function step(deps: PublishDeps, runId: string, next: PublishingState, wor
 }
 
 /** The run FAILED and its project PUBLISHING_FAILED, if the run is still in progress. */
-export async function failPublishRun(deps: PublishDeps, runId: string): Promise<void> {
+export async function failPublishRun(deps: PublishDeps, runId: string, reason?: PublishRunFailure): Promise<void> {
   const failed = await deps.db.transaction().execute(async (tx) => {
     const run = await findPublishRun(tx, runId);
     if (!run) return null;
@@ -112,7 +120,7 @@ export async function failPublishRun(deps: PublishDeps, runId: string): Promise<
     const api = await findApiForUpdate(tx, run.api_id);
     const current = await findPublishRun(tx, runId);
     if (current?.status !== "IN_PROGRESS") return null;
-    await setPublishRunStatus(tx, runId, "FAILED");
+    await setPublishRunStatus(tx, runId, "FAILED", reason);
     if (!api || !isPublishing(api.state)) return null;
     return tx
       .updateTable("apis")

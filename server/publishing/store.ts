@@ -13,6 +13,8 @@ export function toPublishRun(row: PublishRunRow) {
     status: row.status,
     initState: row.init_state,
     schema: row.schema,
+    failureMessageId: row.failure_message_id,
+    failureValues: row.failure_values,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -65,8 +67,15 @@ export async function listPublishRuns(db: DbOrTx, apiId: string, limit: number, 
   return query.orderBy("schema_version", "desc").limit(limit).execute();
 }
 
-export async function setPublishRunStatus(db: DbOrTx, id: string, status: PublishRunStatus) {
-  await db.updateTable("publish_runs").set({ status, updated_at: new Date() }).where("id", "=", id).execute();
+export async function setPublishRunStatus(db: DbOrTx, id: string, status: PublishRunStatus, failure?: PublishRunFailure) {
+  const reason = failure ? { failure_message_id: failure.messageId, failure_values: failure.values ? JSON.stringify(failure.values) : null } : {};
+  await db.updateTable("publish_runs").set({ status, ...reason, updated_at: new Date() }).where("id", "=", id).execute();
+}
+
+/** Why a run failed, as the console shows it: a translation key and its values. */
+export interface PublishRunFailure {
+  messageId: string;
+  values?: Record<string, string | number>;
 }
 
 /** Runs a crash may have left behind, oldest first. */

@@ -9,6 +9,7 @@ import {
   type FieldType,
   type SchemaModel,
 } from "../../src/domain/model";
+import { withFreeNames } from "../../src/domain/model/freeNames";
 import type { EnumSpec, FieldSpec } from "./parts/part";
 
 /** A table before it becomes part of a model: what templates, the lexicon and the LLM produce. */
@@ -23,7 +24,8 @@ export interface DraftTable {
 /**
  * Turns drafts into a model with the domain's own operations, so every table gets id, createdAt
  * and updatedAt exactly as a new table in the editor does and every connection is kept on both
- * sides; the result is normalized as the server stores it. Ids are derived from `scope` and the names, so the same drafts always give the same
+ * sides; the result is normalized as the server stores it, names that would collide in the
+ * generated API renamed. Ids are derived from `scope` and the names, so the same drafts always give the same
  * model (re-seeding keeps template ids; the AI start answers a prompt the same way twice).
  */
 export function buildModel(tables: readonly DraftTable[], scope: string): SchemaModel {
@@ -78,7 +80,9 @@ export function buildModel(tables: readonly DraftTable[], scope: string): Schema
     if (connected === model) throw new Error(`${parent} → ${child} cannot be connected`);
     model = connected;
   }
-  return normalizeModel(model);
+  // A generator's names must not collide in the generated API (a table Owner that others belong
+  // to, a field named like a connection): such names are renamed rather than refused.
+  return withFreeNames(normalizeModel(model));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Blueprint } from "./blueprint";
 
 export const realEstate: Blueprint = {
   key: "realEstate",
-  parts: ["Owner", "Agent", "Property", "Image", "Lead", "Viewing", "Tenant", "Lease", "Repair"],
+  parts: ["PropertyOwner", "Agent", "Property", "Image", "Lead", "Viewing", "Tenant", "Lease", "Repair"],
   publicRead: ["Property", "Image"],
   localizations: {
     en: {

@@ -15,9 +15,9 @@ export const places = {
       rooms: "Float",
       available: "Boolean",
     },
-    belongsTo: ["Owner", "Agent"],
+    belongsTo: ["PropertyOwner", "Agent"],
   },
-  Owner: {
+  PropertyOwner: {
     fields: { name: "String required", email: "Email", phone: "Phone", address: "String" },
   },
   Agent: {

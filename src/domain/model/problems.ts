@@ -11,6 +11,7 @@ import {
   isValidName,
 } from "./names";
 import { MODEL_LIMITS, countProblems, limitProblem, overLimit } from "./limits";
+import { nameCollisionProblems } from "./nameCollisions";
 import { canEditPermissions, isUsersTable, TABLE_PERMISSIONS } from "./publishing";
 import { isRequiredAnywhere } from "./required";
 import { groupArgsProblem, MAX_ACCESS_GROUPS, MAX_GROUP_NAME_LENGTH } from "./tableAccess";
@@ -35,6 +36,9 @@ function typeNameProblem(name: string, path: Path, taken: Set<string>, maxLength
   return null;
 }
 
+/** GraphQL's literals: a sort field's name becomes an enum value, which cannot be one of them. */
+const isGraphqlKeyword = (name: string) => name === "true" || name === "false" || name === "null";
+
 /** Field names: more than 1 character, unique in the table (case-insensitive), not reserved. */
 function fieldNameProblem(field: Field, path: Path, taken: Set<string>): ModelProblem | null {
   const duplicate = taken.has(field.name.toLowerCase());
@@ -44,7 +48,9 @@ function fieldNameProblem(field: Field, path: Path, taken: Set<string>): ModelPr
   }
   if (overLimit("nameLength", field.name)) return limitProblem("nameLength", path);
   if (!isValidName(field.name)) return problem("form_feedback_name_pattern", path);
-  if (!isSystemField(field) && isReservedFieldName(field.name)) return problem("form_feedback_reserved_field_name", path);
+  if (!isSystemField(field) && (isReservedFieldName(field.name) || isGraphqlKeyword(field.name))) {
+    return problem("form_feedback_reserved_field_name", path);
+  }
   if (duplicate) return problem("form_feedback_field_name", path, { min: NAME_MIN_LENGTH });
   return null;
 }
@@ -224,6 +230,9 @@ export function modelProblems(model: SchemaModel, context?: ModelContext): Model
     problems.push(...enumValueProblems(enumType.values, path));
   });
   problems.push(...connectionProblems(model), ...idProblems(model));
+  // A name broken in itself says so first; a collision is news only for an otherwise valid name.
+  const reported = new Set(problems.map((found) => found.path.join("/")));
+  problems.push(...nameCollisionProblems(model).filter((collision) => !reported.has(collision.path.join("/"))));
   return problems;
 }
 

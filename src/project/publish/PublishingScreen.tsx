@@ -26,6 +26,8 @@ const publishingQuery = graphql`
       latestPublishRun {
         id
         status
+        failureMessageId
+        failureValues
       }
     }
   }
@@ -96,6 +98,11 @@ export default function PublishingScreen(props: { queryRef: PreloadedQuery<Publi
       {state === "PUBLISHING_FAILED" && (
         <Alert variant="danger" testId="publish-failed">
           <FormattedMessage id="url_widget_publish_failed" />
+          {api?.latestPublishRun?.failureMessageId && (
+            <p data-testid="publish-failed-reason">
+              <PublishFailureReason messageId={api.latestPublishRun.failureMessageId} values={api.latestPublishRun.failureValues} />
+            </p>
+          )}
         </Alert>
       )}
       {!api && (
@@ -110,4 +117,12 @@ export default function PublishingScreen(props: { queryRef: PreloadedQuery<Publi
       </div>
     </section>
   );
+}
+
+/** Why the run failed, in the user's language: the server's translation key with its values. */
+function PublishFailureReason(props: { messageId: string; values: string | null | undefined }) {
+  const intl = useIntl();
+  const values = props.values ? (JSON.parse(props.values) as Record<string, string | number>) : {};
+  const reason = intl.messages[props.messageId] ? intl.formatMessage({ id: props.messageId }, values) : props.messageId;
+  return <FormattedMessage id="publish.progress.failedReason" values={{ reason }} />;
 }

@@ -9,7 +9,13 @@ import { renderScreen } from "../renderScreen";
 
 afterEach(cleanup);
 
-const API: { id: string; name: string; state: string; graphqlUrl: string | null; hasUnpublishedChanges: boolean; latestPublishRun: null } = {
+interface Run {
+  id: string;
+  status: string;
+  failureMessageId: string | null;
+  failureValues: string | null;
+}
+const API: { id: string; name: string; state: string; graphqlUrl: string | null; hasUnpublishedChanges: boolean; latestPublishRun: Run | null } = {
   id: "api_1",
   name: "Shop",
   state: "PUBLISHING",
@@ -84,6 +90,14 @@ describe("project-setup-publishing", () => {
     push(environment, "PUBLISHING_FAILED");
     expect((await screen.findByRole("alert")).textContent).toBe("Publishing failed! Fix your project setup and try republishing.");
     expect([stepStatus("prepareStack"), stepStatus("createSchema")]).toEqual(["done", "failed"]);
+  });
+
+  it("says why the run failed: the server's reason, localized, with its detail", async () => {
+    const failure = { failureMessageId: "error_publish_schema_unbuildable", failureValues: JSON.stringify({ detail: 'Field "Dog.owner" can only be defined once.' }) };
+    renderPublishing({ ...API, state: "PUBLISHING_FAILED", latestPublishRun: { id: "api_1-v2", status: "FAILED", ...failure } });
+    expect((await screen.findByTestId("publish-failed-reason")).textContent).toBe(
+      'Why: The project\'s API could not be built from this version (Field "Dog.owner" can only be defined once.). The previous version stays live.',
+    );
   });
 
   it("Close goes to project-overview", async () => {

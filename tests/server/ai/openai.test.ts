@@ -100,7 +100,8 @@ describe("AI start with an OpenAI-compatible endpoint", () => {
 
     expect(model).not.toBeNull();
     expect(validateModel(model!)).toBeNull();
-    expect(names(model)).toEqual(["Veterinarian", "Pet", "Owner", "Visit"]);
+    // Owner would give Pet a second owner field (every entry's creator): it is renamed.
+    expect(names(model)).toEqual(["Veterinarian", "Pet", "PetOwner", "Visit"]);
     const pet = model!.objectTypes[1];
     expect(pet.fields.map((field) => [field.name, field.type])).toEqual([
       ["id", "ID"],
@@ -119,7 +120,7 @@ describe("AI start with an OpenAI-compatible endpoint", () => {
     // "vet: Veterinarian" became a relation, not a field.
     expect(visit.fields.map((field) => field.name)).not.toContain("vet");
     expect([visit.parents.first?.parentId, visit.parents.second?.parentId].sort()).toEqual([id("Pet"), id("Veterinarian")].sort());
-    expect(pet.parents.first?.parentId).toBe(id("Owner"));
+    expect(pet.parents.first?.parentId).toBe(id("PetOwner"));
   });
 
   it.each([
