@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { entriesByIds, insertEntries } from "../../../server/projectApi/store";
+import Papa from "papaparse";
+import { csvClient } from "../projectApi/csvClient";
 import { libraryModel, liveProject, type LiveProject } from "../projectApi/fixture";
 
 /*
@@ -60,6 +62,18 @@ describe("a byte budget for every answer (LIMITS responseMaxBytes)", () => {
     expect((await fetch(`${p.t.url}/healthz`)).status).toBe(200);
   });
 
+  it("refuses the same where yoga answers (another media type) and on a GET", async () => {
+    const query = aliases(5, `listAuthor(limit: 1000) { items { name } }`);
+    const headers = { "x-api-key": p.apiKey, accept: "application/graphql-response+json" };
+    const posted = await fetch(`${p.t.url}/p/${p.apiId}/graphql`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ query }) });
+    const got = await fetch(`${p.t.url}/p/${p.apiId}/graphql?query=${encodeURIComponent(query)}`, { headers });
+    for (const response of [posted, got]) {
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { errors?: { extensions?: object }[] };
+      expect(body.errors?.[0].extensions).toMatchObject(refusal);
+    }
+  });
+
   it("refuses the same through the generic Type model and by id", async () => {
     const generic = await p.call(aliases(3, `listTypes(ofType: "Author", limit: 1000) { items { id fields } }`), {}, { token: p.owner.token });
     expect(generic.errors?.[0].extensions).toMatchObject(refusal);
@@ -98,5 +112,16 @@ describe("a byte budget for every answer (LIMITS responseMaxBytes)", () => {
     const books = await p.call(`{ getAuthor(id: "${wideAuthorId}") { listBook(limit: 10) { items { pages } } } }`);
     expect(books.errors).toBeUndefined();
     expect(books.data.getAuthor.listBook.items).toHaveLength(10);
+  });
+
+  it("exports every wide row once and in order: a CSV export streams pages of about 1 MB, whatever the budget", async () => {
+    const exported = await csvClient(p.t.url, p.apiId).download("export.csv?table=Author&sort=age:ASC", { apiKey: p.apiKey });
+    expect(exported.status).toBe(200);
+    const [header, ...rows] = Papa.parse<string[]>(exported.text.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+    const age = header.indexOf("age");
+    // The huge author first (age below zero), then the wide ones.
+    expect(Number(rows[0][age])).toBeLessThan(0);
+    expect(rows.slice(1).map((row) => Number(row[age]))).toEqual(Array.from({ length: AUTHORS }, (_, index) => index));
+    expect(rows[1][header.indexOf("name")]).toHaveLength(WIDE);
   });
 });
