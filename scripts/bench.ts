@@ -11,6 +11,7 @@
 //   - how fast the 30-level query is refused while /healthz is polled alongside (issue 8)
 //   - CSV import of 10,000 and 100,000 rows end to end, and the export of the table (issue 11)
 //   - the data page: time to the first rows (cold, warm) and DOM rows with 10,000 loaded (issue 11)
+//   - how fast a 300 MB answer (wide rows, five aliases) is refused, /healthz meanwhile (big-response)
 // `npm run bench -- --only=memory,request-path` runs only the named parts (PARTS below): on a
 // shared machine one part at a time is what can be measured.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -28,10 +29,11 @@ import { benchProjectApis } from "./bench/project-api";
 import { benchRefusal } from "./bench/refusal";
 import { benchCsv } from "./bench/csv";
 import { benchDataPage } from "./bench/data-page";
+import { benchBigResponse } from "./bench/bigResponse";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4510);
 
-const PARTS = ["console", "request-path", "publish", "refusal", "memory", "postgres", "project-api", "csv", "data-page"] as const;
+const PARTS = ["console", "request-path", "publish", "refusal", "memory", "postgres", "project-api", "csv", "data-page", "big-response"] as const;
 type Part = (typeof PARTS)[number];
 
 /** The parts `--only=a,b` names, or every part. */
@@ -57,6 +59,7 @@ async function main() {
   if (parts.has("project-api")) await benchProjectApis(PORT + 10);
   if (parts.has("csv")) await benchCsv(PORT + 20);
   if (parts.has("data-page")) await benchDataPage(PORT + 30);
+  if (parts.has("big-response")) await benchBigResponse(PORT + 45);
 }
 
 async function benchEmbedded(parts: Set<Part>) {

@@ -7,6 +7,7 @@ import type { Mailer } from "../mail/mailer";
 import type { ObjectStore } from "../publishing/objectStore";
 import type { Payments } from "../pay/payments";
 import { unauthenticated } from "./errors";
+import type { ResponseBudget } from "./responseBudget";
 
 export interface Viewer {
   sub: string;
@@ -30,6 +31,8 @@ export interface Context {
   /** The payment provider (built-in test provider by default) and checkout addresses. */
   payments: Payments;
   viewer: Viewer | null;
+  /** The bytes this request's answer may still take (LIMITS responseMaxBytes); set when it executes. */
+  responseBudget?: ResponseBudget;
 }
 
 export function requireViewer(ctx: Context): Viewer {

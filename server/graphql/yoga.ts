@@ -9,6 +9,7 @@ import { inputLimitsPlugin } from "../security/inputLimits";
 import { persistedDocumentsOf, persistedOperationsPlugin } from "./persistedOperations";
 import { createGraphqlFastPath } from "./fastPath";
 import { PERSISTED_QUERIES_PATH } from "../paths";
+import { responseBudgetPlugin } from "./responseBudget";
 
 /**
  * GraphQL over HTTP. Errors we raise on purpose (with extensions.code) pass through; anything
@@ -34,7 +35,7 @@ export function createGraphqlHandler(
     landingPage: false,
     logging: false,
     // Yoga's own parse and validation cache (on by default) keeps each document's results.
-    plugins: [...schemaOfContext, persistedOperationsPlugin(persistedQueriesPath), ...queryLimitPlugins(), inputLimitsPlugin()],
+    plugins: [...schemaOfContext, persistedOperationsPlugin(persistedQueriesPath), ...queryLimitPlugins(), inputLimitsPlugin(), responseBudgetPlugin()],
     // serveGraphqlOverNode reads the body within MAX_BODY_BYTES first; yoga's own limit would
     // only stream the already read body through another web stream on every request.
     maxRequestBodySize: false,

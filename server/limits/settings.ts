@@ -26,6 +26,8 @@ export interface Limits {
   fileMaxBytes: number;
   /** Upload intents and inline uploads one caller asks for in one project per hour. */
   fileUploadsPerCallerPerHour: number;
+  /** The most bytes one GraphQL answer may carry, counted as entries are read and again when it is written. */
+  responseMaxBytes: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -42,6 +44,7 @@ export const DEFAULT_LIMITS: Limits = {
   csvImportMaxBytes: 100 * 1024 * 1024,
   fileMaxBytes: DEFAULT_FILE_MAX_BYTES,
   fileUploadsPerCallerPerHour: 1000,
+  responseMaxBytes: 16 * 1024 * 1024,
 };
 
 export function readLimits(setting: string | undefined): Limits {

@@ -12,6 +12,7 @@ import { createLiveCache, usesAuthMode } from "./live";
 import { createOidcVerifier } from "./callers/oidc";
 import { isUserAuthMode } from "../../src/domain/project";
 import { createLoaders } from "./loaders";
+import { ResponseBudget } from "../graphql/responseBudget";
 import { generateProjectSchema } from "./schema";
 import type { ProjectEvents } from "./events";
 import type { ProjectPools } from "../auth/projectPools";
@@ -107,9 +108,12 @@ export function createProjectEndpoint(options: {
     } else {
       return { status: 401, code: "UNAUTHENTICATED", messageId: "error_unauthenticated", message: "Send an API key in x-api-key or sign in." };
     }
+    // The loaders charge the budget the request executes under (responseBudget.ts).
+    const responseBudget = new ResponseBudget();
     return {
       ...platformContext,
-      project: { apiId, version: live.live.version, schema: live.built, caller, credential, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId), userPools: projectPools },
+      responseBudget,
+      project: { apiId, version: live.live.version, schema: live.built, caller, credential, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId, responseBudget), userPools: projectPools },
     };
   }
 

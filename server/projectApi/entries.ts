@@ -218,7 +218,9 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
     },
     async list(ctx: ProjectContext, args: ListArgs) {
       const query = listQuery(ctx, table, args, allowed(ctx, "read"));
-      return { rows: await listEntries(ctx.db, query), query };
+      const budget = ctx.responseBudget;
+      const rows = budget ? await budget.read((maxBytes) => listEntries(ctx.db, { ...query, maxBytes })) : await listEntries(ctx.db, query);
+      return { rows, query };
     },
     async batchGet(ctx: ProjectContext, ids: string[]) {
       const owner = allowed(ctx, "read");

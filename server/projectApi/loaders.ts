@@ -1,12 +1,14 @@
 import DataLoader from "dataloader";
 import type { Db } from "../db/database";
+import type { ResponseBudget } from "../graphql/responseBudget";
 import { entriesByIds, listEntriesOfParents, type EntryRow, type ListQuery, type ParentSlot } from "./store";
 
 /**
  * Per request: entries by id and children pages by parent, batched per table, so resolving a
- * connection field on a list of N entries costs one statement, not N (no N+1).
+ * connection field on a list of N entries costs one statement, not N (no N+1). Every read is
+ * charged to the request's response budget.
  */
-export function createLoaders(db: Db, apiId: string) {
+export function createLoaders(db: Db, apiId: string, budget: ResponseBudget) {
   const byId = new Map<string, DataLoader<string, EntryRow | null>>();
   const children = new Map<string, DataLoader<string, EntryRow[]>>();
   return {
@@ -14,7 +16,8 @@ export function createLoaders(db: Db, apiId: string) {
       let loader = byId.get(typeId);
       if (!loader) {
         loader = new DataLoader(async (ids) => {
-          const rows = new Map((await entriesByIds(db, apiId, typeId, ids)).map((row) => [row.id, row]));
+          const read = await budget.read((maxBytes) => entriesByIds(db, apiId, typeId, ids, maxBytes));
+          const rows = new Map(read.map((row) => [row.id, row]));
           return ids.map((id) => rows.get(id) ?? null);
         });
         byId.set(typeId, loader);
@@ -28,7 +31,7 @@ export function createLoaders(db: Db, apiId: string) {
       if (!loader) {
         loader = new DataLoader(async (parentIds) => {
           const pages = new Map<string, EntryRow[]>();
-          for (const row of await listEntriesOfParents(db, query, slot, parentIds)) {
+          for (const row of await budget.read((maxBytes) => listEntriesOfParents(db, { ...query, maxBytes }, slot, parentIds))) {
             const page = pages.get(row.for_parent!) ?? [];
             page.push(row);
             pages.set(row.for_parent!, page);

@@ -18,6 +18,8 @@ export interface EntryRow {
   sort_key?: string;
   /** With a batched list by parent: which parent the row was listed for. */
   for_parent?: string;
+  /** Read under a byte limit: the size of `data` as JSON text. */
+  data_bytes?: number;
 }
 
 export type ParentSlot = "first" | "second";
@@ -41,10 +43,27 @@ export interface ListQuery {
   range?: RawBuilder<unknown> | null;
   /** Only this project user's entries (a caller who reaches only their own). */
   owner?: string | null;
+  /** Stop one row past this many bytes of data (withinBytes); undefined: no such stop. */
+  maxBytes?: number;
 }
 
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const COLUMNS = sql`id, type_id, data, parent_first, parent_second, owner, ${iso("created_at")} as created_at, ${iso("updated_at")} as updated_at`;
+/** COLUMNS and the size of the row's data as the JSON text it is sent as. */
+const MEASURED_COLUMNS = sql`${COLUMNS}, octet_length(data::text) as data_bytes`;
+const columnsFor = (maxBytes: number | undefined) => (maxBytes === undefined ? COLUMNS : MEASURED_COLUMNS);
+
+/**
+ * The rows of `rows` (measured, in their order) up to and including the first whose data takes
+ * the sum past `maxBytes`: a read under a byte budget never fetches much more than is left of it,
+ * and a sum beyond it tells the reader it was stopped. A window without ORDER BY keeps the order
+ * the rows come in. Without a limit, `rows` as they are.
+ */
+function withinBytes(rows: RawBuilder<unknown>, maxBytes: number | undefined): RawBuilder<unknown> {
+  if (maxBytes === undefined) return rows;
+  return sql`select * from (select measured.*, coalesce(sum(measured.data_bytes) over (rows between unbounded preceding and 1 preceding), 0) as bytes_before
+    from (${rows}) as measured) as counted where bytes_before <= ${maxBytes}::bigint`;
+}
 
 /**
  * Qualified: in ORDER BY a bare `updated_at` names the selected ISO text of that name (COLUMNS),
@@ -81,7 +100,7 @@ function pageQuery(query: ListQuery, scope: RawBuilder<unknown>) {
     const beyond = sql.raw(query.sort.order === "ASC" ? ">" : "<");
     conditions.push(sql`(${expression}, id) ${beyond} (${sortKeyValue(query.sort.field, query.after.sortKey)}, ${query.after.id})`);
   }
-  return sql`select ${COLUMNS}, ${sortKeyText(query.sort.field)} as sort_key from project_entries
+  return sql`select ${columnsFor(query.maxBytes)}, ${sortKeyText(query.sort.field)} as sort_key from project_entries
     where ${sql.join(conditions, sql` and `)}
     order by ${expression} ${direction}, id ${direction} limit ${query.limit + 1}`;
 }
@@ -91,7 +110,7 @@ const ownedBy = (owner: string | null | undefined) => (owner ? sql`owner = ${own
 
 /** One page of a table's entries: keyset, never OFFSET, and no count. */
 export async function listEntries(db: DbOrTx, query: ListQuery): Promise<EntryRow[]> {
-  const { rows } = await pageQuery(query, sql`true`).$castTo<EntryRow>().execute(db);
+  const { rows } = await withinBytes(pageQuery(query, sql`true`), query.maxBytes).$castTo<EntryRow>().execute(db);
   return rows;
 }
 
@@ -102,8 +121,9 @@ export async function listEntries(db: DbOrTx, query: ListQuery): Promise<EntryRo
 export async function listEntriesOfParents(db: DbOrTx, query: ListQuery, slot: ParentSlot, parentIds: readonly string[]) {
   const column = sql.raw(slot === "first" ? "parent_first" : "parent_second");
   const page = pageQuery(query, sql`${column} = parents.id`);
-  const { rows } = await sql<EntryRow>`select parents.id as for_parent, page.* from unnest(${[...parentIds]}::text[]) as parents(id)
-    cross join lateral (${page}) as page`.execute(db);
+  const pages = sql`select parents.id as for_parent, page.* from unnest(${[...parentIds]}::text[]) as parents(id)
+    cross join lateral (${page}) as page`;
+  const { rows } = await withinBytes(pages, query.maxBytes).$castTo<EntryRow>().execute(db);
   return rows;
 }
 
@@ -118,11 +138,12 @@ export async function countEntriesOfParent(db: DbOrTx, apiId: string, typeId: st
   return rows[0].count;
 }
 
-/** Entries by id, in any order; missing ids are simply absent. */
-export async function entriesByIds(db: DbOrTx, apiId: string, typeId: string, ids: readonly string[]): Promise<EntryRow[]> {
+/** Entries by id, in any order; missing ids are simply absent (and, past `maxBytes`, withinBytes stops). */
+export async function entriesByIds(db: DbOrTx, apiId: string, typeId: string, ids: readonly string[], maxBytes?: number): Promise<EntryRow[]> {
   if (ids.length === 0) return [];
-  const { rows } = await sql<EntryRow>`select ${COLUMNS} from project_entries
-    where api_id = ${apiId} and type_id = ${typeId} and id = any(${[...ids]}::text[])`.execute(db);
+  const byIds = sql`select ${columnsFor(maxBytes)} from project_entries
+    where api_id = ${apiId} and type_id = ${typeId} and id = any(${[...ids]}::text[])`;
+  const { rows } = await withinBytes(byIds, maxBytes).$castTo<EntryRow>().execute(db);
   return rows;
 }
 

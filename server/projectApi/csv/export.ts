@@ -1,5 +1,4 @@
 import type { ServerResponse } from "node:http";
-import { once } from "node:events";
 import Papa from "papaparse";
 import { neutralisedCell, parentColumns, quoteNeutralised } from "../../../src/domain/csv";
 import { refuse } from "../../graphql/errors";
@@ -8,9 +7,12 @@ import { listEntries, type EntryRow, type SortOrder } from "../store";
 import type { ProjectContext } from "../context";
 import type { TablePlan } from "../plan";
 import { liveTable, requireWithinLimit } from "./requests";
+import { writeInTurn } from "../../http/writeInTurn";
 
 /** Rows read per statement: the export holds one page at a time, whatever the table's size. */
 const EXPORT_PAGE_ROWS = 1000;
+/** A page also ends one row past this much data, so wide rows never make a page large. */
+const EXPORT_PAGE_BYTES = 1024 * 1024;
 /** A filter in the URL, as long as any other text input may be (src/domain/limits.ts). */
 const MAX_FILTER_CHARS = 65_536;
 
@@ -65,8 +67,10 @@ function cell(value: unknown): string {
 /**
  * GET /p/<apiId>/export.csv?table=<name>&filter=<json>&sort=<field>:<ASC|DESC>: every matching
  * entry (not one page) as CSV, field names as headers, cells with a quote, separator or line
- * break quoted (spec §5), formula-like text neutralised (see cell). Read in keyset pages and
- * written as the client takes them, so memory stays flat for any table size.
+ * break quoted (spec §5), formula-like text neutralised (see cell). Read in keyset pages (at most
+ * EXPORT_PAGE_ROWS rows, and about EXPORT_PAGE_BYTES of data) and each written as the client takes
+ * it before the next is read, so memory stays flat for any table size and row width, and a slow
+ * reader only slows the export.
  */
 export async function exportCsv(res: ServerResponse, ctx: ProjectContext, url: URL) {
   const { plan, table } = await liveTable(ctx, url.searchParams.get("table"));
@@ -88,16 +92,14 @@ export async function exportCsv(res: ServerResponse, ctx: ProjectContext, url: U
     "cache-control": "no-store",
   });
   // The byte order mark makes spreadsheet programs read the file as UTF-8; the import skips it.
-  const write = async (text: string) => {
-    if (!res.write(text)) await once(res, "drain");
-  };
-  await write(`\uFEFF${Papa.unparse([header], { newline: "\r\n" })}\r\n`);
+  await writeInTurn(res, `\uFEFF${Papa.unparse([header], { newline: "\r\n" })}\r\n`);
   let after: { sortKey: string; id: string } | null = null;
   while (!res.destroyed) {
-    const rows = await listEntries(ctx.db, { apiId: ctx.project.apiId, typeId: table.type.id, limit: EXPORT_PAGE_ROWS, sort, after, filter });
+    const rows = await listEntries(ctx.db, { apiId: ctx.project.apiId, typeId: table.type.id, limit: EXPORT_PAGE_ROWS, sort, after, filter, maxBytes: EXPORT_PAGE_BYTES });
     const page = rows.slice(0, EXPORT_PAGE_ROWS);
-    if (page.length) await write(`${Papa.unparse(page.map(toCells), { newline: "\r\n", quotes: quoteNeutralised })}\r\n`);
-    if (rows.length <= EXPORT_PAGE_ROWS) break;
+    if (page.length) await writeInTurn(res, `${Papa.unparse(page.map(toCells), { newline: "\r\n", quotes: quoteNeutralised })}\r\n`);
+    const stoppedByBytes = rows.reduce((bytes, row) => bytes + Number(row.data_bytes ?? 0), 0) > EXPORT_PAGE_BYTES;
+    if (rows.length <= EXPORT_PAGE_ROWS && !stoppedByBytes) break;
     const last = page[page.length - 1];
     after = { sortKey: last.sort_key ?? "", id: last.id };
   }

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { once } from "node:events";
 import Papa from "papaparse";
 import { neutralisedCell, quoteNeutralised } from "../../../src/domain/csv";
 import { messagesFor } from "../../i18n";
 import type { ProjectContext } from "../context";
 import type { ImportRow } from "./imports";
+import { writeInTurn } from "../../http/writeInTurn";
 
 const PAGE_ROWS = 1000;
 
@@ -29,10 +29,7 @@ export async function failedRowsCsv(req: IncomingMessage, res: ServerResponse, c
     "content-disposition": `attachment; filename="${row.table_name}-failed-rows.csv"`,
     "cache-control": "no-store",
   });
-  const write = async (text: string) => {
-    if (!res.write(text)) await once(res, "drain");
-  };
-  await write(`\uFEFF${Papa.unparse([header], { newline: "\r\n" })}\r\n`);
+  await writeInTurn(res, `\uFEFF${Papa.unparse([header], { newline: "\r\n" })}\r\n`);
   let after = 0;
   while (!res.destroyed) {
     const failures = await ctx.db
@@ -50,7 +47,7 @@ export async function failedRowsCsv(req: IncomingMessage, res: ServerResponse, c
       ...failure.cells.map(neutralisedCell),
       fill(messages[failure.message_id] ?? failure.message_id, { field: failure.field ?? "", ...failure.details }),
     ]);
-    await write(`${Papa.unparse(cells, { newline: "\r\n", quotes: quoteNeutralised })}\r\n`);
+    await writeInTurn(res, `${Papa.unparse(cells, { newline: "\r\n", quotes: quoteNeutralised })}\r\n`);
     after = failures[failures.length - 1].line;
   }
   res.end();
