@@ -1,9 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { WebSocketServer } from "ws";
 import { useServer } from "graphql-ws/use/ws";
 import { refuse } from "../graphql/errors";
-import { envelopedOperation } from "../graphql/ws";
+import { envelopedOperation, graphqlWebSocketServer } from "../graphql/ws";
 import type { ProjectEndpoint } from "./endpoint";
 import { projectApiIdOf } from "./endpoint";
 
@@ -13,7 +12,7 @@ import { projectApiIdOf } from "./endpoint";
  * ({ "x-api-key" } or { Authorization }); the caller is checked as on HTTP.
  */
 export function attachProjectSubscriptions(endpoint: ProjectEndpoint) {
-  const wss = new WebSocketServer({ noServer: true });
+  const wss = graphqlWebSocketServer();
   useServer(
     {
       execute: (args: any) => args.rootValue.execute(args),
