@@ -73,7 +73,7 @@ async function benchEmbedded(parts: Set<Part>) {
     if (parts.has("request-path")) await benchRequestPath(server, workload, "PGlite");
     if (parts.has("publish")) await benchPublish(server, `bench-publish-${Date.now()}@example.com`, "PGlite");
     if (parts.has("refusal")) await benchRefusal(server.base);
-    if (parts.has("attacks")) await benchAttacks(server.base);
+    if (parts.has("attacks")) await benchAttacks(server);
     // BENCH_SKIP_MIXED: leaves out the 10,000-request memory run when only the request path is compared.
     if (!parts.has("memory") || process.env.BENCH_SKIP_MIXED) return;
     const mixed = await runLoad(server.base, server.pid, workload.mixed, 10, 10_000);

@@ -7,8 +7,7 @@ import type { Context } from "./context";
 import type { createSessionWatch } from "./sessionWatch";
 import type { GraphqlHandler } from "./yoga";
 import { MAX_BODY_BYTES } from "./limits";
-import { bodyNestsDeeperThan } from "../security/inputShape";
-import { MAX_INPUT_DEPTH } from "../../src/domain/limits";
+import { jsonTextShapeRefusal } from "../security/inputShape";
 
 /**
  * graphql-ws on the same path as HTTP GraphQL. Auth travels in the connection params
@@ -83,18 +82,16 @@ export function envelopedOperation<C extends object>(
   return errors.length ? errors : args;
 }
 
-/** The message object, its payload and the variables object around the variables' own levels. */
-const MAX_MESSAGE_DEPTH = MAX_INPUT_DEPTH + 3;
-
 /**
- * A message nesting deeper than any real one closes the socket before graphql-ws parses it
- * (parsing a message that is only brackets takes long); "Bad request", as graphql-ws closes for
- * a message it cannot read.
+ * A message whose variables nest deeper or hold more than the input limits allow closes the
+ * socket before graphql-ws parses it (parsing such a message takes long); "Bad request", as
+ * graphql-ws closes for a message it cannot read. The message and its payload hold the variables.
  */
 class ShallowMessagesWebSocket extends WebSocket {
   emit(event: string | symbol, ...args: unknown[]): boolean {
-    if (event === "message" && bodyNestsDeeperThan(args[0] as Buffer, MAX_MESSAGE_DEPTH)) {
-      this.close(4400, "The message is nested too deeply");
+    const refusal = event === "message" ? jsonTextShapeRefusal(args[0] as Buffer, 2) : null;
+    if (refusal) {
+      this.close(4400, refusal.message.slice(0, 120));
       return true;
     }
     return super.emit(event, ...args);

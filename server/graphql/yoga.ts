@@ -6,8 +6,7 @@ import { MAX_BODY_BYTES, queryLimitPlugins } from "./limits";
 import { answerBodyTooLarge, readBodyWithin } from "../http/body";
 import { log } from "../log";
 import { inputLimitsPlugin } from "../security/inputLimits";
-import { bodyNestsDeeperThan, inputShapePlugin, inputTooDeep } from "../security/inputShape";
-import { MAX_INPUT_DEPTH } from "../../src/domain/limits";
+import { inputShapePlugin, jsonTextShapeRefusal } from "../security/inputShape";
 import { persistedDocumentsOf, persistedOperationsPlugin } from "./persistedOperations";
 import { createGraphqlFastPath } from "./fastPath";
 import { PERSISTED_QUERIES_PATH } from "../paths";
@@ -73,7 +72,8 @@ export function serveGraphqlOverNode<Args extends unknown[] = []>(
       // waiting for the database first would lose it.
       const body = await readBodyWithin(req, MAX_BODY_BYTES);
       if (!body) return answerBodyTooLarge(req, res, MAX_BODY_BYTES);
-      if (isJson(req) && bodyNestsDeeperThan(body, MAX_BODY_DEPTH)) return answerRefusal(res, inputTooDeep());
+      const shapeRefusal = isJson(req) ? jsonTextShapeRefusal(body, 1) : null;
+      if (shapeRefusal) return answerRefusal(res, shapeRefusal);
       const context = await contextFor(req, res, ...args);
       if (!context) return;
       if (req.method === "POST" && (await fastPath(req, res, body, context))) return;
@@ -86,9 +86,6 @@ export function serveGraphqlOverNode<Args extends unknown[] = []>(
     if (context) await yoga(req, res, context);
   };
 }
-
-/** The body object and its variables object around the variables' own levels. */
-const MAX_BODY_DEPTH = MAX_INPUT_DEPTH + 2;
 
 function isJson(req: IncomingMessage) {
   return /^application\/(.+\+)?json\b/i.test(req.headers["content-type"] ?? "");

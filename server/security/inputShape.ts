@@ -72,22 +72,46 @@ export function inputShapePlugin(): Plugin {
 }
 
 /**
- * Whether a JSON body nests deeper than `max` levels, by its bytes (brackets and quotes are
- * single bytes in UTF-8, never part of another character): JSON.parse of a body that is only
- * brackets takes long, so such a body is refused before it is parsed.
+ * The same limits read off a request's JSON text before it is parsed: JSON.parse of a body that
+ * is only brackets, or of an object with tens of thousands of keys, takes longer than anything
+ * else the request does. One pass over the bytes (brackets, quotes, commas and colons are single
+ * bytes in UTF-8, never part of another character), counting per open list or object.
+ * `variablesDepth` is how many objects hold the variables object (the body: 1; a graphql-ws
+ * message: 2). Counts of values are upper bounds that allow for the few members around them.
  */
-export function bodyNestsDeeperThan(body: Uint8Array, max: number): boolean {
+export function jsonTextShapeRefusal(text: Uint8Array, variablesDepth: number) {
+  const maxDepth = variablesDepth + 1 + MAX_INPUT_DEPTH;
+  const maxCommas = INPUT_SHAPE_LIMITS.maxValues + ENVELOPE_MEMBERS;
+  const maxVariables = INPUT_SHAPE_LIMITS.maxVariables + ENVELOPE_MEMBERS;
+  // Per open level: its commas so far, and whether it is a list.
+  const commas = new Int32Array(maxDepth + 1);
+  const isList = new Uint8Array(maxDepth + 1);
   let depth = 0;
+  let allCommas = 0;
   let inString = false;
-  for (let i = 0; i < body.length; i++) {
-    const byte = body[i];
+  for (let i = 0; i < text.length; i++) {
+    const byte = text[i];
     if (inString) {
-      if (byte === 0x5c) i++; // a backslash escapes the next character
-      else if (byte === 0x22) inString = false;
-    } else if (byte === 0x22) inString = true;
-    else if (byte === 0x5b || byte === 0x7b) {
-      if (++depth > max) return true;
-    } else if (byte === 0x5d || byte === 0x7d) depth--;
+      if (byte === BACKSLASH) i++;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) inString = true;
+    else if (byte === OPEN_LIST || byte === OPEN_OBJECT) {
+      if (++depth > maxDepth) return inputTooDeep();
+      commas[depth] = 0;
+      isList[depth] = byte === OPEN_LIST ? 1 : 0;
+    } else if (byte === CLOSE_LIST || byte === CLOSE_OBJECT) depth--;
+    else if (byte === COMMA && depth > 0) {
+      if (++allCommas > maxCommas) return inputTooLarge(INPUT_SHAPE_LIMITS.maxValues, "values in all variables");
+      const members = ++commas[depth];
+      if (isList[depth] && members >= INPUT_SHAPE_LIMITS.maxListLength) return inputTooLarge(INPUT_SHAPE_LIMITS.maxListLength, "items in one list");
+      // Members of the objects at the variables' level: the variables, and the few of an extensions object.
+      if (depth === variablesDepth + 1 && members >= maxVariables) return inputTooLarge(INPUT_SHAPE_LIMITS.maxVariables, "variables");
+    }
   }
-  return false;
+  return null;
 }
+
+/** Room for the members around the variables: query, operationName, extensions, a message's id and type. */
+const ENVELOPE_MEMBERS = 16;
+const [QUOTE, BACKSLASH, COMMA] = [0x22, 0x5c, 0x2c];
+const [OPEN_LIST, CLOSE_LIST, OPEN_OBJECT, CLOSE_OBJECT] = [0x5b, 0x5d, 0x7b, 0x7d];

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_INPUT_DEPTH } from "../../../src/domain/limits";
 import { liveProject, type LiveProject } from "../projectApi/fixture";
@@ -52,6 +53,18 @@ describe("deeply nested input", () => {
 
   it("refuses a deep unused variable anonymously on /graphql", async () => {
     expectRefused(await postRaw("/graphql", `{ __typename }`, `{"unused":${nestedArrays(400_000)}}`), "error_input_too_deep");
+    await healthy();
+  });
+
+  it("closes a graphql-ws socket whose message nests 100,000 levels deep, before parsing it", async () => {
+    const socket = new WebSocket(`${t.url.replace("http", "ws")}/p/${p.apiId}/graphql`, "graphql-transport-ws");
+    await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+    const closed = new Promise<number>((resolve) => socket.once("close", (code) => resolve(code)));
+    socket.send(JSON.stringify({ type: "connection_init", payload: { "x-api-key": p.apiKey } }));
+    await new Promise((resolve) => socket.once("message", resolve));
+    const filter = nestedJson(100_000, "not", `{"name":{"eq":"x"}}`);
+    socket.send(`{"id":"1","type":"subscribe","payload":{"query":"subscription ($f: String) { onCreateType(ofType: \\"Author\\") { id } }","variables":{"f":${filter}}}}`);
+    expect(await closed).toBe(4400);
     await healthy();
   });
 

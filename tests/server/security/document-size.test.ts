@@ -73,6 +73,13 @@ describe("a document that grows exponentially once its fragments are written out
     expect((project as { extensions?: unknown }[])[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", messageId: "error_query_limit" });
   });
 
+  it("refuses a field repeated hundreds of times, which validation compares pair by pair", async () => {
+    const repeated = (count: number) => `{ ${Array.from({ length: count }, () => "viewer { id }").join(" ")} }`;
+    expectQueryLimit(await withHealthProbe(t.graphql(repeated(200))));
+    expectQueryLimit(await p.call(`{ ${Array.from({ length: 40 }, () => "... on Query { listAuthor { items { id } } }").join(" ")} }`));
+    expect((await t.graphql(`{ __typename __typename __typename }`)).data).toEqual({ __typename: "Query" });
+  });
+
   it("still answers fragments spread a few times, as real clients use them", async () => {
     const { data, errors } = await t.graphql(fragmentChain(8));
     expect(errors).toBeUndefined();
