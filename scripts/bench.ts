@@ -9,6 +9,7 @@
 //   - requests and waterfall depth of a reload of signed-in pages (scripts/bench-routes.ts)
 //   - the server's RSS after start and after 10,000 mixed requests (embedded default)
 //   - how fast the 30-level query is refused while /healthz is polled alongside (issue 8)
+//   - how fast each attack of scripts/bench/attacks.ts is refused, /healthz polled alongside
 //   - CSV import of 10,000 and 100,000 rows end to end, and the export of the table (issue 11)
 //   - the data page: time to the first rows (cold, warm) and DOM rows with 10,000 loaded (issue 11)
 //   - how fast a 300 MB answer (wide rows, five aliases) is refused, /healthz meanwhile (big-response)
@@ -27,13 +28,14 @@ import { formatLoad, rssMiB, runLoad } from "./bench/load";
 import { benchPublish } from "./bench/publish";
 import { benchProjectApis } from "./bench/project-api";
 import { benchRefusal } from "./bench/refusal";
+import { benchAttacks } from "./bench/attacks";
 import { benchCsv } from "./bench/csv";
 import { benchDataPage } from "./bench/data-page";
 import { benchBigResponse } from "./bench/bigResponse";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4510);
 
-const PARTS = ["console", "request-path", "publish", "refusal", "memory", "postgres", "project-api", "csv", "data-page", "big-response"] as const;
+const PARTS = ["console", "request-path", "publish", "refusal", "attacks", "memory", "postgres", "project-api", "csv", "data-page", "big-response"] as const;
 type Part = (typeof PARTS)[number];
 
 /** The parts `--only=a,b` names, or every part. */
@@ -48,7 +50,7 @@ function chosenParts(args: string[]): Set<Part> {
 
 async function main() {
   const parts = chosenParts(process.argv.slice(2));
-  const embedded = ["console", "request-path", "publish", "refusal", "memory"] as const;
+  const embedded = ["console", "request-path", "publish", "refusal", "attacks", "memory"] as const;
   if (embedded.some((part) => parts.has(part))) await benchEmbedded(parts);
   if (parts.has("postgres")) {
     // An admin URL: the bench creates its own database there and drops it afterwards.
@@ -74,6 +76,7 @@ async function benchEmbedded(parts: Set<Part>) {
     if (parts.has("request-path")) await benchRequestPath(server, workload, "PGlite");
     if (parts.has("publish")) await benchPublish(server, `bench-publish-${Date.now()}@example.com`, "PGlite");
     if (parts.has("refusal")) await benchRefusal(server.base);
+    if (parts.has("attacks")) await benchAttacks(server);
     // BENCH_SKIP_MIXED: leaves out the 10,000-request memory run when only the request path is compared.
     if (!parts.has("memory") || process.env.BENCH_SKIP_MIXED) return;
     const mixed = await runLoad(server.base, server.pid, workload.mixed, 10, 10_000);

@@ -80,6 +80,8 @@ function markParseFailure(error: unknown) {
   if (!(error instanceof Error) || error.name !== "GraphQLError") return;
   const marked = error as Error & { extensions?: Record<string, unknown> };
   const extensions = (marked.extensions ||= {});
+  // A refusal made while parsing that says how to answer it (documentSizePlugin) keeps its status.
+  if (extensions.http) return;
   extensions.code ||= "GRAPHQL_PARSE_FAILED";
   const http = (extensions.http ||= {}) as { spec?: boolean; status?: number };
   http.spec ||= true;

@@ -3,6 +3,7 @@ import { blockFieldSuggestionsPlugin } from "@escape.tech/graphql-armor-block-fi
 import { costLimitRule } from "@escape.tech/graphql-armor-cost-limit";
 import type { DocumentNode, GraphQLError, ValidationContext, ValidationRule } from "graphql";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
+import { documentSizeRefusal } from "./documentSize";
 import { refuse } from "./errors";
 import { withListSizes, type SchemaLike } from "./listSizes";
 import { MAX_ROWS_READ, rowsRead } from "./rowsRead";
@@ -91,8 +92,27 @@ export function queryLimitPlugins(): Plugin[] {
       return hideSuggestions.onValidate!({} as never) as never;
     },
   };
-  return [...(armor.protect().plugins as Plugin[]), hideSchemaFromAnonymous, listCostPlugin];
+  return [documentSizePlugin, ...(armor.protect().plugins as Plugin[]), hideSchemaFromAnonymous, listCostPlugin];
 }
+
+/** Documents found within documentSizeRefusal's limits: yoga hands out the same parsed document for the same text. */
+const sizedDocuments = new WeakSet<DocumentNode>();
+
+/**
+ * Refuses a document too large once its fragments are written out right after it is parsed:
+ * before validation and the other limits, which walk every spread. The refusal takes the parse
+ * error's place, so yoga's parser cache keeps it for the same text.
+ */
+const documentSizePlugin: Plugin = {
+  onParse() {
+    return ({ result, replaceParseResult }) => {
+      if (!result || result instanceof Error || sizedDocuments.has(result as DocumentNode)) return;
+      const refusal = documentSizeRefusal(result as DocumentNode);
+      if (refusal) replaceParseResult(refusal);
+      else sizedDocuments.add(result as DocumentNode);
+    };
+  },
+};
 
 /**
  * The rows the operation may read (server/graphql/rowsRead.ts), then

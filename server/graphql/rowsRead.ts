@@ -29,20 +29,31 @@ export function rowsRead(schema: SchemaLike, document: DocumentNode, operationNa
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   }
 
-  const count = (selectionSet: SelectionSetNode, parent: SchemaType | undefined, around: number, spreading: ReadonlySet<string>): number => {
+  // The rows below a selection grow with the rows around it and nothing else, so a fragment is
+  // counted once for one row around it and multiplied wherever it is spread: a fragment spread
+  // many times (or a chain of fragments spreading each other) costs one walk, not one per spread.
+  const fragmentRows = new Map<string, number>();
+  const rowsOfFragment = (name: string): number => {
+    const known = fragmentRows.get(name);
+    if (known !== undefined) return known;
+    // Validation refuses fragment cycles; this only keeps a broken document from looping.
+    fragmentRows.set(name, 0);
+    const fragment = fragments.get(name);
+    const rows = fragment ? count(fragment.selectionSet, typeNamed(schema, fragment.typeCondition.name.value), 1) : 0;
+    fragmentRows.set(name, rows);
+    return rows;
+  };
+
+  const count = (selectionSet: SelectionSetNode, parent: SchemaType | undefined, around: number): number => {
     let rows = 0;
     for (const selection of selectionSet.selections) {
       if (selection.kind === Kind.FRAGMENT_SPREAD) {
-        const name = selection.name.value;
-        const fragment = fragments.get(name);
-        // Validation refuses fragment cycles; this only keeps a broken document from looping.
-        if (!fragment || spreading.has(name)) continue;
-        rows += count(fragment.selectionSet, typeNamed(schema, fragment.typeCondition.name.value), around, new Set([...spreading, name]));
+        rows += around * rowsOfFragment(selection.name.value);
         continue;
       }
       if (selection.kind === Kind.INLINE_FRAGMENT) {
         const type = selection.typeCondition ? typeNamed(schema, selection.typeCondition.name.value) : parent;
-        rows += count(selection.selectionSet, type, around, spreading);
+        rows += count(selection.selectionSet, type, around);
         continue;
       }
       const field = parent?.getFields?.()[selection.name.value];
@@ -55,10 +66,10 @@ export function rowsRead(schema: SchemaLike, document: DocumentNode, operationNa
         within = around * Math.min(Math.max(Math.trunc(requestedSize(given, field, sizeName)), 0), LIST_MAX_LIMIT);
         rows += within;
       }
-      rows += count(selection.selectionSet, namedType(field.type), within, spreading);
+      rows += count(selection.selectionSet, namedType(field.type), within);
     }
     return rows;
   };
 
-  return count(operation.selectionSet, rootTypeOf(schema, operation), 1, new Set());
+  return count(operation.selectionSet, rootTypeOf(schema, operation), 1);
 }

@@ -1,10 +1,13 @@
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
-import { WebSocketServer } from "ws";
+import WebSocket, { WebSocketServer } from "ws";
 import { useServer } from "graphql-ws/use/ws";
+import type { DocumentNode, GraphQLError } from "graphql";
 import type { Context } from "./context";
 import type { createSessionWatch } from "./sessionWatch";
 import type { GraphqlHandler } from "./yoga";
+import { MAX_BODY_BYTES } from "./limits";
+import { jsonTextShapeRefusal } from "../security/inputShape";
 
 /**
  * graphql-ws on the same path as HTTP GraphQL. Auth travels in the connection params
@@ -18,9 +21,7 @@ export function attachSubscriptions(
   /** Another WebSocket endpoint on this server (the project APIs); true when it took the upgrade. */
   otherUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean = () => false,
 ) {
-  // noServer: upgrades are routed here by path, and a failed listen() stays the HTTP server's
-  // own error instead of being re-emitted by the WebSocket server.
-  const wss = new WebSocketServer({ noServer: true });
+  const wss = graphqlWebSocketServer();
   server.on("upgrade", (request, socket, head) => {
     if (otherUpgrade(request, socket, head)) return;
     if (new URL(request.url ?? "/", "http://localhost").pathname !== "/graphql") return socket.destroy();
@@ -60,14 +61,46 @@ export function envelopedOperation<C extends object>(
   contextValue: C,
 ) {
   const { schema, execute, subscribe, parse, validate } = yoga.getEnveloped({ ...serverContext, ...contextValue });
+  let document: DocumentNode;
+  try {
+    document = parse(payload.query);
+  } catch (error) {
+    // A syntax error or a refused document (the limits refuse while parsing) is the caller's error.
+    // By name: yoga may load graphql's other module format, whose GraphQLError is another class.
+    if (error instanceof Error && error.name === "GraphQLError") return [error as GraphQLError];
+    throw error;
+  }
   const args = {
     schema,
     operationName: payload.operationName,
-    document: parse(payload.query),
+    document,
     variableValues: payload.variables,
     contextValue,
     rootValue: { execute, subscribe },
   };
   const errors = validate(args.schema, args.document);
   return errors.length ? errors : args;
+}
+
+/**
+ * A message whose variables nest deeper or hold more than the input limits allow closes the
+ * socket before graphql-ws parses it (parsing such a message takes long); "Bad request", as
+ * graphql-ws closes for a message it cannot read. The message and its payload hold the variables.
+ */
+class ShallowMessagesWebSocket extends WebSocket {
+  emit(event: string | symbol, ...args: unknown[]): boolean {
+    const refusal = event === "message" ? jsonTextShapeRefusal(args[0] as Buffer, 2) : null;
+    if (refusal) {
+      this.close(4400, refusal.message.slice(0, 120));
+      return true;
+    }
+    return super.emit(event, ...args);
+  }
+}
+
+/** A WebSocket server for graphql-ws: messages at most as large as an HTTP request body, and not deeply nested. */
+export function graphqlWebSocketServer() {
+  // noServer: upgrades are routed here by path, and a failed listen() stays the HTTP server's
+  // own error instead of being re-emitted by the WebSocket server.
+  return new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES, WebSocket: ShallowMessagesWebSocket });
 }

@@ -6,6 +6,7 @@ import { MAX_BODY_BYTES, queryLimitPlugins } from "./limits";
 import { answerBodyTooLarge, readBodyWithin } from "../http/body";
 import { log } from "../log";
 import { inputLimitsPlugin } from "../security/inputLimits";
+import { inputShapePlugin, jsonTextShapeRefusal } from "../security/inputShape";
 import { persistedDocumentsOf, persistedOperationsPlugin } from "./persistedOperations";
 import { createGraphqlFastPath } from "./fastPath";
 import { PERSISTED_QUERIES_PATH } from "../paths";
@@ -35,7 +36,7 @@ export function createGraphqlHandler(
     landingPage: false,
     logging: false,
     // Yoga's own parse and validation cache (on by default) keeps each document's results.
-    plugins: [...schemaOfContext, persistedOperationsPlugin(persistedQueriesPath), ...queryLimitPlugins(), inputLimitsPlugin(), responseBudgetPlugin()],
+    plugins: [...schemaOfContext, persistedOperationsPlugin(persistedQueriesPath), inputShapePlugin(), ...queryLimitPlugins(), inputLimitsPlugin(), responseBudgetPlugin()],
     // serveGraphqlOverNode reads the body within MAX_BODY_BYTES first; yoga's own limit would
     // only stream the already read body through another web stream on every request.
     maxRequestBodySize: false,
@@ -72,6 +73,8 @@ export function serveGraphqlOverNode<Args extends unknown[] = []>(
       // waiting for the database first would lose it.
       const body = await readBodyWithin(req, MAX_BODY_BYTES);
       if (!body) return answerBodyTooLarge(req, res, MAX_BODY_BYTES);
+      const shapeRefusal = isJson(req) ? jsonTextShapeRefusal(body, 1) : null;
+      if (shapeRefusal) return answerRefusal(res, shapeRefusal);
       const context = await contextFor(req, res, ...args);
       if (!context) return;
       if (req.method === "POST" && (await fastPath(req, res, body, context))) return;
@@ -83,4 +86,15 @@ export function serveGraphqlOverNode<Args extends unknown[] = []>(
     const context = await contextFor(req, res, ...args);
     if (context) await yoga(req, res, context);
   };
+}
+
+function isJson(req: IncomingMessage) {
+  return /^application\/(.+\+)?json\b/i.test(req.headers["content-type"] ?? "");
+}
+
+/** A refusal answered before yoga parses the body: 400 in GraphQL's error shape. */
+function answerRefusal(res: ServerResponse, error: GraphQLError) {
+  const body = JSON.stringify({ errors: [{ message: error.message, extensions: { ...error.extensions, http: undefined } }] });
+  res.writeHead(400, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
+  res.end(body);
 }

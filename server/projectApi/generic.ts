@@ -13,6 +13,8 @@ import type { ModelPlan, TablePlan } from "./plan";
 import type { PublishingType } from "../../src/domain/model";
 import { isDeletionId } from "../../src/domain/deletions";
 import { generateSdl } from "./sdl";
+import { jsonNestsDeeperThan, MAX_INPUT_DEPTH } from "../../src/domain/limits";
+import { inputTooDeep } from "../security/inputShape";
 import type { EntryRow, ListQuery, SortOrder } from "./store";
 
 interface TableArgs {
@@ -49,6 +51,8 @@ function checkParentType(table: TablePlan, args: { ofType: string; parentType: s
 /** A JSON argument that must hold an object; anything else is refused naming the argument. */
 function jsonObject(text: string | null | undefined, argument: string): Record<string, unknown> {
   if (text === null || text === undefined) return {};
+  // The filter and value checks recurse through the object: one nested deeper than any real one is refused unread.
+  if (jsonNestsDeeperThan(text, MAX_INPUT_DEPTH)) throw inputTooDeep();
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -1,9 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { WebSocketServer } from "ws";
 import { useServer } from "graphql-ws/use/ws";
 import { refuse } from "../graphql/errors";
-import { envelopedOperation } from "../graphql/ws";
+import { envelopedOperation, graphqlWebSocketServer } from "../graphql/ws";
 import type { ProjectEndpoint } from "./endpoint";
 import { projectApiIdOf } from "./endpoint";
 import type { ProjectSocketWatch } from "./socketWatch";
@@ -15,7 +14,7 @@ import type { ProjectSocketWatch } from "./socketWatch";
  * when that credential is revoked or expires (socketWatch.ts).
  */
 export function attachProjectSubscriptions(endpoint: ProjectEndpoint, sockets: ProjectSocketWatch) {
-  const wss = new WebSocketServer({ noServer: true });
+  const wss = graphqlWebSocketServer();
   useServer(
     {
       execute: (args: any) => args.rootValue.execute(args),

@@ -38,3 +38,28 @@ export function textInputProblem(field: string | undefined, value: string): Text
   if (value.includes("\u0000")) return "error_input_nul_character";
   return null;
 }
+
+/**
+ * How deeply an input value may nest (a list or object is one level): variables, literals in a
+ * query, and JSON sent as text (Json values, generic filters). A filter nests at most six levels
+ * of and/or/not, about fifteen levels of input; anything far deeper only serves to exhaust the
+ * server's stack, so it is refused before anything walks it.
+ */
+export const MAX_INPUT_DEPTH = 100;
+
+/** Whether JSON text nests deeper than `max` levels: one pass over its characters, before anything parses it. */
+export function jsonNestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c) i++; // a backslash escapes the next character
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x5b || char === 0x7b) {
+      if (++depth > max) return true;
+    } else if (char === 0x5d || char === 0x7d) depth--;
+  }
+  return false;
+}

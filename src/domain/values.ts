@@ -1,7 +1,7 @@
 import ipaddr from "ipaddr.js";
 import { isValidEmail } from "./account";
 import { isValidUrl } from "./url";
-import { DEFAULT_MAX_LENGTH } from "./limits";
+import { DEFAULT_MAX_LENGTH, jsonNestsDeeperThan, MAX_INPUT_DEPTH } from "./limits";
 import { effectiveFieldType, isSystemField, requiredFlags, type EnumType, type Field, type FieldType, type ObjectType } from "./model";
 
 /**
@@ -48,7 +48,9 @@ function isDateTime(text: string): boolean {
 
 const isIpAddress = (text: string) => ipaddr.IPv4.isValidFourPartDecimal(text) || ipaddr.IPv6.isValid(text);
 
+/** Nested deeper than MAX_INPUT_DEPTH is refused unparsed: storing and reading such a value recurses through it. */
 const isJsonText = (text: string) => {
+  if (jsonNestsDeeperThan(text, MAX_INPUT_DEPTH)) return false;
   try {
     JSON.parse(text);
     return true;

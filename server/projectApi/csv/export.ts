@@ -2,6 +2,7 @@ import type { ServerResponse } from "node:http";
 import Papa from "papaparse";
 import { neutralisedCell, parentColumns, quoteNeutralised } from "../../../src/domain/csv";
 import { refuse } from "../../graphql/errors";
+import { jsonNestsDeeperThan, MAX_INPUT_DEPTH } from "../../../src/domain/limits";
 import { compileFilter, FILTER_OPERATORS, type Filter } from "../filters";
 import { listEntries, type EntryRow, type SortOrder } from "../store";
 import type { ProjectContext } from "../context";
@@ -21,7 +22,8 @@ const invalidFilter = () => refuse("BAD_USER_INPUT", "error_csv_filter_invalid",
 /** The list query's filter (spec §7 `{field: {operator: value}}`, and/or/not), checked against the table. */
 function readFilter(text: string | null, table: TablePlan) {
   if (!text) return null;
-  if (text.length > MAX_FILTER_CHARS) throw invalidFilter();
+  // The check below recurses, so a filter nested deeper than any real one is refused unread.
+  if (text.length > MAX_FILTER_CHARS || jsonNestsDeeperThan(text, MAX_INPUT_DEPTH)) throw invalidFilter();
   let filter: unknown;
   try {
     filter = JSON.parse(text);
