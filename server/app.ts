@@ -92,7 +92,7 @@ export async function createPlatform(
   const secretKey = resolveSecretKey(config);
   const apiKeys = createApiKeys(secretKey);
   const checkoutKey = deriveKey(secretKey, "checkout-capability");
-  const payments = createPayments(options.paymentProvider ?? createBuiltInProvider(config.publicUrl, { testAutomation: config.payTestAutomation }), checkoutKey);
+  const payments = createPayments(options.paymentProvider ?? createBuiltInProvider(config.publicUrl, { testAutomation: config.payTestAutomation, seller: config.seller }), checkoutKey);
   const publishing: PublishDeps = {
     db,
     pubsub,
@@ -127,7 +127,7 @@ export async function createPlatform(
   const projectApi = createProjectEndpoint({ db, apiKeys, events: projectEvents, contextFor, projectPools: auth.projectPools, oidcAllowPrivateIssuers: config.oidcAllowPrivateIssuers, schemaCacheSize: config.projectSchemaCacheSize });
   const serveCsv = createCsvRoutes(projectApi.projectContext);
   const serveFile = createFileRoutes({ db, objects, config, projectContext: projectApi.projectContext });
-  const pay = createPayRoutes({ db, contextFor, checkoutKey });
+  const pay = createPayRoutes({ db, contextFor, checkoutKey, seller: config.seller });
   const consoleDist = options.consoleDist ?? CONSOLE_DIST;
   const serveStatic = createStaticHandler(consoleDist, {
     userPoolId: config.cognito.userPoolId,
@@ -209,7 +209,7 @@ export async function createPlatform(
   // their project's retention are deleted.
   let upkeepRun: Promise<unknown> = Promise.resolve();
   const upkeep = () => {
-    const billing = options.paymentProvider ? null : db.transaction().execute((tx) => billDuePeriods(tx));
+    const billing = options.paymentProvider ? null : db.transaction().execute((tx) => billDuePeriods(tx, new Date(), config.seller));
     upkeepRun = Promise.all([billing, dropExpiredActivities(db)]).catch((error: unknown) => log.error("hourly upkeep failed:", error));
   };
   let upkeepTimer: NodeJS.Timeout | null = null;

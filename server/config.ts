@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { readLimits, type Limits } from "./limits/settings";
+import { readSeller, type Seller } from "./pay/seller";
 
 /** Everything the server reads from its environment, read once at start-up. */
 export interface Config {
@@ -40,6 +41,8 @@ export interface Config {
   oidcAllowPrivateIssuers: boolean;
   /** PROJECT_SCHEMA_CACHE_SIZE: how many projects' generated GraphQL schemas one process keeps. */
   projectSchemaCacheSize: number;
+  /** The invoices' seller (server/pay/seller.ts): SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_ID, … */
+  seller: Seller;
 }
 
 /** Pool and client ids of the built-in sign-in service; the console uses the same defaults. */
@@ -75,6 +78,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payTestAutomation: env.PAY_TEST_AUTOMATION === "true",
     oidcAllowPrivateIssuers: ["1", "true"].includes(env.OIDC_ALLOW_PRIVATE_ISSUERS ?? ""),
     projectSchemaCacheSize: positiveInteger("PROJECT_SCHEMA_CACHE_SIZE", env.PROJECT_SCHEMA_CACHE_SIZE, 100),
+    seller: readSeller(env),
   };
 }
 

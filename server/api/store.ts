@@ -2,6 +2,7 @@ import { CompiledQuery, type Selectable } from "kysely";
 import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
 import { newId } from "../graphql/ids";
+import { projectAddresses } from "../../src/domain/projectUrls";
 
 export type ApiRow = Selectable<Tables["apis"]>;
 /** A project as lists read it: without the declaration, which can be large (Api.schema reads it when asked). */
@@ -42,6 +43,9 @@ export function toApi(row: ApiRow | ApiListRow) {
     awsAccountId: row.aws_account_id,
     usePrefix: row.use_prefix,
     graphqlUrl: row.graphql_url,
+    // The endpoint's address segment is the project's id (server/projectApi/endpoint.ts).
+    externalId: row.graphql_url ? row.id : null,
+    ...projectAddresses(row.graphql_url),
     /** Undefined when the row came from a list. */
     schema: "schema" in row ? row.schema : undefined,
     oidc: row.oidc,

@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
 import { newId } from "../graphql/ids";
+import type { InvoiceDetails } from "../pay/invoiceModel";
 
 export type BillingAccountRow = Selectable<Tables["billing_accounts"]>;
 
@@ -124,6 +125,9 @@ export interface NewInvoice {
   amountPaid: number;
   currency: string;
   invoicePdf?: string;
+  /** The seller's sequential number; the built-in provider's invoices have one. */
+  number?: string;
+  details?: InvoiceDetails;
 }
 
 /** The payment provider records an invoice here (and tests seed them the same way). */
@@ -139,6 +143,8 @@ export async function insertInvoice(db: DbOrTx, invoice: NewInvoice) {
       amount_paid: invoice.amountPaid,
       currency: invoice.currency,
       invoice_pdf: invoice.invoicePdf ?? null,
+      number: invoice.number ?? null,
+      details: invoice.details ? JSON.stringify(invoice.details) : null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -15,6 +15,7 @@ import { projectUserPools } from "./migrations/0013_project_user_pools";
 import { projectUserGroups } from "./migrations/0014_project_user_groups";
 import { fileUploadOnce } from "./migrations/0015_file_upload_once";
 import { publishRunFailure } from "./migrations/0016_publish_run_failure";
+import { invoiceDetails } from "./migrations/0017_invoice_details";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0014_project_user_groups": projectUserGroups,
   "0015_file_upload_once": fileUploadOnce,
   "0016_publish_run_failure": publishRunFailure,
+  "0017_invoice_details": invoiceDetails,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { InvoiceDetails } from "../pay/invoiceModel";
 
 /** Timestamps: written as Date or ISO string, read as Date. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -237,8 +238,13 @@ export interface Tables {
     amount_paid: number;
     currency: string;
     invoice_pdf: string | null;
+    /** The seller's sequential number (server/pay/invoiceNumber.ts); null for invoices written before numbering. */
+    number: string | null;
+    /** What the invoice was issued with (server/pay/invoiceModel.ts InvoiceDetails). */
+    details: Json<InvoiceDetails> | null;
     created_at: Timestamp;
   };
+  invoice_number_sequences: { seller: string; last_number: number };
   apis: {
     id: string;
     org_id: string;

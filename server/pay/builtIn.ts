@@ -1,7 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { DbOrTx } from "../db/database";
 import { insertInvoice } from "../billing/store";
-import { PRODUCT_BUNDLES } from "./catalog";
+import { parseBillingAddress } from "../../src/domain/billing";
+import { findBundle, PRODUCT_BUNDLES } from "./catalog";
+import { buildInvoiceDetails, type InvoiceLine } from "./invoiceModel";
+import { nextInvoiceNumber } from "./invoiceNumber";
+import { DEFAULT_SELLER, type Seller } from "./seller";
 import type { CheckoutRequest, PaymentProvider, ProviderCheckout } from "./provider";
 import { TRIAL_DAYS } from "../../src/domain/pay/plans";
 
@@ -16,7 +20,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The built-in test provider: its records live in the platform's database (pay_… tables). Under
  * test automation a checkout is paid as soon as it is created, and its URL is the success URL.
  */
-export function createBuiltInProvider(publicUrl: string, options: { testAutomation?: boolean } = {}): PaymentProvider {
+export function createBuiltInProvider(publicUrl: string, options: { testAutomation?: boolean; seller?: Seller } = {}): PaymentProvider {
   return {
     productBundles: () => PRODUCT_BUNDLES,
 
@@ -48,7 +52,7 @@ export function createBuiltInProvider(publicUrl: string, options: { testAutomati
         })
         .execute();
       if (options.testAutomation) {
-        await completeCheckout(tx, id);
+        await completeCheckout(tx, id, { seller: options.seller });
         return { id, url: successUrlOf(request.successUrl, id), expiresAt, completed: true };
       }
       return { id, url: `${publicUrl}/pay/checkout/${id}`, expiresAt };
@@ -90,7 +94,8 @@ export function createBuiltInProvider(publicUrl: string, options: { testAutomati
  * The test card form was submitted for an open checkout: the subscription starts with its free
  * trial and its items, and the trial's invoice (0.00, paid) is written, as Stripe writes one.
  */
-export async function completeCheckout(tx: DbOrTx, sessionId: string, now = new Date()) {
+export async function completeCheckout(tx: DbOrTx, sessionId: string, options: { now?: Date; seller?: Seller } = {}) {
+  const now = options.now ?? new Date();
   const session = await tx.selectFrom("pay_checkout_sessions").selectAll().where("id", "=", sessionId).forUpdate().executeTakeFirstOrThrow();
   if (session.status !== "open") return session;
   const subscriptionId = providerId("sub");
@@ -116,7 +121,7 @@ export async function completeCheckout(tx: DbOrTx, sessionId: string, now = new 
       .values({ id: providerId("si"), subscription_id: subscriptionId, price_id: item.price, quantity: item.quantity ?? null })
       .execute();
   }
-  await writeInvoice(tx, session.customer_id, { amount: 0, currency: session.currency, date: now });
+  await writeInvoice(tx, options.seller ?? DEFAULT_SELLER, subscriptionId, { kind: "TRIAL", start: now, end: trialEndsAt });
   return tx
     .updateTable("pay_checkout_sessions")
     .set({ status: "complete", subscription_id: subscriptionId })
@@ -129,7 +134,7 @@ export async function completeCheckout(tx: DbOrTx, sessionId: string, now = new 
 export const successUrlOf = (template: string, sessionId: string) => template.replace("{CHECKOUT_SESSION_ID}", encodeURIComponent(sessionId));
 
 /** Every subscription whose period has ended is billed for the next one: one paid invoice per period. */
-export async function billDuePeriods(tx: DbOrTx, now = new Date()) {
+export async function billDuePeriods(tx: DbOrTx, now = new Date(), seller: Seller = DEFAULT_SELLER) {
   const due = await tx
     .selectFrom("pay_subscriptions")
     .selectAll()
@@ -140,8 +145,10 @@ export async function billDuePeriods(tx: DbOrTx, now = new Date()) {
   for (const subscription of due) {
     let periodEnd = subscription.current_period_end;
     while (periodEnd.getTime() <= now.getTime()) {
-      await writeInvoice(tx, subscription.customer_id, { amount: subscription.amount, currency: subscription.currency, date: periodEnd });
-      periodEnd = nextPeriodEnd(periodEnd, subscription.billing_interval);
+      // Billed in advance: the invoice written at a period's start is for that period.
+      const next = nextPeriodEnd(periodEnd, subscription.billing_interval);
+      await writeInvoice(tx, seller, subscription.id, { kind: subscription.billing_interval === "YEAR" ? "YEAR" : "MONTH", start: periodEnd, end: next });
+      periodEnd = next;
     }
     await tx.updateTable("pay_subscriptions").set({ status: "active", current_period_end: periodEnd }).where("id", "=", subscription.id).execute();
   }
@@ -155,16 +162,72 @@ function nextPeriodEnd(from: Date, interval: string): Date {
   return next;
 }
 
-async function writeInvoice(tx: DbOrTx, customerId: string, invoice: { amount: number; currency: string; date: Date }) {
-  const customer = await tx.selectFrom("pay_customers").select("billing_account_id").where("id", "=", customerId).executeTakeFirstOrThrow();
-  const row = await insertInvoice(tx, {
-    billingAccountId: customer.billing_account_id,
-    paymentProviderInvoiceId: providerId("in"),
-    date: invoice.date,
-    status: "paid",
-    amountPaid: invoice.amount,
-    currency: invoice.currency,
+/**
+ * One invoice for one period of a subscription: a line per licensed product at its price (the
+ * trial's lines at 0), tax by the buyer's address, the seller's next number, the buyer and seller
+ * as they are now. Metered items are not measured by the built-in provider, so they add no line.
+ */
+async function writeInvoice(tx: DbOrTx, seller: Seller, subscriptionId: string, period: { kind: InvoiceLine["kind"]; start: Date; end: Date }) {
+  const subscription = await tx
+    .selectFrom("pay_subscriptions")
+    .innerJoin("pay_customers", "pay_customers.id", "pay_subscriptions.customer_id")
+    .innerJoin("billing_accounts", "billing_accounts.id", "pay_customers.billing_account_id")
+    .select([
+      "pay_subscriptions.bundle_type",
+      "pay_subscriptions.currency",
+      "billing_accounts.id as billing_account_id",
+      "billing_accounts.name",
+      "billing_accounts.billing_email",
+      "billing_accounts.billing_address",
+      "billing_accounts.vat_id",
+    ])
+    .where("pay_subscriptions.id", "=", subscriptionId)
+    .executeTakeFirstOrThrow();
+  const items = await tx.selectFrom("pay_subscription_items").select(["price_id", "quantity"]).where("subscription_id", "=", subscriptionId).orderBy("created_at").orderBy("id").execute();
+  const products = findBundle(subscription.bundle_type)?.products ?? [];
+  const lines: InvoiceLine[] = [];
+  for (const item of items) {
+    const product = products.find((candidate) => candidate.usageType === "LICENSED" && candidate.prices.some((price) => price.id === item.price_id));
+    const price = product?.prices.find((candidate) => candidate.id === item.price_id);
+    if (!product || !price) continue;
+    const quantity = item.quantity ?? 1;
+    const unitAmount = period.kind === "TRIAL" ? 0 : price.unitAmount;
+    lines.push({
+      product: product.displayName,
+      kind: period.kind,
+      periodStart: period.start.toISOString(),
+      periodEnd: period.end.toISOString(),
+      quantity,
+      unitAmount,
+      amount: unitAmount * quantity,
+      currency: price.currency,
+    });
+  }
+  const address = parseBillingAddress(subscription.billing_address);
+  const details = buildInvoiceDetails({
+    number: await nextInvoiceNumber(tx, seller),
+    issuedAt: period.start,
+    seller,
+    buyer: {
+      name: subscription.name,
+      email: subscription.billing_email,
+      addressLines: [address.line1, address.line2, `${address.postalCode} ${address.city}`.trim()].filter(Boolean),
+      country: address.country,
+      vatId: subscription.vat_id ?? "",
+    },
+    lines,
   });
-  // The PDF is drawn from the invoice when downloaded (./invoicePdf.ts); the address is the platform's own.
+  const total = details.totals.find((candidate) => candidate.currency === subscription.currency) ?? details.totals[0];
+  const row = await insertInvoice(tx, {
+    billingAccountId: subscription.billing_account_id,
+    paymentProviderInvoiceId: providerId("in"),
+    date: period.start,
+    status: "paid",
+    amountPaid: total?.gross ?? 0,
+    currency: total?.currency ?? subscription.currency,
+    number: details.number,
+    details,
+  });
+  // The PDF is drawn from the invoice's details when downloaded (./invoicePdf.ts); the address is the platform's own.
   await tx.updateTable("invoices").set({ invoice_pdf: `/pay/invoices/${row.id}.pdf` }).where("id", "=", row.id).execute();
 }

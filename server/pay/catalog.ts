@@ -1,4 +1,4 @@
-import { TRIAL_DAYS, type PlanTier } from "../../src/domain/pay/plans";
+import { DEFAULT_INTERVAL, TRIAL_DAYS, retentionBenefit, retentionInDaysFor, type PlanTier } from "../../src/domain/pay/plans";
 
 /**
  * The built-in provider's product bundles (spec §3 ProductBundle; issue 10: STARTER, PROFESSIONAL
@@ -7,10 +7,21 @@ import { TRIAL_DAYS, type PlanTier } from "../../src/domain/pay/plans";
  * included units, billed monthly (spec §9 'Yearly metered items use the monthly price').
  */
 
+/** A step of a tiered price: units up to `upTo` (null: all the rest) cost `unitAmount` each. */
+export interface CatalogPriceTier {
+  upTo: number | null;
+  unitAmount: number;
+}
+
 export interface CatalogPrice {
   id: string;
+  /** The price's id as line items name it (spec §3 Price.price). */
+  price: string;
   unitAmount: number;
-  currency: "EUR";
+  currency: "EUR" | "USD";
+  /** PER_UNIT: unitAmount per unit; TIERED: by the tiers (spec §3, §9 pricing models). */
+  pricingModel: "PER_UNIT" | "TIERED";
+  tiers: CatalogPriceTier[];
   usageType: "LICENSED" | "METERED";
   unitType: "OPS" | "QTY";
   reservedUnits: number | null;
@@ -30,6 +41,8 @@ export interface CatalogProduct {
   usageType: "LICENSED" | "METERED";
   benefits: { description: string; lang: "EN" | "DE" }[];
   prices: CatalogPrice[];
+  /** The price preselected in the bundles step: the default interval's for licensed products, the monthly one for metered. */
+  selectedPricingIndex: number;
 }
 
 export interface CatalogBundle {
@@ -52,10 +65,15 @@ function bundle(
   benefits: { EN: string[]; DE: string[] },
 ): CatalogBundle {
   const key = type.toLowerCase();
+  // The retention benefit is written from the retention rule itself, so the two cannot disagree.
+  const retentionDays = retentionInDaysFor(type);
   const licensed = (interval: "MONTH" | "YEAR", amount: number): CatalogPrice => ({
     id: `price_${key}_${interval.toLowerCase()}`,
+    price: `price_${key}_${interval.toLowerCase()}`,
     unitAmount: amount,
     currency: "EUR",
+    pricingModel: "PER_UNIT",
+    tiers: [],
     usageType: "LICENSED",
     unitType: "QTY",
     reservedUnits: null,
@@ -80,10 +98,11 @@ function bundle(
         type: "BUNDLE",
         usageType: "LICENSED",
         benefits: [
-          ...benefits.EN.map((description) => ({ description, lang: "EN" as const })),
-          ...benefits.DE.map((description) => ({ description, lang: "DE" as const })),
+          ...[...benefits.EN, retentionBenefit(retentionDays, "EN")].map((description) => ({ description, lang: "EN" as const })),
+          ...[...benefits.DE, retentionBenefit(retentionDays, "DE")].map((description) => ({ description, lang: "DE" as const })),
         ],
         prices: [licensed("MONTH", monthly), licensed("YEAR", yearly(monthly))],
+        selectedPricingIndex: DEFAULT_INTERVAL === "YEAR" ? 1 : 0,
       },
       {
         id: `prod_${key}_requests`,
@@ -95,11 +114,19 @@ function bundle(
         type: "BASE",
         usageType: "METERED",
         benefits: [],
+        selectedPricingIndex: 0,
         prices: [
           {
             id: `price_${key}_requests_month`,
+            price: `price_${key}_requests_month`,
             unitAmount: opsPrice,
             currency: "EUR",
+            // The included requests are free; each further 1,000 costs unitAmount.
+            pricingModel: "TIERED",
+            tiers: [
+              { upTo: includedOps, unitAmount: 0 },
+              { upTo: null, unitAmount: opsPrice },
+            ],
             usageType: "METERED",
             unitType: "OPS",
             reservedUnits: includedOps,
@@ -116,16 +143,16 @@ function bundle(
 /** Ascending by price, as spec §7 lists them. */
 export const PRODUCT_BUNDLES: readonly CatalogBundle[] = [
   bundle("STARTER", "Starter", 2900, 100_000, 50, {
-    EN: ["Everything a first app needs", "100,000 requests a month", "Activity history of 24 hours"],
-    DE: ["Alles, was eine erste App braucht", "100.000 Anfragen im Monat", "Aktivitätsverlauf von 24 Stunden"],
+    EN: ["Everything a first app needs", "100,000 requests a month"],
+    DE: ["Alles, was eine erste App braucht", "100.000 Anfragen im Monat"],
   }),
   bundle("PROFESSIONAL", "Pro", 9900, 1_000_000, 40, {
-    EN: ["1,000,000 requests a month", "Activity history of 14 days", "Email support"],
-    DE: ["1.000.000 Anfragen im Monat", "Aktivitätsverlauf von 14 Tagen", "Support per E-Mail"],
+    EN: ["1,000,000 requests a month", "Email support"],
+    DE: ["1.000.000 Anfragen im Monat", "Support per E-Mail"],
   }),
   bundle("SCALE", "Scale", 39900, 10_000_000, 30, {
-    EN: ["10,000,000 requests a month", "Activity history of 24 hours", "Priority support"],
-    DE: ["10.000.000 Anfragen im Monat", "Aktivitätsverlauf von 24 Stunden", "Bevorzugter Support"],
+    EN: ["10,000,000 requests a month", "Priority support"],
+    DE: ["10.000.000 Anfragen im Monat", "Bevorzugter Support"],
   }),
 ];
 

@@ -6,6 +6,8 @@ import { messagesFor } from "../i18n";
 import { completeCheckout, successUrlOf } from "./builtIn";
 import { verifyCheckout } from "./checkoutToken";
 import { invoicePdf } from "./invoicePdf";
+import { invoiceLanguage, type InvoiceDetails } from "./invoiceModel";
+import type { Seller } from "./seller";
 import { checkoutPage, messagePage } from "./checkoutPage";
 import { readFormBody } from "./form";
 
@@ -15,6 +17,8 @@ interface PayRouteDeps {
   contextFor(authorization: string | null | undefined): Promise<Context>;
   /** Key of the checkout capability (./checkoutToken.ts). */
   checkoutKey: Buffer;
+  /** Printed on invoices written before invoices kept their details. */
+  seller: Seller;
 }
 
 /** The test card the page accepts (Stripe's test Visa number); anything else is declined. */
@@ -59,7 +63,7 @@ export function createPayRoutes(deps: PayRouteDeps) {
     if (request.method === "POST" && action === "pay") {
       const number = (form?.get("cardNumber") ?? "").replace(/\s+/g, "");
       if (number !== TEST_CARD_NUMBER) return page(checkoutPage(messages, session, found.token, "pay.checkout.declined"), 402);
-      await deps.db.transaction().execute((tx) => completeCheckout(tx, session.id));
+      await deps.db.transaction().execute((tx) => completeCheckout(tx, session.id, { seller: deps.seller }));
       return redirect(successUrlOf(session.success_url, session.id));
     }
     if (request.method !== "GET") return new Response("Method not allowed", { status: 405 });
@@ -80,8 +84,11 @@ export function createPayRoutes(deps: PayRouteDeps) {
         "invoices.amount_paid",
         "invoices.currency",
         "invoices.payment_provider_invoice_id",
+        "invoices.number",
+        "invoices.details",
         "billing_accounts.org_id",
         "billing_accounts.name",
+        "billing_accounts.billing_email",
         "billing_accounts.billing_address",
         "billing_accounts.vat_id",
       ])
@@ -95,19 +102,12 @@ export function createPayRoutes(deps: PayRouteDeps) {
     } catch {
       return notFound;
     }
-    const address = parseBillingAddress(row.billing_address);
-    const bytes = await invoicePdf({
-      number: row.payment_provider_invoice_id ?? row.id,
-      date: row.date,
-      status: row.status,
-      amountPaid: row.amount_paid,
-      currency: row.currency,
-      billedTo: [row.name, address.line1, address.line2, `${address.postalCode} ${address.city}`.trim(), address.country, row.vat_id ?? ""].filter(Boolean),
-    });
+    const details = row.details ?? legacyDetails(row, deps.seller);
+    const bytes = await invoicePdf(details, row.status, messagesFor(details.language));
     return new Response(Buffer.from(bytes), {
       headers: {
         "content-type": "application/pdf",
-        "content-disposition": `attachment; filename="invoice-${row.id}.pdf"`,
+        "content-disposition": `attachment; filename="invoice-${(row.number ?? row.id).replace(/[^A-Za-z0-9_-]/g, "")}.pdf"`,
         "cache-control": "private, no-store",
       },
     });
@@ -122,5 +122,29 @@ export function createPayRoutes(deps: PayRouteDeps) {
       if (invoiceMatch) return invoice(request, invoiceMatch[1]);
       return new Response("Not found", { status: 404 });
     },
+  };
+}
+
+/** An invoice recorded without details (an outside provider's, or one from before): who is billed now, its amount as the total. */
+function legacyDetails(
+  row: { id: string; date: Date; amount_paid: number; currency: string; payment_provider_invoice_id: string | null; name: string; billing_email: string; billing_address: string | null; vat_id: string | null },
+  seller: Seller,
+): InvoiceDetails {
+  const address = parseBillingAddress(row.billing_address);
+  return {
+    number: row.payment_provider_invoice_id ?? row.id,
+    language: invoiceLanguage(address.country),
+    issuedAt: row.date.toISOString(),
+    seller: { name: seller.name, addressLines: seller.addressLines, vatId: seller.vatId, email: seller.email },
+    buyer: {
+      name: row.name,
+      email: row.billing_email,
+      addressLines: [address.line1, address.line2, `${address.postalCode} ${address.city}`.trim()].filter(Boolean),
+      country: address.country,
+      vatId: row.vat_id ?? "",
+    },
+    lines: [],
+    tax: { ratePercent: 0, note: null },
+    totals: [{ currency: row.currency.toUpperCase(), net: row.amount_paid, tax: 0, gross: row.amount_paid }],
   };
 }

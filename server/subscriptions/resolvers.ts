@@ -8,7 +8,7 @@ import { findApiForUpdate } from "../api/store";
 import { listBillingAccountsOfOrg } from "../billing/store";
 import { askProvider } from "../pay/payments";
 import { findBundle } from "../pay/catalog";
-import { canPublishApi } from "../../src/domain/permissions";
+import { canPublishApi, hasAdminPermissions } from "../../src/domain/permissions";
 import { billingProblems, parseBillingAddress } from "../../src/domain/billing";
 import { checkoutLineItems, licensedPrice, retentionInDaysFor, type Interval } from "../../src/domain/pay/plans";
 import {
@@ -220,6 +220,33 @@ export const subscriptionResolvers: Resolvers = {
           .where("id", "=", subscription.id)
           .execute();
         return { id: itemId, bundleSubscriptionId: subscription.id, paymentProviderId: subscription.payment_provider_id, paymentProviderPriceId: priceId, quantity: 0 };
+      });
+    },
+
+    /**
+     * Spec §7 deleteBundleSubscription: the provider stops billing and the project keeps the
+     * default activity history. Cancelling what was paid for is for owners and admins
+     * (docs/ROLES.md plan.cancel); cancelling twice returns the cancelled subscription.
+     */
+    async deleteBundleSubscription(_, args, ctx) {
+      requireViewer(ctx);
+      return ctx.db.transaction().execute(async (tx) => {
+        const subscription = await tx.selectFrom("bundle_subscriptions").selectAll().where("id", "=", args.input.id).forUpdate().executeTakeFirst();
+        if (!subscription) throw notFound();
+        const api = await findApiForUpdate(tx, subscription.api_id);
+        if (!api) throw notFound();
+        const membership = await requireMembership(ctx, api.org_id, tx);
+        if (!hasAdminPermissions(membership.roleType)) throw forbidden("error_plan_cancel_forbidden", "Only owners and admins can cancel a plan.");
+        if (subscription.status === "CANCELED") return toBundleSubscription(subscription);
+        await askProvider(() => ctx.payments.provider.cancelSubscription(tx, subscription.payment_provider_id));
+        const canceled = await tx.updateTable("bundle_subscriptions").set({ status: "CANCELED" }).where("id", "=", subscription.id).returningAll().executeTakeFirstOrThrow();
+        const [current] = (await bundleSubscriptionsOf(tx, api.id)).filter((row) => row.status !== "CANCELED");
+        await tx
+          .updateTable("apis")
+          .set({ retention_in_days: retentionInDaysFor((current?.bundle_type ?? null) as never), updated_at: new Date() })
+          .where("id", "=", api.id)
+          .execute();
+        return toBundleSubscription(canceled);
       });
     },
   },

@@ -13,8 +13,31 @@ export const DEFAULT_INTERVAL: Interval = "YEAR";
 export const TRIAL_DAYS = 14;
 export const YEARLY_DISCOUNT_PERCENT = 20;
 
-/** Spec §9: retentionInDays is 14 with the pro bundle, else 1. */
-export const retentionInDaysFor = (plan: PlanTier | null | undefined) => (plan === "PROFESSIONAL" ? 14 : 1);
+/**
+ * Days of activity history each plan keeps: the one source of both the retention rule and the
+ * benefit the plan card lists (./retentionBenefit). Spec §9: 14 with the pro bundle, else 1; a
+ * plan above Pro keeps at least what Pro keeps, so Scale keeps 14 too.
+ */
+export const RETENTION_DAYS: Readonly<Record<PlanTier, number>> = {
+  LAUNCH: 1,
+  MVP: 1,
+  SEED: 1,
+  STARTER: 1,
+  STARTUP: 1,
+  PROFESSIONAL: 14,
+  SCALE: 14,
+  SCALEUP: 14,
+};
+/** Without a plan (or after cancelling it) a project keeps the default window of one day. */
+export const DEFAULT_RETENTION_DAYS = 1;
+
+export const retentionInDaysFor = (plan: PlanTier | null | undefined) => (plan ? RETENTION_DAYS[plan] : DEFAULT_RETENTION_DAYS);
+
+/** The benefit line for a retention window: 24 hours for one day, else in days. */
+export function retentionBenefit(days: number, language: "EN" | "DE"): string {
+  if (language === "DE") return days === 1 ? "Aktivitätsverlauf von 24 Stunden" : `Aktivitätsverlauf von ${days} Tagen`;
+  return days === 1 ? "Activity history of 24 hours" : `Activity history of ${days} days`;
+}
 
 export interface PlanPrice {
   id: string;

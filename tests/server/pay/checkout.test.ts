@@ -219,7 +219,8 @@ describe("invoices", () => {
     const invoices = listed.data.org.billingAccount.invoices;
     expect(invoices.totalCount).toBe(2);
     const amounts = invoices.edges.map((edge: { node: { amountPaid: number } }) => edge.node.amountPaid);
-    expect(amounts).toEqual([39900, 0]);
+    // Scale's 399.00 a month plus 19 % VAT for a German workspace (tests/server/pay/invoices.test.ts).
+    expect(amounts).toEqual([47481, 0]);
     const pdfPath = invoices.edges[0].node.invoicePdf as string;
     expect(pdfPath).toMatch(/^\/pay\/invoices\/inv_.+\.pdf$/);
 
