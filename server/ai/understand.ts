@@ -22,7 +22,7 @@ const IGNORED = ["in order", "pro tag", "am tag", "jeden tag", "tag fur tag", "v
 const VERB_CUES = new Set(["to", "can", "could", "will", "would", "may", "might", "should", "must", "cannot", "lets"]);
 
 /** German compound heads that say "a tool for …": "Rezeptverwaltung" is about recipes. */
-const HEADS = [
+export const HEADS = [
   "verwaltung",
   "management",
   "datenbank",
@@ -40,18 +40,37 @@ const HEADS = [
 
 const MAX_PHRASE = 4;
 
-/** "for my dog-walking business with …": between these and a list cue the words describe the app. */
-const POSSESSIVES = new Set(["my", "our", "mein", "meine", "meinen", "meinem", "meiner", "unser", "unsere", "unseren", "unserem", "unserer"]);
+/**
+ * Words that name the app itself rather than a thing it keeps: in "A dog-walking business:
+ * walkers, dogs…" or "an app for my Gassi-Service with …" everything up to them only
+ * describes the app.
+ */
+const APP_HEADS = new Set(
+  "business company firm startup service studio agency app application platform system tool software website site database tracker planner portal program unternehmen firma betrieb dienst anwendung plattform webseite datenbank programm".split(" "),
+);
+
+/** "business", or a German compound ending in a word for the app ("Reinigungsfirma", "Hochzeitsplanung"). */
+function namesApp(word: string): boolean {
+  if (APP_HEADS.has(word)) return true;
+  return [...APP_HEADS, ...HEADS].some((head) => word.length - head.length >= 4 && word.endsWith(head));
+}
 /** The words that start the list of what the app keeps ("with dogs, owners and walks"). */
 export const LIST_CUES = new Set(["with", "including", "containing", "mit", "inklusive", "sowie"]);
 
 /** Token positions that only describe the app, e.g. "business" in "my dog-walking business with dogs". */
-function describingPositions(list: Token[]): Set<number> {
+export function describingPositions(list: Token[]): Set<number> {
   const skipped = new Set<number>();
-  for (let start = 0; start < list.length; start++) {
-    if (!POSSESSIVES.has(list[start].word)) continue;
-    const cue = list.findIndex((token, index) => index > start && LIST_CUES.has(token.word));
-    for (let index = start + 1; cue > 0 && index < cue; index++) skipped.add(index);
+  // In each sentence, before its list (a list cue or a colon), everything up to the last word naming the app.
+  let sentenceStart = 0;
+  for (let index = 0; index <= list.length; index++) {
+    if (index < list.length && !(index > sentenceStart && /[.!?\n]/.test(list[index].gap))) continue;
+    let listStart = sentenceStart;
+    while (listStart < index && !LIST_CUES.has(list[listStart].word) && !(listStart > sentenceStart && list[listStart].gap.includes(":")))
+      listStart++;
+    let head = -1;
+    for (let position = sentenceStart; position < listStart; position++) if (namesApp(list[position].word)) head = position;
+    for (let position = sentenceStart; position <= head; position++) skipped.add(position);
+    sentenceStart = index;
   }
   return skipped;
 }
@@ -105,22 +124,43 @@ function lookup(key: string, language: Language): Meaning | null {
 export interface Token {
   word: string;
   capitalized: boolean;
+  /** The piece of the prompt the word comes from, as written ("Spaziergänge"). */
+  raw: string;
+  /** What stands between this word and the one before (", ", " ", "-", ": "). */
+  gap: string;
+  /** Where `raw` starts and ends in the prompt. */
+  start: number;
+  end: number;
 }
 
 export function tokens(prompt: string): Token[] {
-  return prompt
-    .split(/[^\p{L}\p{N}]+/u)
-    .flatMap((piece) => words(piece).map((word) => ({ word, capitalized: /^\p{Lu}/u.test(piece) })));
+  const list: Token[] = [];
+  let last = 0;
+  for (const match of prompt.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const gap = prompt.slice(last, match.index);
+    last = match.index + match[0].length;
+    words(match[0]).forEach((word, index) =>
+      list.push({
+        word,
+        capitalized: /^\p{Lu}/u.test(match[0]),
+        raw: match[0],
+        gap: index === 0 ? gap : "",
+        start: match.index,
+        end: last,
+      }),
+    );
+  }
+  return list;
 }
 
 /** The longest phrase starting at `start`; its last word may carry an ending. */
-function phraseAt(list: Token[], start: number, language: Language): { meaning: Meaning; length: number; exact: boolean } | null {
+function phraseAt(list: Token[], start: number, language: Language): { meaning: Meaning; length: number; exact: boolean; key: string } | null {
   for (let length = Math.min(MAX_PHRASE, list.length - start); length >= 1; length--) {
     const head = list.slice(start, start + length - 1).map((token) => token.word);
     const last = list[start + length - 1].word;
     for (const stem of stems(last)) {
       const meaning = lookup([...head, stem].join(" "), language);
-      if (meaning) return { meaning, length, exact: stem === last };
+      if (meaning) return { meaning, length, exact: stem === last, key: [...head, stem].join(" ") };
     }
   }
   return null;
@@ -151,40 +191,77 @@ function compound(word: string, language: Language): Meaning | null {
 const suffixKeys = (language: Language) =>
   [...DOMAINS.keys(), ...PART_MAPS[language].keys()].filter((key) => !key.includes(" "));
 
+/** Where the prompt names a part, and by which lexicon word (null for a German compound). */
+export interface PartMention {
+  part: PartName;
+  start: number;
+  length: number;
+  key: string | null;
+}
+
+export interface Reading {
+  tokens: Token[];
+  language: Language;
+  /** Named domains' tables first, then each named entity, without repeats. */
+  parts: PartName[];
+  mentions: PartMention[];
+  /** Token positions already read: domains, parts, phrases ignored and words describing the app. */
+  used: Set<number>;
+}
+
 /**
  * The parts a prompt asks for: a named domain brings its template's tables, then each named
  * entity is added (a word with two meanings takes the one already present). Empty when nothing
  * is recognized.
  */
 export function understand(prompt: string): PartName[] {
+  return read(prompt).parts;
+}
+
+export function read(prompt: string): Reading {
   const language = guessLanguage(prompt);
   const list = tokens(prompt);
   // Writers who capitalize German nouns mark everything else in lower case as not a noun.
   const capitalizes = list.slice(1).some((token) => token.capitalized);
   const domains: string[] = [];
-  const mentions: PartMeaning[][] = [];
+  const found: { meanings: PartMeaning[]; start: number; length: number; key: string | null }[] = [];
   const describing = describingPositions(list);
+  const used = new Set(describing);
 
   for (let index = 0; index < list.length; ) {
-    const found = phraseAt(list, index, language);
-    const meaning = found?.meaning ?? compound(list[index].word, language);
-    const length = found?.length ?? 1;
-    if (meaning?.kind === "domain") domains.push(meaning.key);
+    const phrase = phraseAt(list, index, language);
+    const meaning = phrase?.meaning ?? compound(list[index].word, language);
+    const length = phrase?.length ?? 1;
+    const mark = () => {
+      for (let position = index; position < index + length; position++) used.add(position);
+    };
+    if (meaning?.kind === "domain") {
+      domains.push(meaning.key);
+      mark();
+    }
+    if (meaning?.kind === "ignore") mark();
     if (meaning?.kind === "parts") {
       const single = length === 1;
-      const verbAfterCue = single && found?.exact && meaning.language === "en" && VERB_CUES.has(list[index - 1]?.word ?? "");
+      const verbAfterCue = single && phrase?.exact && meaning.language === "en" && VERB_CUES.has(list[index - 1]?.word ?? "");
       const lowerGerman =
         single && meaning.language === "de" && language === "de" && capitalizes && !list[index].capitalized;
-      if (!verbAfterCue && !lowerGerman && !describing.has(index)) mentions.push(meaning.meanings);
+      // "Rezeptverwaltung" describes the app and still names its recipes.
+      const namesContent = !phrase && HEADS.some((head) => list[index].word.endsWith(head));
+      if (verbAfterCue || lowerGerman) mark();
+      else if (!describing.has(index) || namesContent) {
+        found.push({ meanings: meaning.meanings, start: index, length, key: phrase?.key ?? null });
+        mark();
+      }
     }
     index += length;
   }
 
   const fromDomains = domains.flatMap((key) => BLUEPRINTS.find((blueprint) => blueprint.key === key)?.parts ?? []);
-  const clear = mentions.filter((meanings) => meanings.length === 1 && !meanings[0].secondary).map(([m]) => m.part);
+  const clear = found.filter(({ meanings }) => meanings.length === 1 && !meanings[0].secondary).map(({ meanings: [m] }) => m.part);
   const present = new Set<PartName>([...fromDomains, ...clear]);
   const parts = new Set<PartName>(fromDomains);
-  for (const meanings of mentions) {
+  const mentions: PartMention[] = [];
+  for (const { meanings, start, length, key } of found) {
     const chosen =
       meanings.find((meaning) => present.has(meaning.part)) ??
       meanings.find((meaning) => relatedToAny(meaning.part, present)) ??
@@ -192,8 +269,9 @@ export function understand(prompt: string): PartName[] {
     if (!chosen) continue;
     present.add(chosen.part);
     parts.add(chosen.part);
+    mentions.push({ part: chosen.part, start, length, key });
   }
-  return [...parts];
+  return { tokens: list, language, parts: [...parts], mentions, used };
 }
 
 /** Whether a part usually belongs to, or has, one of the present parts ("Antworten" to questions). */

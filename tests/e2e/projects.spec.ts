@@ -82,7 +82,7 @@ test("the project sidebar, header and new-table dropdown of an unpublished proje
 });
 
 for (const [language, prompt, expected] of [
-  ["de", "Ich brauche ein CRM mit Kunden, Kontakten und Angeboten", ["Customer", "Contact", "Offer"]],
+  ["de", "Ich brauche ein CRM mit Kunden, Kontakten und Angeboten", ["Kunde", "Kontakt", "Angebot"]],
   ["en", "a blog with posts, authors and comments", ["Post", "Author", "Comment"]],
 ] as const) {
   test(`the AI start turns '${prompt}' into tables`, async ({ page, platform }) => {
@@ -92,6 +92,10 @@ for (const [language, prompt, expected] of [
     const modal = page.getByTestId("templates-modal");
     await modal.getByTestId("ai-prompt-input").fill(prompt);
     await modal.getByTestId("ai-prompt-submit").click();
+    // The proposal is shown first and only used once accepted.
+    const preview = page.getByTestId("replace-model-dialog");
+    await expect(preview.getByTestId("model-preview-name").first()).toBeVisible({ timeout: 20_000 });
+    await preview.getByRole("button", { name: language === "de" ? "Tabellen übernehmen" : "Use tables" }).click();
     await expect(modal).toBeHidden({ timeout: 20_000 });
     const tabs = await tabNames(page);
     for (const name of expected) expect(tabs).toContain(name);

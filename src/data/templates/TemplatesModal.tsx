@@ -97,7 +97,8 @@ export function TemplatesModal(props: {
     setApplying(true);
     try {
       const model = proposedModel(await schema(), fromAi);
-      if (isUntouchedModel(props.current)) await save(model);
+      // The AI start's guess is always shown first; a template only when it replaces the user's work.
+      if (isUntouchedModel(props.current) && !fromAi) await save(model);
       else setAwaitingConfirmation(model);
     } catch (caught) {
       setError(caught);
@@ -128,6 +129,7 @@ export function TemplatesModal(props: {
         <ReplaceModelDialog
           current={props.current}
           proposed={awaitingConfirmation}
+          replaces={!isUntouchedModel(props.current)}
           onConfirm={() => void save(awaitingConfirmation)}
           onCancel={() => setAwaitingConfirmation(null)}
         />

@@ -97,7 +97,45 @@ describe("templates modal", () => {
     expect((await screen.findByTestId("templates-error")).textContent).toBe("Sorry, I couldn't come up with anything useful");
   });
 
-  it("applies the schema the AI start pushes when it is done", async () => {
+  it("shows the AI start's tables, fields and connections and changes nothing until they are accepted", async () => {
+    const { environment } = openModal();
+    const updates = () => environment.mock.getAllOperations().filter((op) => op.request.node.params.name === "useUpdateApiMutation");
+    const proposed = {
+      objectTypes: [
+        { ...table("d1", "Dog", ["name", "breed"]), targets: [{ targetId: "w1", index: 0 }] },
+        { ...table("w1", "Walk", ["startsAt"]), parents: { first: { parentId: "d1", index: 0 } } },
+      ],
+      enumTypes: [],
+    };
+    fireEvent.change(await screen.findByTestId("ai-prompt-input"), { target: { value: "dogs and their walks" } });
+    fireEvent.click(screen.getByTestId("ai-prompt-submit"));
+    environment.mock.resolve(environment.mock.getMostRecentOperation(), {
+      data: { createSchemaPrompt: { id: "prm_4", status: "DONE", schema: JSON.stringify(proposed), errorMessageId: null } },
+    });
+
+    const dialog = await screen.findByTestId("replace-model-dialog");
+    expect((await within(dialog).findByRole("heading")).textContent).toBe("Use these tables?");
+    expect(within(dialog).getAllByTestId("model-preview-name").map((name) => name.textContent)).toEqual(["Dog", "Walk"]);
+    expect(within(dialog).getAllByTestId("model-preview-fields").map((fields) => fields.textContent)).toEqual([" — name, breed", " — startsAt"]);
+    expect(within(dialog).getByTestId("model-preview-connections").textContent).toBe("has many: Walk");
+    expect(updates()).toEqual([]);
+
+    // Discarding keeps the model and the modal; accepting saves the proposal.
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByTestId("replace-model-dialog")).toBeNull();
+    expect(screen.getByTestId("templates-modal")).toBeTruthy();
+    expect(updates()).toEqual([]);
+    fireEvent.click(screen.getByTestId("ai-prompt-submit"));
+    environment.mock.resolve(environment.mock.getMostRecentOperation(), {
+      data: { createSchemaPrompt: { id: "prm_5", status: "DONE", schema: JSON.stringify(proposed), errorMessageId: null } },
+    });
+    fireEvent.click(await within(await screen.findByTestId("replace-model-dialog")).findByRole("button", { name: "Use tables" }));
+    await vi.waitFor(() => expect(updates()).toHaveLength(1));
+    const saved = JSON.parse(updates()[0].request.variables.input.schema);
+    expect(saved.objectTypes.map((type: { name: string }) => type.name)).toEqual(["Dog", "Walk"]);
+  });
+
+  it("applies the schema the AI start pushes when it is done and accepted", async () => {
     const { environment } = openModal();
     fireEvent.change(await screen.findByTestId("ai-prompt-input"), { target: { value: "a blog with posts" } });
     fireEvent.click(screen.getByTestId("ai-prompt-submit"));
@@ -108,6 +146,7 @@ describe("templates modal", () => {
     environment.mock.nextValue(environment.mock.getMostRecentOperation(), {
       data: { onUpdateSchemaPrompt: { id: "prm_2", status: "DONE", schema: JSON.stringify(blog.schema), errorMessageId: null } },
     });
+    fireEvent.click(await within(await screen.findByTestId("replace-model-dialog")).findByRole("button", { name: "Use tables" }));
     await vi.waitFor(() => expect(environment.mock.getMostRecentOperation().request.node.params.name).toBe("useUpdateApiMutation"));
     const saved = JSON.parse(environment.mock.getMostRecentOperation().request.variables.input.schema);
     expect(saved.objectTypes.map((type: { name: string }) => type.name)).toEqual(["Post", "Author", "Comment"]);
@@ -126,7 +165,7 @@ describe("templates modal", () => {
     const dialog = await screen.findByTestId("replace-model-dialog");
     expect((await within(dialog).findByRole("heading")).textContent).toBe("Replace your model?");
     expect(within(dialog).getByText("Your 2 tables and enums will be replaced by these tables:")).toBeTruthy();
-    expect(within(dialog).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Post", "Author", "Comment"]);
+    expect(within(dialog).getAllByTestId("model-preview-name").map((item) => item.textContent)).toEqual(["Post", "Author", "Comment"]);
     expect(updates()).toEqual([]);
 
     // Cancel keeps the model; confirming replaces it.

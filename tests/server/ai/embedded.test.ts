@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { DOMAIN_WORDS } from "../../../server/ai/domains";
 import { generateEmbedded } from "../../../server/ai/embedded";
 import { PART_WORDS } from "../../../server/ai/lexicon";
+import { germanPartName } from "../../../server/ai/partNames";
+import { pascalName } from "../../../server/ai/singular";
+import { guessLanguage } from "../../../server/ai/text";
 import { BLUEPRINTS } from "../../../server/templates/catalog";
 import { validateModel, type SchemaModel } from "../../../src/domain/model";
 
@@ -21,8 +24,8 @@ function relations(model: SchemaModel) {
 const cases: { prompt: string; tables: string[]; relations: string[]; not?: string[] }[] = [
   {
     prompt: "Ich brauche ein CRM mit Kunden, Kontakten und Angeboten",
-    tables: ["Customer", "Contact", "Offer"],
-    relations: ["Customer→Contact", "Customer→Offer"],
+    tables: ["Kunde", "Kontakt", "Angebot"],
+    relations: ["Kunde→Kontakt", "Kunde→Angebot"],
   },
   {
     prompt: "a blog with posts, authors and comments",
@@ -31,8 +34,8 @@ const cases: { prompt: string; tables: string[]; relations: string[]; not?: stri
   },
   {
     prompt: "Ein Online-Shop mit Produkten, Kategorien, Bestellungen und Kunden",
-    tables: ["Product", "Category", "Order", "OrderItem", "Customer"],
-    relations: ["Category→Product", "Customer→Order", "Order→OrderItem", "Product→OrderItem"],
+    tables: ["Produkt", "Kategorie", "Bestellung", "Bestellposition", "Kunde"],
+    relations: ["Kategorie→Produkt", "Kunde→Bestellung", "Bestellung→Bestellposition", "Produkt→Bestellposition"],
   },
   {
     prompt: "An app for events with venues, speakers, talks and tickets",
@@ -41,14 +44,14 @@ const cases: { prompt: string; tables: string[]; relations: string[]; not?: stri
   },
   {
     prompt: "Rezepte mit Zutaten und Zubereitungsschritten",
-    tables: ["Recipe", "Ingredient", "Step"],
-    relations: ["Recipe→Ingredient", "Recipe→Step"],
-    not: ["Prescription"],
+    tables: ["Rezept", "Zutat", "Zubereitungsschritt"],
+    relations: ["Rezept→Zutat", "Rezept→Zubereitungsschritt"],
+    not: ["Verordnung"],
   },
   {
     prompt: "Aufgabenverwaltung für Projekte mit Meilensteinen und Mitarbeitern",
-    tables: ["Task", "Project", "Milestone", "Employee"],
-    relations: ["Project→Task", "Project→Milestone", "Employee→Task"],
+    tables: ["Aufgabe", "Projekt", "Meilenstein", "Mitarbeiter"],
+    relations: ["Projekt→Aufgabe", "Projekt→Meilenstein", "Mitarbeiter→Aufgabe"],
   },
   {
     prompt: "track tasks and time entries for my projects",
@@ -62,8 +65,8 @@ const cases: { prompt: string; tables: string[]; relations: string[]; not?: stri
   },
   {
     prompt: "Fitnessstudio mit Mitgliedern, Trainern, Kursen und Check-ins",
-    tables: ["Member", "Trainer", "Course", "CheckIn"],
-    relations: ["Trainer→Course", "Member→CheckIn"],
+    tables: ["Mitglied", "Trainer", "Kurs", "CheckIn"],
+    relations: ["Trainer→Kurs", "Mitglied→CheckIn"],
   },
   {
     prompt: "a gym where members can book classes",
@@ -78,8 +81,8 @@ const cases: { prompt: string; tables: string[]; relations: string[]; not?: stri
   },
   {
     prompt: "Immobilienverwaltung mit Wohnungen, Mietern, Mietverträgen und Besichtigungen",
-    tables: ["Property", "Tenant", "Lease", "Viewing"],
-    relations: ["Property→Lease", "Tenant→Lease", "Property→Viewing"],
+    tables: ["Wohnung", "Mieter", "Mietvertrag", "Besichtigung"],
+    relations: ["Wohnung→Mietvertrag", "Mieter→Mietvertrag", "Wohnung→Besichtigung"],
   },
   {
     prompt: "inventory with products, suppliers and warehouses",
@@ -88,15 +91,15 @@ const cases: { prompt: string; tables: string[]; relations: string[]; not?: stri
   },
   {
     prompt: "Verein mit Mitgliedern, Mitgliedsbeiträgen und Veranstaltungen",
-    tables: ["Member", "Fee", "Event"],
-    relations: ["Member→Fee"],
-    not: ["Post"],
+    tables: ["Mitglied", "Mitgliedsbeitrag", "Veranstaltung"],
+    relations: ["Mitglied→Mitgliedsbeitrag"],
+    not: ["Beitrag"],
   },
   {
     prompt: "Arztpraxis mit Patienten, Terminen und Rezepten",
-    tables: ["Patient", "Appointment", "Prescription"],
-    relations: ["Patient→Appointment", "Patient→Prescription"],
-    not: ["Recipe"],
+    tables: ["Patient", "Termin", "Rezept"],
+    relations: ["Patient→Termin", "Patient→Rezept"],
+    not: ["Zutat"],
   },
   {
     prompt: "Helpdesk with tickets from customers and comments",
@@ -106,23 +109,23 @@ const cases: { prompt: string; tables: string[]; relations: string[]; not?: stri
   },
   {
     prompt: "Hotel mit Zimmern, Gästen und Buchungen",
-    tables: ["Hotel", "Room", "Guest", "Booking"],
-    relations: ["Hotel→Room", "Room→Booking", "Guest→Booking"],
+    tables: ["Hotel", "Zimmer", "Gast", "Buchung"],
+    relations: ["Hotel→Zimmer", "Zimmer→Buchung", "Gast→Buchung"],
   },
   {
     prompt: "Sportverein mit Mannschaften, Spielern und Spielen",
-    tables: ["Team", "Player", "Match"],
-    relations: ["Team→Player", "Team→Match"],
+    tables: ["Mannschaft", "Spieler", "Spiel"],
+    relations: ["Mannschaft→Spieler", "Mannschaft→Spiel"],
   },
   {
     prompt: "Umfrage mit Fragen und Antworten",
-    tables: ["Survey", "Question", "Answer"],
-    relations: ["Survey→Question", "Question→Answer"],
+    tables: ["Umfrage", "Frage", "Antwort"],
+    relations: ["Umfrage→Frage", "Frage→Antwort"],
   },
   {
     prompt: "Recruiting: Stellenanzeigen, Bewerber und Bewerbungen",
-    tables: ["JobPosting", "Applicant", "Application"],
-    relations: ["JobPosting→Application", "Applicant→Application"],
+    tables: ["Stellenanzeige", "Bewerber", "Bewerbung"],
+    relations: ["Stellenanzeige→Bewerbung", "Bewerber→Bewerbung"],
   },
   {
     prompt: "fleet management with vehicles, drivers and trips",
@@ -131,9 +134,100 @@ const cases: { prompt: string; tables: string[]; relations: string[]; not?: stri
   },
   {
     prompt: "Termine mit Kunden pro Tag",
-    tables: ["Appointment", "Customer"],
-    relations: ["Customer→Appointment"],
-    not: ["Tag"],
+    tables: ["Termin", "Kunde"],
+    relations: ["Kunde→Termin"],
+    not: ["Tag", "Schlagwort"],
+  },
+  // The prompts of the dog-walking report: every noun a table, connected as the sentence says.
+  {
+    prompt: "A dog-walking business: walkers, dogs, their owners and the walks",
+    tables: ["Walker", "Dog", "DogOwner", "Walk"],
+    relations: ["DogOwner→Dog", "Dog→Walk", "Walker→Walk"],
+    not: ["Company"],
+  },
+  {
+    prompt: "A dog-walking business with walkers, dogs, their owners and the walks",
+    tables: ["Walker", "Dog", "DogOwner", "Walk"],
+    relations: ["DogOwner→Dog", "Dog→Walk", "Walker→Walk"],
+    not: ["Company"],
+  },
+  {
+    prompt: "Ein Gassi-Service: Hundeausführer, Hunde, ihre Besitzer und die Spaziergänge",
+    tables: ["Hundeausfuehrer", "Hund", "Besitzer", "Spaziergang"],
+    relations: ["Besitzer→Hund", "Hund→Spaziergang", "Hundeausfuehrer→Spaziergang"],
+  },
+  {
+    prompt: "the walks of a dog and the dogs of an owner",
+    tables: ["Walk", "Dog", "DogOwner"],
+    relations: ["Dog→Walk", "DogOwner→Dog"],
+  },
+  {
+    prompt: "customers and their orders",
+    tables: ["Customer", "Order"],
+    relations: ["Customer→Order"],
+  },
+  {
+    prompt: "Kunden und ihre Bestellungen",
+    tables: ["Kunde", "Bestellung"],
+    relations: ["Kunde→Bestellung"],
+  },
+  {
+    prompt: "a garden planner with beds, plants and harvests",
+    tables: ["Bed", "Plant", "Harvest"],
+    relations: ["Bed→Plant", "Plant→Harvest"],
+    not: ["Planner"],
+  },
+  {
+    prompt: "Ein Tierheim mit Katzen, Hunden und Impfungen",
+    tables: ["Tierheim", "Katze", "Hund", "Impfung"],
+    relations: ["Tierheim→Katze", "Tierheim→Hund", "Katze→Impfung"],
+  },
+  {
+    prompt: "my wine cellar with wines, wineries and tastings",
+    tables: ["Wine", "Winery", "Tasting"],
+    relations: ["Winery→Wine", "Wine→Tasting"],
+  },
+  {
+    prompt: "Eine Reinigungsfirma: Reinigungskräfte, Haushalte und Einsätze",
+    tables: ["Reinigungskraft", "Haushalt", "Einsatz"],
+    relations: ["Reinigungskraft→Einsatz", "Haushalt→Einsatz"],
+    not: ["Reinigungsfirma", "Firma"],
+  },
+  {
+    prompt: "Fahrräder von Besitzern mit Wartungen",
+    tables: ["Fahrrad", "Besitzer", "Wartung"],
+    relations: ["Besitzer→Fahrrad"],
+  },
+  {
+    prompt: "Eltern und ihre Kinder für die Kita",
+    tables: ["Eltern", "Kind", "Kita"],
+    relations: ["Eltern→Kind", "Kita→Kind"],
+  },
+  {
+    prompt: "a photo studio: photographers, customers and shoots",
+    tables: ["Photographer", "Customer", "Shoot"],
+    relations: ["Photographer→Shoot", "Customer→Shoot"],
+    not: ["Image", "Studio"],
+  },
+  {
+    prompt: "Meine Gewohnheiten und Ziele mit Einträgen",
+    tables: ["Gewohnheit", "Ziel", "Eintrag"],
+    relations: ["Ziel→Eintrag"],
+  },
+  {
+    prompt: "a movie database with movies, directors and actors",
+    tables: ["Movie", "Director", "Actor"],
+    relations: ["Director→Movie"],
+  },
+  {
+    prompt: "Hochzeitsplanung mit Gästen, Tischen und Geschenken",
+    tables: ["Gast", "Tisch", "Geschenk"],
+    relations: [],
+  },
+  {
+    prompt: "Rezeptverwaltung mit Zutaten",
+    tables: ["Rezept", "Zutat"],
+    relations: ["Rezept→Zutat"],
   },
 ];
 
@@ -147,9 +241,14 @@ describe("embedded schema generator", () => {
     for (const name of not) expect(tables(model!)).not.toContain(name);
   });
 
+  it("has a table of 30 or more prompts, English and German", () => {
+    expect(cases.length).toBeGreaterThanOrEqual(30);
+    expect(cases.filter(({ prompt }) => guessLanguage(prompt) === "de").length).toBeGreaterThanOrEqual(12);
+  });
+
   it("starts from the template when a prompt names a domain", () => {
     expect(tables(generateEmbedded("Wir brauchen einen Webshop")!)).toEqual(
-      expect.arrayContaining(["Product", "Order", "OrderItem", "Customer", "Payment"]),
+      expect.arrayContaining(["Produkt", "Bestellung", "Bestellposition", "Kunde", "Zahlung"]),
     );
     expect(tables(generateEmbedded("Blog")!)).toEqual(expect.arrayContaining(["Post", "Author", "Comment"]));
   });
@@ -171,7 +270,7 @@ describe("embedded schema generator", () => {
   });
 
   it("types the usual fields", () => {
-    const model = generateEmbedded("Kunden mit Angeboten")!;
+    const model = generateEmbedded("customers with offers")!;
     const fields = (table: string) =>
       Object.fromEntries(model.objectTypes.find((o) => o.name === table)!.fields.map((field) => [field.name, field.type]));
     expect(fields("Customer")).toMatchObject({ name: "String", email: "Email", phone: "Phone" });
@@ -188,8 +287,12 @@ describe("embedded schema generator", () => {
       (["en", "de"] as const).flatMap((language) =>
         byLanguage[language]
           .filter((word) => !word.startsWith("~"))
-          .map((word) => (language === "en" ? `with ${word}` : `mit ${word}`))
-          .filter((prompt) => !tables(generateEmbedded(prompt)!).includes(part)),
+          .filter((word) => {
+            const prompt = language === "en" ? `with ${word}` : `mit ${word}`;
+            // German prompts name the table by the word they use.
+            return !tables(generateEmbedded(prompt) ?? { objectTypes: [], enumTypes: [] }).includes(language === "en" ? part : pascalName(word));
+          })
+          .map((word) => `${language}: ${word}`),
       ),
     );
     expect(missed).toEqual([]);
@@ -199,7 +302,9 @@ describe("embedded schema generator", () => {
     expect(Object.keys(DOMAIN_WORDS).sort()).toEqual(BLUEPRINTS.map((blueprint) => blueprint.key).sort());
     for (const blueprint of BLUEPRINTS) {
       for (const word of DOMAIN_WORDS[blueprint.key]) {
-        expect(tables(generateEmbedded(word)!), word).toEqual(expect.arrayContaining([...blueprint.parts]));
+        const german = guessLanguage(word) === "de";
+        const expected = blueprint.parts.map((part) => (german ? germanPartName(part, undefined, []) : part));
+        expect(tables(generateEmbedded(word)!), word).toEqual(expect.arrayContaining(expected));
       }
     }
   });
@@ -213,7 +318,8 @@ describe("embedded schema generator", () => {
 describe("every thing a prompt lists becomes a table", () => {
   it("names unknown things in the singular, keeps known ones, and ignores what only describes the app", () => {
     const model = generateEmbedded("an app for my dog-walking business with dogs, owners and walks")!;
-    expect(tables(model).sort()).toEqual(["Dog", "Owner", "Walk"]);
+    // A table Owner that others belong to would collide with a generated name: withFreeNames renames it.
+    expect(tables(model).sort()).toEqual(["Dog", "DogOwner", "Walk"]);
     expect(validateModel(model)).toBeNull();
   });
 
