@@ -15,6 +15,7 @@ import { createStaticHandler } from "./http/static";
 import { rememberStandingsFor } from "./access";
 import { json, sendFetchResponse } from "./http/fetch-adapter";
 import { createEdge } from "./security/edge";
+import { createOrigins } from "./http/origin";
 import { PROJECT_API_CORS_HEADERS, PROJECT_API_PREFLIGHT_HEADERS } from "./security/cors";
 import { listenOn } from "./listen";
 import { CONSOLE_DIST, SCHEMA_PATH } from "./paths";
@@ -92,7 +93,7 @@ export async function createPlatform(
   const secretKey = resolveSecretKey(config);
   const apiKeys = createApiKeys(secretKey);
   const checkoutKey = deriveKey(secretKey, "checkout-capability");
-  const payments = createPayments(options.paymentProvider ?? createBuiltInProvider(config.publicUrl, { testAutomation: config.payTestAutomation, seller: config.seller }), checkoutKey);
+  const payments = createPayments(options.paymentProvider ?? createBuiltInProvider({ testAutomation: config.payTestAutomation, seller: config.seller }), checkoutKey);
   const publishing: PublishDeps = {
     db,
     pubsub,
@@ -112,9 +113,11 @@ export async function createPlatform(
   if (!config.databaseUrl) await releaseLeases(db, [CSV_IMPORT_JOB]);
   const schema = createSchema(SCHEMA_PATH);
 
-  const contextFor = async (authorization: string | null | undefined): Promise<Context> => ({
+  const origins = createOrigins(config);
+  const contextFor = async (authorization: string | null | undefined, host?: string): Promise<Context> => ({
     db,
     config,
+    origin: origins.originFor(host),
     pubsub,
     jobs,
     mailer,
@@ -123,7 +126,7 @@ export async function createPlatform(
     viewer: await resolveViewer(auth, config, authorization),
   });
   const yoga = createGraphqlHandler(schema);
-  const serveGraphql = serveGraphqlOverNode(yoga, (req) => contextFor(req.headers.authorization).then(rememberStandingsFor));
+  const serveGraphql = serveGraphqlOverNode(yoga, (req) => contextFor(req.headers.authorization, req.headers.host).then(rememberStandingsFor));
   const projectApi = createProjectEndpoint({ db, apiKeys, events: projectEvents, contextFor, projectPools: auth.projectPools, oidcAllowPrivateIssuers: config.oidcAllowPrivateIssuers, schemaCacheSize: config.projectSchemaCacheSize });
   const serveCsv = createCsvRoutes(projectApi.projectContext);
   const serveFile = createFileRoutes({ db, objects, config, projectContext: projectApi.projectContext });
@@ -147,7 +150,7 @@ export async function createPlatform(
       await db.selectFrom("orgs").select("id").limit(1).execute();
       return json({ status: "ok" });
     }
-    return serveStatic(request);
+    return origins.redirectFor(request) ?? serveStatic(request);
   }
 
   const edge = createEdge(config, consoleDist, route);
@@ -197,8 +200,8 @@ export async function createPlatform(
   const wss = attachSubscriptions(
     server,
     yoga,
-    (params) =>
-      contextFor(params.Authorization as string | undefined ?? params.authorization as string | undefined),
+    (params, request) =>
+      contextFor(params.Authorization as string | undefined ?? params.authorization as string | undefined, request.headers.host),
     sessions,
     projectSubscriptions.handleUpgrade,
   );

@@ -19,8 +19,10 @@ export interface Config {
   databaseUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
-  /** Public address of the console, for links in mails. */
+  /** Public address of the console: links in mails, the token issuer, and answers to a Host it does not know (http/origin.ts). */
   publicUrl: string;
+  /** PUBLIC_URL was set: every answer uses it and console pages asked for elsewhere redirect to it. */
+  publicUrlGiven: boolean;
   cognito: {
     /** Set when a real Cognito pool replaces the built-in sign-in service. */
     region?: string;
@@ -62,7 +64,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "Baukasten <no-reply@baukasten.local>",
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ""),
+    publicUrlGiven: Boolean(env.PUBLIC_URL),
     cognito: {
       region: env.COGNITO_REGION || undefined,
       userPoolId: env.COGNITO_USER_POOL_ID || LOCAL_USER_POOL_ID,

@@ -181,7 +181,9 @@ export const apiResolvers: Resolvers = {
     authProviderType: async (api, _, ctx) => ((await userPoolOf(ctx, api.id)) ? "COGNITO_USER_POOLS" : null),
     authProviderPoolId: async (api, _, ctx) => (await userPoolOf(ctx, api.id))?.pool_id ?? null,
     authProviderClientId: async (api, _, ctx) => (await userPoolOf(ctx, api.id))?.client_id ?? api.authProviderClientId,
-    authProviderUrl: async (api, _, ctx) => ((await userPoolOf(ctx, api.id)) ? `${ctx.config.publicUrl}/auth` : null),
+    authProviderUrl: async (api, _, ctx) => ((await userPoolOf(ctx, api.id)) ? `${ctx.origin}/auth` : null),
+    // Stored by the publish job with PUBLIC_URL; shown at the address the console was opened at.
+    graphqlUrl: (api, _, ctx) => (api.graphqlUrl ? `${ctx.origin}/p/${api.id}/graphql` : null),
     async org(api, _, ctx) {
       const row = await findOrg(ctx.db, api.orgId);
       return row ? toOrg(row) : null;

@@ -21,6 +21,8 @@ export interface Viewer {
 export interface Context {
   db: Db;
   config: Config;
+  /** Where this request reached the console (http/origin.ts); links in its answer start with it. */
+  origin: string;
   pubsub: PubSub;
   /** Background work; kick() after committing a transaction that enqueued a job. */
   jobs: JobRunner;

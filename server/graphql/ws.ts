@@ -16,7 +16,7 @@ import { jsonTextShapeRefusal } from "../security/inputShape";
 export function attachSubscriptions(
   server: Server,
   yoga: GraphqlHandler,
-  context: (params: Record<string, unknown>) => Promise<Context>,
+  context: (params: Record<string, unknown>, request: IncomingMessage) => Promise<Context>,
   sessions: ReturnType<typeof createSessionWatch>,
   /** Another WebSocket endpoint on this server (the project APIs); true when it took the upgrade. */
   otherUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean = () => false,
@@ -32,7 +32,7 @@ export function attachSubscriptions(
       execute: (args: any) => args.rootValue.execute(args),
       subscribe: (args: any) => args.rootValue.subscribe(args),
       onSubscribe: async (ctx, _id, payload) => {
-        const contextValue = await context((ctx.connectionParams ?? {}) as Record<string, unknown>);
+        const contextValue = await context((ctx.connectionParams ?? {}) as Record<string, unknown>, ctx.extra.request);
         // The caller is known before validation, as on HTTP, so the query limits see who asks.
         const args = envelopedOperation(yoga, { ...ctx, req: ctx.extra.request }, payload, contextValue);
         if (Array.isArray(args)) return args;

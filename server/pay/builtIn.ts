@@ -20,7 +20,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The built-in test provider: its records live in the platform's database (pay_… tables). Under
  * test automation a checkout is paid as soon as it is created, and its URL is the success URL.
  */
-export function createBuiltInProvider(publicUrl: string, options: { testAutomation?: boolean; seller?: Seller } = {}): PaymentProvider {
+export function createBuiltInProvider(options: { testAutomation?: boolean; seller?: Seller } = {}): PaymentProvider {
   return {
     productBundles: () => PRODUCT_BUNDLES,
 
@@ -55,7 +55,8 @@ export function createBuiltInProvider(publicUrl: string, options: { testAutomati
         await completeCheckout(tx, id, { seller: options.seller });
         return { id, url: successUrlOf(request.successUrl, id), expiresAt, completed: true };
       }
-      return { id, url: `${publicUrl}/pay/checkout/${id}`, expiresAt };
+      // The checkout page is served where the member returns to, so the console's origin never changes on the way.
+      return { id, url: `${new URL(request.successUrl).origin}/pay/checkout/${id}`, expiresAt };
     },
 
     async checkoutSession(tx, id) {

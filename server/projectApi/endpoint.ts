@@ -50,7 +50,7 @@ export function createProjectEndpoint(options: {
   db: Db;
   apiKeys: ApiKeys;
   events: ProjectEvents;
-  contextFor: (authorization: string | undefined) => Promise<Context>;
+  contextFor: (authorization: string | undefined, host: string | undefined) => Promise<Context>;
   /** The projects' own user pools of the built-in sign-in service; null with a real Cognito pool. */
   projectPools: ProjectPools | null;
   /** OIDC_ALLOW_PRIVATE_ISSUERS (server/config.ts). */
@@ -64,7 +64,7 @@ export function createProjectEndpoint(options: {
   const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql", PROJECT_PERSISTED_QUERIES_PATH);
 
   /** The request's context, or why it is refused; the same for HTTP and for graphql-ws. */
-  async function projectContext(apiId: string, credentials: { apiKey?: string; authorization?: string }): Promise<ProjectContext | Refusal> {
+  async function projectContext(apiId: string, credentials: { apiKey?: string; authorization?: string; host?: string }): Promise<ProjectContext | Refusal> {
     const live = await liveSchema(db, apiId, credentials.apiKey || undefined);
     if (!live) return { status: 404, code: "NOT_FOUND", messageId: "error_api_management_before_publish", message: "Please publish project before editing data." };
     // A token of the project's own pool or of its OIDC issuer is a project user; any other
@@ -76,7 +76,7 @@ export function createProjectEndpoint(options: {
     const bearer = credentials.authorization?.replace(/^Bearer\s+/i, "").trim();
     const oidcSettings = usesAuthMode(live.auth, "aws_oidc") ? live.auth.oidc : null;
     const oidcToken = !projectUser && bearer && oidcSettings?.issuerUrl && oidc.claimsIssuer(bearer, oidcSettings.issuerUrl) ? bearer : null;
-    const platformContext = await contextFor(projectUser || oidcToken ? undefined : credentials.authorization);
+    const platformContext = await contextFor(projectUser || oidcToken ? undefined : credentials.authorization, credentials.host);
     let caller: Caller;
     let credential: CallerCredential;
     if (projectUser) {
@@ -122,7 +122,7 @@ export function createProjectEndpoint(options: {
     yoga,
     async (req, res, apiId: string) => {
       const key = req.headers["x-api-key"];
-      const context = await projectContext(apiId, { apiKey: typeof key === "string" ? key : undefined, authorization: req.headers.authorization });
+      const context = await projectContext(apiId, { apiKey: typeof key === "string" ? key : undefined, authorization: req.headers.authorization, host: req.headers.host });
       if (!("status" in context)) return context;
       answerRefusal(res, context);
       return null;

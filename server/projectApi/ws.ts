@@ -27,6 +27,7 @@ export function attachProjectSubscriptions(endpoint: ProjectEndpoint, sockets: P
         const contextValue = await endpoint.projectContext(apiId, {
           apiKey: text(params["x-api-key"]),
           authorization: text(params.Authorization) ?? text(params.authorization),
+          host: ctx.extra.request.headers.host,
         });
         if ("status" in contextValue) {
           return [refuse(contextValue.code, contextValue.messageId, contextValue.message)];

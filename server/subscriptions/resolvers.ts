@@ -25,6 +25,12 @@ import type { Resolvers } from "../graphql/__generated__/resolvers";
 const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const newRecordId = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
 
+/** Where the checkout returns to: the console at the address this request reached it (http/origin.ts), so the member comes back signed in. */
+const returnUrls = (origin: string, apiId: string) => ({
+  success_url: `${origin}/api-setup/${apiId}/publishing?session_id={CHECKOUT_SESSION_ID}`,
+  cancel_url: `${origin}/project-publish/${apiId}/bundles?session_id={CHECKOUT_SESSION_ID}`,
+});
+
 /** The project, locked, and the caller allowed to publish it (plans are part of publishing). */
 async function publisherOf(ctx: Context, tx: DbOrTx, apiId: string) {
   const row = await findApiForUpdate(tx, apiId);
@@ -54,7 +60,7 @@ async function openCheckout(ctx: Context, tx: DbOrTx, row: CheckoutSessionRow) {
   if (row.session_id) {
     const existing = await askProvider(() => provider.checkoutSession(tx, row.session_id!));
     if (existing?.status === "open") {
-      const url = `${ctx.config.publicUrl}/pay/checkout/${row.session_id}`;
+      const url = `${ctx.origin}/pay/checkout/${row.session_id}`;
       return { row, sessionUrl: ctx.payments.checkoutUrl(url, row.session_id, row.expires_at, viewer) };
     }
   }
@@ -64,6 +70,8 @@ async function openCheckout(ctx: Context, tx: DbOrTx, row: CheckoutSessionRow) {
   const bundle = findBundle(row.bundle_type)!;
   const interval = row.billing_interval as Interval;
   const customerId = await askProvider(() => provider.ensureCustomer(tx, account));
+  // A draft continued at another address of the console returns there.
+  const back = returnUrls(ctx.origin, row.api_id);
   const session = await askProvider(() =>
     provider.createCheckoutSession(tx, {
       customerId,
@@ -73,15 +81,15 @@ async function openCheckout(ctx: Context, tx: DbOrTx, row: CheckoutSessionRow) {
       lineItems: row.line_items,
       amount: licensedPrice(bundle.products, interval)?.unitAmount ?? 0,
       currency: "EUR",
-      successUrl: row.success_url,
-      cancelUrl: row.cancel_url,
+      successUrl: back.success_url,
+      cancelUrl: back.cancel_url,
     }),
   );
   if (!account.payment_provider_id)
     await tx.updateTable("billing_accounts").set({ payment_provider_id: customerId }).where("id", "=", account.id).execute();
   const updated = await tx
     .updateTable("checkout_sessions")
-    .set({ session_id: session.id, payment_provider_id: customerId, expires_at: session.expiresAt })
+    .set({ session_id: session.id, payment_provider_id: customerId, expires_at: session.expiresAt, ...back })
     .where("id", "=", row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -116,7 +124,6 @@ export const subscriptionResolvers: Resolvers = {
           throw refuse("BAD_USER_INPUT", "error_checkout_requires_interval", "Please choose monthly or yearly billing.");
         const interval: Interval = input.billingInterval;
         const { lineItems, meteredItems } = checkoutLineItems(bundle.products, interval);
-        const base = `${ctx.config.publicUrl}`;
         const draft = await tx
           .insertInto("checkout_sessions")
           .values({
@@ -124,8 +131,7 @@ export const subscriptionResolvers: Resolvers = {
             api_id: api.id,
             org_id: api.org_id,
             expires_at: new Date(Date.now() + DRAFT_LIFETIME_MS),
-            success_url: `${base}/api-setup/${api.id}/publishing?session_id={CHECKOUT_SESSION_ID}`,
-            cancel_url: `${base}/project-publish/${api.id}/bundles?session_id={CHECKOUT_SESSION_ID}`,
+            ...returnUrls(ctx.origin, api.id),
             metadata: JSON.stringify(meteredItems),
             line_items: JSON.stringify(lineItems),
             bundle_type: bundle.type,

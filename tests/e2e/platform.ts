@@ -13,14 +13,19 @@ export class PlatformProcess {
   /** The local mailbox answers only with its token: one per process, so it also tells our server from another on the port. */
   private readonly mailboxToken = randomUUID();
   readonly dataDir = mkdtempSync(join(tmpdir(), "baukasten-e2e-"));
-  /** `env` adds settings, e.g. FEATURE_FLAG_EMAILS for the flagged screens. */
+  /**
+   * `env` adds settings, e.g. FEATURE_FLAG_EMAILS for the flagged screens. `hostname` is the
+   * address the browser opens the console at: the server listens on every loopback address and
+   * must work at each of them without PUBLIC_URL (README).
+   */
   constructor(
     readonly port: number,
     private readonly env: Record<string, string> = {},
+    readonly hostname: "localhost" | "127.0.0.1" | "[::1]" = "localhost",
   ) {}
 
   get url() {
-    return `http://localhost:${this.port}`;
+    return `http://${this.hostname}:${this.port}`;
   }
 
   async start() {

@@ -11,7 +11,9 @@ test.describe("publish wizard", () => {
   const flagged = uniqueEmail("custom-users");
   let platform: PlatformProcess;
   test.beforeAll(async ({}, workerInfo) => {
-    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 100 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: flagged });
+    // At [::1], not the default localhost: checkout must come back to the address the console was
+    // opened at, where the sign-in is stored.
+    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 100 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: flagged }, "[::1]");
     // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).
     test.setTimeout(180_000);
     await platform.start();
@@ -55,10 +57,12 @@ test.describe("publish wizard", () => {
     await page.getByTestId("billing-continue").click();
 
     await expect(page).toHaveURL(/\/pay\/checkout\/cs_[a-f0-9]+\?token=/);
+    expect(new URL(page.url()).origin).toBe(platform.url);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Subscribe to Pro");
     await payWithTestCard(page);
 
     await expect(page).toHaveURL(new RegExp(`/api-setup/${apiId}/publishing$`));
+    expect(new URL(page.url()).origin).toBe(platform.url);
     await expect(page.getByTestId("publish-live")).toContainText(`/p/${apiId}/graphql`);
     for (const step of ["prepareStack", "createSchema", "deployResolvers"]) {
       await expect(page.getByTestId(`publish-step-${step}`)).toHaveAttribute("data-status", "done");

@@ -25,7 +25,7 @@ export type CsvRoute = NonNullable<ReturnType<typeof csvRouteOf>>;
  * then each route asks for its data action. Every refusal answers with its status and message
  * key; nothing answers 500 for bad input.
  */
-export function createCsvRoutes(projectContext: (apiId: string, credentials: { apiKey?: string; authorization?: string }) => Promise<ProjectContext | Refusal>) {
+export function createCsvRoutes(projectContext: (apiId: string, credentials: { apiKey?: string; authorization?: string; host?: string }) => Promise<ProjectContext | Refusal>) {
   async function handle(req: IncomingMessage, res: ServerResponse, route: CsvRoute, ctx: ProjectContext, url: URL) {
     if (route.export) {
       if (req.method !== "GET") throw refuse("BAD_USER_INPUT", "error_method", "Use GET.");
@@ -52,7 +52,7 @@ export function createCsvRoutes(projectContext: (apiId: string, credentials: { a
     const url = new URL(req.url ?? "/", "http://localhost");
     try {
       const key = req.headers["x-api-key"];
-      const ctx = await projectContext(route.apiId, { apiKey: typeof key === "string" ? key : undefined, authorization: req.headers.authorization });
+      const ctx = await projectContext(route.apiId, { apiKey: typeof key === "string" ? key : undefined, authorization: req.headers.authorization, host: req.headers.host });
       if ("status" in ctx) return answerError(req, res, ctx.status, { code: ctx.code, messageId: ctx.messageId }, ctx.message);
       await handle(req, res, route, ctx, url);
     } catch (error) {

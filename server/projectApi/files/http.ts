@@ -76,7 +76,7 @@ export function createFileRoutes(deps: {
   db: Db;
   objects: ObjectStore;
   config: Config;
-  projectContext: (apiId: string, credentials: { apiKey?: string; authorization?: string }) => Promise<ProjectContext | Refusal>;
+  projectContext: (apiId: string, credentials: { apiKey?: string; authorization?: string; host?: string }) => Promise<ProjectContext | Refusal>;
 }) {
   const { db, objects, config, projectContext } = deps;
 
@@ -134,7 +134,7 @@ export function createFileRoutes(deps: {
     const signed = url.searchParams.get("access");
     if (signed) return verifyDownload(filesKey(config), signed, route.apiId, route.key);
     const key = req.headers["x-api-key"];
-    const ctx = await projectContext(route.apiId, { apiKey: typeof key === "string" ? key : undefined, authorization: req.headers.authorization });
+    const ctx = await projectContext(route.apiId, { apiKey: typeof key === "string" ? key : undefined, authorization: req.headers.authorization, host: req.headers.host });
     return !("status" in ctx) && mayDo(ctx.project.caller, "read");
   }
 

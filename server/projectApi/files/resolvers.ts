@@ -39,7 +39,7 @@ async function requireUploadQuota(ctx: ProjectContext) {
 
 /** The address that serves a file: as is when public, with a short-lived signature when private. */
 export function fileUrl(ctx: ProjectContext, key: string, accessControl: AccessControl) {
-  const url = `${ctx.config.publicUrl}/p/${ctx.project.apiId}/files/${key}`;
+  const url = `${ctx.origin}/p/${ctx.project.apiId}/files/${key}`;
   if (accessControl === "public") return url;
   const token = signDownload(filesKey(ctx.config), { apiId: ctx.project.apiId, key, expiresAt: Date.now() + DOWNLOAD_URL_MINUTES * 60_000 });
   return `${url}?access=${token}`;
@@ -132,7 +132,7 @@ export function filesResolvers() {
         const row = await store.functionById(ctx.db, apiId, id);
         if (!row) return null;
         const token = signDownload(filesKey(ctx.config), { apiId, key: row.key, expiresAt: Date.now() + EXPORT_URL_MINUTES * 60_000 }, "fn");
-        return { url: `${ctx.config.publicUrl}/p/${apiId}/functions/${row.key}?access=${token}`, fileName: `${row.key.replaceAll("/", "_")}.zip` };
+        return { url: `${ctx.origin}/p/${apiId}/functions/${row.key}?access=${token}`, fileName: `${row.key.replaceAll("/", "_")}.zip` };
       },
     },
     Mutation: {
@@ -146,7 +146,7 @@ export function filesResolvers() {
         return {
           key,
           mimeType,
-          uploadUrl: `${ctx.config.publicUrl}/p/${ctx.project.apiId}/files/${key}?upload=${token}`,
+          uploadUrl: `${ctx.origin}/p/${ctx.project.apiId}/files/${key}?upload=${token}`,
           url: fileUrl(ctx, key, input.accessControl ?? "private"),
           name: fileNameOf(key),
           maxBytes,

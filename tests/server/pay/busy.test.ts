@@ -6,7 +6,7 @@ import { createBuiltInProvider } from "../../../server/pay/builtIn";
 let t: TestPlatform;
 beforeAll(async () => {
   // A provider whose checkout call fails, as an outside provider that is down would.
-  const builtIn = createBuiltInProvider("http://unused");
+  const builtIn = createBuiltInProvider();
   t = await startTestPlatform({}, { paymentProvider: { ...builtIn, createCheckoutSession: async () => Promise.reject(new Error("503 from provider")) } });
 });
 afterAll(async () => {
