@@ -1,0 +1,24 @@
+import { useCallback, useRef } from "react";
+import { useMatch, useNavigate, useRouter } from "@tanstack/react-router";
+
+type NavigateHereOptions = Omit<Parameters<ReturnType<typeof useNavigate>>[0], "to" | "from">;
+
+/**
+ * navigate({ to: "." }) for state a screen keeps in its own URL (the selected table or type in
+ * the hash, sort, filter, the record stack). Work that finishes late (a save's answer, a stored
+ * choice restored) may call it after the user has gone to another page; "." then means that
+ * page, which would get this screen's #Table. Such a call is dropped.
+ */
+export function useNavigateHere() {
+  const navigate = useNavigate();
+  const router = useRouter();
+  const here = useRef("");
+  here.current = useMatch({ strict: false, select: (match) => match.pathname });
+  return useCallback(
+    (options: NavigateHereOptions) => {
+      if (router.state.location.pathname !== here.current) return Promise.resolve();
+      return navigate({ ...options, to: "." } as Parameters<typeof navigate>[0]);
+    },
+    [navigate, router],
+  );
+}
