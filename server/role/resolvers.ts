@@ -1,4 +1,4 @@
-import { requireViewer } from "../graphql/context";
+import { requireViewer, type Context } from "../graphql/context";
 import { forbidden, notFound, refuse } from "../graphql/errors";
 import { requireMembership, viewerStanding } from "../access";
 import { isUniqueViolation } from "../db/errors";
@@ -33,6 +33,7 @@ import {
   type MemberProblem,
 } from "../../src/domain/members";
 import type { Resolvers } from "../graphql/__generated__/resolvers";
+import { endsWithSource } from "../graphql/endsWithSource";
 
 /** A member rule refused: FORBIDDEN with the spec's key and its English text. */
 const refusedBy = (problem: MemberProblem) => forbidden(problem, messagesFor("en")[problem] ?? problem);
@@ -135,13 +136,9 @@ export const roleResolvers: Resolvers = {
   Subscription: {
     onRoleChangedInOrg: {
       /** Ends after telling a member that their own role is gone: they hear nothing more. */
-      async *subscribe(_, args, ctx) {
-        const viewer = requireViewer(ctx);
-        await requireMembership(ctx, args.orgId);
-        for await (const event of ctx.pubsub.subscribe("role:changed", args.orgId)) {
-          yield event;
-          if (event.change === "DELETED" && event.role.userEmail === viewer.email.toLowerCase()) return;
-        }
+      subscribe(_, args, ctx) {
+        const feed = ctx.pubsub.subscribe("role:changed", args.orgId)[Symbol.asyncIterator]();
+        return endsWithSource(feed, roleEventsUntilOwnRemoval(ctx, args.orgId, feed));
       },
       resolve: (event: RoleEvent) => event,
     },
@@ -162,3 +159,19 @@ export const roleResolvers: Resolvers = {
 
 const alreadyMember = () =>
   refuse("CONFLICT", "error_user_mgt_already_member", "This address already has a role in this workspace.");
+
+/** A member's view of the workspace's role events, up to and including their own removal; refused for others. */
+async function* roleEventsUntilOwnRemoval(ctx: Context, orgId: string, feed: AsyncIterator<RoleEvent>): AsyncGenerator<RoleEvent> {
+  try {
+    const email = requireViewer(ctx).email.toLowerCase();
+    await requireMembership(ctx, orgId);
+    for (;;) {
+      const event = await feed.next();
+      if (event.done) return;
+      yield event.value;
+      if (event.value.change === "DELETED" && event.value.role.userEmail === email) return;
+    }
+  } finally {
+    await feed.return?.();
+  }
+}
