@@ -3,6 +3,7 @@ import { forbidden, notFound, refuse } from "../graphql/errors";
 import { requireMembership, viewerStanding } from "../access";
 import { isUniqueViolation } from "../db/errors";
 import {
+  countOwnersOfOrg,
   countRolesOfOrg,
   deleteRoleRow,
   findRole,
@@ -148,6 +149,15 @@ export const roleResolvers: Resolvers = {
     deletedRoleId: (event) => (event.change === "DELETED" ? event.role.id : null),
   },
   Role: {
+    /** deleteRole's own rule (src/domain/members), so the console offers Remove only where it would pass. */
+    async viewerCanRemove(role, _, ctx) {
+      const membership = await viewerStanding(ctx, role.orgId);
+      if (!membership || !ctx.viewer) return false;
+      const actor = { email: ctx.viewer.email, permissions: membership.permissions };
+      // Owners are counted only when the answer depends on it: an owner row, for an owner.
+      const owners = role.type === "OWNER" ? await ownersPerRequest(ctx, role.orgId) : 0;
+      return removeMemberProblem(actor, { type: role.type as RoleType, userEmail: role.userEmail }, owners) === null;
+    },
     /** Only for members of that org (a role of type NONE grants nothing). */
     async org(role, _, ctx) {
       if (!(await viewerStanding(ctx, role.orgId))) return null;
@@ -174,4 +184,14 @@ async function* roleEventsUntilOwnRemoval(ctx: Context, orgId: string, feed: Asy
   } finally {
     await feed.return?.();
   }
+}
+
+/** An org's owner count, read once per request however many owner rows a page shows. */
+const ownerCounts = new WeakMap<Context, Map<string, Promise<number>>>();
+function ownersPerRequest(ctx: Context, orgId: string): Promise<number> {
+  let counts = ownerCounts.get(ctx);
+  if (!counts) ownerCounts.set(ctx, (counts = new Map()));
+  let count = counts.get(orgId);
+  if (!count) counts.set(orgId, (count = countOwnersOfOrg(ctx.db, orgId)));
+  return count;
 }
