@@ -1,7 +1,13 @@
 import { useCallback, useRef } from "react";
 import { useMatch, useNavigate, useRouter } from "@tanstack/react-router";
 
-type NavigateHereOptions = Omit<Parameters<ReturnType<typeof useNavigate>>[0], "to" | "from">;
+/** What the screens change in their own URL; route types are not registered, so search is plain. */
+interface NavigateHereOptions {
+  search?: true | ((previous: Record<string, unknown>) => Record<string, unknown>);
+  hash?: string | ((current: string | undefined) => string);
+  replace?: boolean;
+  resetScroll?: boolean;
+}
 
 /**
  * navigate({ to: "." }) for state a screen keeps in its own URL (the selected table or type in
@@ -17,7 +23,7 @@ export function useNavigateHere() {
   return useCallback(
     (options: NavigateHereOptions) => {
       if (router.state.location.pathname !== here.current) return Promise.resolve();
-      return navigate({ ...options, to: "." } as Parameters<typeof navigate>[0]);
+      return navigate({ ...options, to: "." } as unknown as Parameters<typeof navigate>[0]);
     },
     [navigate, router],
   );
