@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { createPubSub } from "graphql-yoga";
 import type { SchemaPrompt } from "./prompts/store";
 import type { Api } from "./api/store";
@@ -20,7 +21,8 @@ export type CredentialChange =
  * only hears about what it asked for.
  */
 export function createPlatformPubSub() {
-  return createPubSub<{
+  const target = new EventTarget();
+  const pubsub = createPubSub<{
     "role:changed": [orgId: string, event: RoleEvent];
     /** An AI schema prompt reached DONE or FAILED (server/prompts). */
     "schemaPrompt:updated": [promptId: string, prompt: SchemaPrompt];
@@ -28,7 +30,11 @@ export function createPlatformPubSub() {
     "api:updated": [apiId: string, api: Api];
     /** Open project sockets close with the credential they were opened with (projectApi/socketWatch.ts). */
     "credential:changed": [change: CredentialChange];
-  }>();
+  }>({ eventTarget: target as never });
+  return Object.assign(pubsub, {
+    /** How many subscribers a topic ("role:changed:<orgId>") has now: what a closed subscription must give back. */
+    listenerCount: (topic: string) => getEventListeners(target, topic).length,
+  });
 }
 
 export type PubSub = ReturnType<typeof createPlatformPubSub>;

@@ -19,7 +19,8 @@ export type StorageKey =
   | "graphql-url"
   | "filters"
   | "sort-range"
-  | "selected-template";
+  | "selected-template"
+  | "not-live-projects";
 
 export function readStored<T>(key: StorageKey): T | undefined {
   try {

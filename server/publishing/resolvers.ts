@@ -29,6 +29,7 @@ import {
   toPublishRun,
 } from "./store";
 import type { CreatePublishRunInput, Resolvers } from "../graphql/__generated__/resolvers";
+import { endsWithSource } from "../graphql/endsWithSource";
 
 /** Serializes publish mutations, so two at once cannot both slip under the publishing limit. */
 const PUBLISH_LOCK = 72_100_010;
@@ -72,7 +73,8 @@ export const publishingResolvers: Resolvers = {
         const row = await findApi(ctx.db, args.id);
         if (!row) throw notFound();
         await requireMembership(ctx, row.org_id);
-        return apiUpdates(ctx, args.id);
+        const feed = ctx.pubsub.subscribe("api:updated", args.id)[Symbol.asyncIterator]();
+        return endsWithSource(feed, apiUpdates(ctx, args.id, feed));
       },
       resolve: (api: Api) => api,
     },
@@ -161,8 +163,7 @@ function versionAfter(apiId: string, runId: string): number {
 }
 
 /** Listens before reading the project, so a state that lands in between is not lost; the current state comes first. */
-async function* apiUpdates(ctx: Context, id: string): AsyncGenerator<Api> {
-  const events = ctx.pubsub.subscribe("api:updated", id)[Symbol.asyncIterator]();
+async function* apiUpdates(ctx: Context, id: string, events: AsyncIterator<Api>): AsyncGenerator<Api> {
   try {
     const next = events.next();
     const row = await findApi(ctx.db, id);

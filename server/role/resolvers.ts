@@ -1,8 +1,9 @@
-import { requireViewer } from "../graphql/context";
+import { requireViewer, type Context } from "../graphql/context";
 import { forbidden, notFound, refuse } from "../graphql/errors";
 import { requireMembership, viewerStanding } from "../access";
 import { isUniqueViolation } from "../db/errors";
 import {
+  countOwnersOfOrg,
   countRolesOfOrg,
   deleteRoleRow,
   findRole,
@@ -33,6 +34,7 @@ import {
   type MemberProblem,
 } from "../../src/domain/members";
 import type { Resolvers } from "../graphql/__generated__/resolvers";
+import { endsWithSource } from "../graphql/endsWithSource";
 
 /** A member rule refused: FORBIDDEN with the spec's key and its English text. */
 const refusedBy = (problem: MemberProblem) => forbidden(problem, messagesFor("en")[problem] ?? problem);
@@ -135,13 +137,9 @@ export const roleResolvers: Resolvers = {
   Subscription: {
     onRoleChangedInOrg: {
       /** Ends after telling a member that their own role is gone: they hear nothing more. */
-      async *subscribe(_, args, ctx) {
-        const viewer = requireViewer(ctx);
-        await requireMembership(ctx, args.orgId);
-        for await (const event of ctx.pubsub.subscribe("role:changed", args.orgId)) {
-          yield event;
-          if (event.change === "DELETED" && event.role.userEmail === viewer.email.toLowerCase()) return;
-        }
+      subscribe(_, args, ctx) {
+        const feed = ctx.pubsub.subscribe("role:changed", args.orgId)[Symbol.asyncIterator]();
+        return endsWithSource(feed, roleEventsUntilOwnRemoval(ctx, args.orgId, feed));
       },
       resolve: (event: RoleEvent) => event,
     },
@@ -151,6 +149,15 @@ export const roleResolvers: Resolvers = {
     deletedRoleId: (event) => (event.change === "DELETED" ? event.role.id : null),
   },
   Role: {
+    /** deleteRole's own rule (src/domain/members), so the console offers Remove only where it would pass. */
+    async viewerCanRemove(role, _, ctx) {
+      const membership = await viewerStanding(ctx, role.orgId);
+      if (!membership || !ctx.viewer) return false;
+      const actor = { email: ctx.viewer.email, permissions: membership.permissions };
+      // Owners are counted only when the answer depends on it: an owner row, for an owner.
+      const owners = role.type === "OWNER" ? await ownersPerRequest(ctx, role.orgId) : 0;
+      return removeMemberProblem(actor, { type: role.type as RoleType, userEmail: role.userEmail }, owners) === null;
+    },
     /** Only for members of that org (a role of type NONE grants nothing). */
     async org(role, _, ctx) {
       if (!(await viewerStanding(ctx, role.orgId))) return null;
@@ -162,3 +169,29 @@ export const roleResolvers: Resolvers = {
 
 const alreadyMember = () =>
   refuse("CONFLICT", "error_user_mgt_already_member", "This address already has a role in this workspace.");
+
+/** A member's view of the workspace's role events, up to and including their own removal; refused for others. */
+async function* roleEventsUntilOwnRemoval(ctx: Context, orgId: string, feed: AsyncIterator<RoleEvent>): AsyncGenerator<RoleEvent> {
+  try {
+    const email = requireViewer(ctx).email.toLowerCase();
+    await requireMembership(ctx, orgId);
+    for (;;) {
+      const event = await feed.next();
+      if (event.done) return;
+      yield event.value;
+      if (event.value.change === "DELETED" && event.value.role.userEmail === email) return;
+    }
+  } finally {
+    await feed.return?.();
+  }
+}
+
+/** An org's owner count, read once per request however many owner rows a page shows. */
+const ownerCounts = new WeakMap<Context, Map<string, Promise<number>>>();
+function ownersPerRequest(ctx: Context, orgId: string): Promise<number> {
+  let counts = ownerCounts.get(ctx);
+  if (!counts) ownerCounts.set(ctx, (counts = new Map()));
+  let count = counts.get(orgId);
+  if (!count) counts.set(orgId, (count = countOwnersOfOrg(ctx.db, orgId)));
+  return count;
+}

@@ -110,6 +110,17 @@ export async function lockOwnersOfOrg(db: DbOrTx, orgId: string) {
   return rows.length;
 }
 
+/** How many owners the org has (no lock: for what the console offers, deleteRole checks again). */
+export async function countOwnersOfOrg(db: DbOrTx, orgId: string) {
+  const row = await db
+    .selectFrom("roles")
+    .select((eb) => eb.fn.countAll<string>().as("owners"))
+    .where("org_id", "=", orgId)
+    .where("type", "=", "OWNER")
+    .executeTakeFirstOrThrow();
+  return Number(row.owners);
+}
+
 export async function deleteRoleRow(db: DbOrTx, id: string) {
   await db.deleteFrom("roles").where("id", "=", id).execute();
 }

@@ -81,7 +81,7 @@ function ConfirmStep(props: { email: string; onOtherEmail(): void }) {
         <PasswordField labelId="auth.field.newPassword.label" value={password} onChange={setPassword} error={form.fieldError("password")} />
         <ConfirmPasswordField value={confirmation} onChange={setConfirmation} error={form.fieldError("confirmation")} />
       </AuthForm>
-      <ResendCodeButton email={props.email} resend={() => sendResetCode(props.email)} />
+      <ResendCodeButton email={props.email} resend={() => sendResetCode(props.email)} onSent={form.clearError} />
       <div className="auth-links">
         <Button variant="link" onClick={props.onOtherEmail}>
           <FormattedMessage id="auth.passwordReset.otherEmail" />

@@ -4,8 +4,11 @@ import { errorText } from "../common/ErrorMessage";
 import { Alert } from "../ui/Alert";
 import { Button } from "../ui/Button";
 
-/** "Send a new code", with a notice once the mail is on its way. */
-export function ResendCodeButton(props: { email: string; resend(): Promise<void> }) {
+/**
+ * "Send a new code", with a notice once the mail is on its way. `onSent` lets the form drop its
+ * error about the old code, which would otherwise sit next to "We sent a new code".
+ */
+export function ResendCodeButton(props: { email: string; resend(): Promise<void>; onSent?: () => void }) {
   const intl = useIntl();
   const [state, setState] = useState<{ busy?: boolean; sent?: boolean; error?: string }>({});
   const onClick = async () => {
@@ -13,6 +16,7 @@ export function ResendCodeButton(props: { email: string; resend(): Promise<void>
     try {
       await props.resend();
       setState({ sent: true });
+      props.onSent?.();
     } catch (error) {
       setState({ error: errorText(intl, error) });
     }

@@ -62,7 +62,7 @@ export default function SignupCodeEntryScreen() {
       <AuthForm form={form} submitId="auth.signupCodeEntry.submit" testId="signup-code-form">
         <CodeField value={code} onChange={setCode} error={form.fieldError("code")} />
       </AuthForm>
-      <ResendCodeButton email={email} resend={() => resendSignUpCode(email)} />
+      <ResendCodeButton email={email} resend={() => resendSignUpCode(email)} onSent={form.clearError} />
     </AuthCard>
   );
 }

@@ -40,7 +40,10 @@ export function useAuthForm<Field extends string>(errors: Partial<Record<Field, 
     }
   };
 
-  return { onSubmit, busy, error, fieldError };
+  /** Forget the server's last refusal once it no longer holds (a new code was sent). */
+  const clearError = () => setError(undefined);
+
+  return { onSubmit, busy, error, fieldError, clearError };
 }
 
 /** What the form element needs of the hook (field errors go to the fields themselves). */

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { FormattedMessage } from "react-intl";
 import {
   addObjectType,
@@ -21,6 +21,7 @@ import { TABLE_TABS_ID, TableTabs } from "./TableTabs";
 import { panelId, tabId } from "../ui/Tabs";
 import { filterExpression, filterSearchValue } from "../domain/filters";
 import { useSelectedTable } from "./useSelectedTable";
+import { rememberLive } from "./liveProjects";
 import { FilterDropdown } from "./filter/FilterDropdown";
 import { FilterChips } from "./filter/FilterChips";
 import { useTableFilter } from "./filter/useTableFilter";
@@ -101,6 +102,7 @@ export function DataExplorer(props: {
   const enumName = (enumId: string | null | undefined) => model.enumTypes.find((enumType) => enumType.id === enumId)?.name;
   // Entries exist once the project has a live version; a table added since shows as unpublished.
   const live = Boolean(props.api.graphqlUrl);
+  useEffect(() => rememberLive(props.api.id, live), [props.api.id, live]);
   const { authProviderPoolId: poolId, authProviderClientId: clientId, authProviderUrl: url } = props.api;
   const userPool = poolId && clientId && url ? { poolId, clientId, url } : null;
   const projectUser = useProjectSignIn(props.api.id).session?.email;

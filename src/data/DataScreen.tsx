@@ -1,6 +1,6 @@
 import { lazy, Suspense, useTransition } from "react";
 import { graphql, usePreloadedQuery, useRefetchableFragment, type PreloadedQuery } from "react-relay";
-import { useLoaderData, useNavigate, useSearch } from "@tanstack/react-router";
+import { useLoaderData, useSearch } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import type { DataScreenQuery } from "../__generated__/DataScreenQuery.graphql";
 import { ProjectHeader } from "../project/ProjectHeader";
@@ -10,6 +10,7 @@ import { useProjectModel } from "./useProjectModel";
 import type { DataScreen_api$key } from "../__generated__/DataScreen_api.graphql";
 import type { TemplatesModal_query$key } from "../__generated__/TemplatesModal_query.graphql";
 import type { EntriesRef } from "./entries/EntriesPanel";
+import { useNavigateHere } from "../router/useNavigateHere";
 
 // The templates modal checks declarations with parseModel, which brings arktype: it loads when
 // opened, so the data page's first rows do not wait for it.
@@ -49,7 +50,7 @@ export default function DataScreen(props: { queryRef: PreloadedQuery<DataScreenQ
 }
 
 function DataArea(props: { api: DataScreen_api$key; templates: TemplatesModal_query$key | null }) {
-  const navigate = useNavigate();
+  const navigate = useNavigateHere();
   const search = useSearch({ strict: false }) as { showTemplates?: unknown };
   // The route starts the selected table's entries with this screen's query (routes.tsx).
   const entriesRef = (useLoaderData({ strict: false }) as { entriesRef?: EntriesRef | null } | undefined)?.entriesRef;
@@ -77,7 +78,6 @@ function DataArea(props: { api: DataScreen_api$key; templates: TemplatesModal_qu
   // Closing removes showTemplates, and the hash too when the schema changed (spec §2).
   const closeTemplates = (changed: boolean) =>
     void navigate({
-      to: ".",
       search: (previous: Record<string, unknown>) => {
         const { showTemplates: _removed, ...rest } = previous;
         return rest;

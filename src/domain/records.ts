@@ -74,3 +74,22 @@ export function childPageButtons(current: number, lastKnown: number): number[] {
  * an exact count of a huge list would cost the server a scan on every open of the record.
  */
 export const CHILD_COUNT_CAP = 10_000;
+
+/** Fields that name a record, in the order a reader would look for them. */
+const LABEL_FIELDS = ["name", "title", "label", "email", "username"];
+
+/**
+ * What a record is called where only one line fits (the record editor's back bar): its name,
+ * title, label or email when it has one, else the first value its connection card shows, else
+ * null (the caller shows the id).
+ */
+export function recordLabel(values: Readonly<Record<string, unknown>>): string | null {
+  const byName = new Map(Object.keys(values).map((name) => [name.toLowerCase(), name]));
+  for (const wanted of LABEL_FIELDS) {
+    const name = byName.get(wanted);
+    const value = name === undefined ? undefined : values[name];
+    if (typeof value === "string" && value.trim()) return value.trim();
+  }
+  const [first] = connectionCardFields(values).filter(([, value]) => typeof value === "string" || typeof value === "number");
+  return first ? String(first[1]) : null;
+}

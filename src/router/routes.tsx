@@ -11,6 +11,7 @@ import { SIGNED_OUT_PATHS, type SignedOutPath } from "../session/signedOutPaths"
 import { bothLifecycles, routeQuery } from "./routeQuery";
 import { dataSearch, loginSearch, manageMemberSearch, publishingSearch } from "./searchParams";
 import { RouteError } from "../common/RouteError";
+import { knownNotLive } from "../data/liveProjects";
 import { sessionSettled } from "../session/sessionState";
 import { refreshRoles } from "../session/actions";
 import type { OrgDashboardScreenQuery as OrgDashboardQuery } from "../__generated__/OrgDashboardScreenQuery.graphql";
@@ -197,7 +198,8 @@ const projectData = createRoute({
   // The selected table's entries load from the project's endpoint in parallel with the screen's
   // query; the grid loads them itself when the table, sort or filter changes afterwards.
   loader: async ({ params, deps, preload, location }) => {
-    const table = wantedTableName(location.hash);
+    // A project without a live API has no entries to ask for (its endpoint answers 404).
+    const table = knownNotLive(params.apiId) ? undefined : wantedTableName(location.hash);
     // The templates modal is its own chunk (it brings the declaration checker): fetched with the query.
     if (deps.withTemplates) void import("../data/templates/TemplatesModal");
     const [screen, entries] = await Promise.all([

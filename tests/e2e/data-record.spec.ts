@@ -129,7 +129,8 @@ test.describe("the data explorer's filter and record editor", () => {
     await expect(books.getByTestId("children-heading")).toHaveText("Book entries (0)");
     await page.getByTestId("record-add-Book").click();
     await expect(page.getByTestId("record-title")).toHaveText("Add Book");
-    await expect(page.getByTestId("record-back")).toHaveText(`Back to Author ${authorId}`);
+    // The back bar names the record by its label, not its id.
+    await expect(page.getByTestId("record-back")).toHaveText("Back to Author Ada Lovelace");
     // A new record starts empty except its parent link, the previous record's id (spec §2).
     await expect(page.getByTestId("record-link-field-authorId")).toHaveValue(authorId);
     await expect(page.getByTestId("record-field-title")).toHaveValue("");
@@ -142,7 +143,13 @@ test.describe("the data explorer's filter and record editor", () => {
     // Push the author from the book's card, then pop back twice.
     await parent.getByTestId("connection-card").click();
     await expect(page.getByTestId("record-title")).toHaveText("Edit Author");
-    await expect(page.getByTestId("record-back")).toContainText("Back to Book");
+    await expect(page.getByTestId("record-back")).toHaveText("Back to Book Notes");
+    // On a phone the whole sidebar is on screen (the page's scrollbar does not push it off the left edge).
+    const wide = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const box = (await page.getByTestId("record-sidebar").boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    await page.setViewportSize(wide);
     await expect(books.getByTestId("connection-card")).toHaveText(/Notes/);
     await expect(books.getByTestId("children-heading")).toHaveText("Book entries (1)");
     await page.getByTestId("record-back").click();

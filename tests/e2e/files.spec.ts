@@ -77,6 +77,15 @@ test.describe("Files screen", () => {
     await expect(rows).toHaveCount(2);
     await expect(page.getByTestId("files-upload")).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Headings and buttons keep their words whole on a phone (no "Nam e", "Del ete"): each is one line.
+    const linesOf = await page.getByTestId("files-table").evaluate((table) =>
+      [...table.querySelectorAll("th, .btn")].map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      }),
+    );
+    expect(linesOf.filter((lines) => lines > 1)).toEqual([]);
     await rows.filter({ hasText: "logo.svg" }).getByRole("button", { name: "Delete logo.svg" }).click();
     const dialog = page.getByTestId("file-delete-dialog");
     await dialog.getByRole("button", { name: "Cancel" }).click();

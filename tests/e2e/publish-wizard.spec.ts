@@ -61,17 +61,20 @@ test.describe("publish wizard", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Subscribe to Pro");
     await payWithTestCard(page);
 
+    // The paid plan is subscribed, then the overview shows what will be published before it is.
+    await expect(page).toHaveURL(new RegExp(`/api-setup/${apiId}/overview$`));
+    await expect(page.getByTestId("publish-plan")).toHaveText("Pro");
+    await expect(page.getByTestId("publish-tables").getByRole("listitem")).toHaveText(["Table1", "User"]);
+    await expect(page.getByText("Ireland")).toBeVisible();
+    await page.getByTestId("publish-submit").click();
+
     await expect(page).toHaveURL(new RegExp(`/api-setup/${apiId}/publishing$`));
     expect(new URL(page.url()).origin).toBe(platform.url);
     await expect(page.getByTestId("publish-live")).toContainText(`/p/${apiId}/graphql`);
     for (const step of ["prepareStack", "createSchema", "deployResolvers"]) {
       await expect(page.getByTestId(`publish-step-${step}`)).toHaveAttribute("data-status", "done");
     }
-
-    await page.goto(`${platform.url}/api-setup/${apiId}/overview`);
-    await expect(page.getByTestId("publish-plan")).toHaveText("Pro");
-    await expect(page.getByTestId("publish-tables").getByRole("listitem")).toHaveText(["Table1", "User"]);
-    await expect(page.getByText("Ireland")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shop is published");
 
     await page.goto(`${platform.url}/org/${orgId}/billing`);
     await expect(page.getByTestId("invoice-row")).toHaveCount(1);
@@ -93,7 +96,8 @@ test.describe("publish wizard", () => {
     await page.goto(`${platform.url}/project-publish/${apiId}/auth`);
     await page.getByTestId("users-table-custom").check();
     await page.getByTestId("wizard-next").click();
-    await expect(page.getByTestId("publish-auth-error")).toHaveText("Please select the users table and its email and password fields.");
+    await expect(page.getByLabel("Table", { exact: true })).toBeFocused();
+    await expect(page.getByText("Please select the users table and its email and password fields.")).toBeVisible();
     await page.getByLabel("Table", { exact: true }).selectOption({ label: "Table1" });
     await page.getByLabel("Email field", { exact: true }).selectOption({ label: "login" });
     // The password options leave out the email pick and the read-only fields.
@@ -119,10 +123,11 @@ test.describe("publish wizard", () => {
     await page.getByTestId("bundles-subscribe").click();
 
     await payWithTestCard(page);
-    await expect(page.getByTestId("publish-live")).toContainText(`/p/${apiId}/graphql`);
-    await page.goto(`${platform.url}/api-setup/${apiId}/overview`);
+    await expect(page).toHaveURL(new RegExp(`/api-setup/${apiId}/overview$`));
     await expect(page.getByTestId("publish-plan")).toHaveText("Starter");
     await expect(page.getByTestId("publish-tables").getByRole("listitem")).toHaveText(["Table1"]);
+    await page.getByTestId("publish-submit").click();
+    await expect(page.getByTestId("publish-live")).toContainText(`/p/${apiId}/graphql`);
   });
 });
 

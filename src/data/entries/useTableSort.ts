@@ -1,8 +1,9 @@
 import { useCallback, useEffect } from "react";
-import { useNavigate, useSearch } from "@tanstack/react-router";
+import { useSearch } from "@tanstack/react-router";
 import { listSortFields, type ObjectType } from "../../domain/model";
 import { readStored, writeStored } from "../../storage";
 import { formatSort, parseSort, type GridSort } from "./entriesSearch";
+import { useNavigateHere } from "../../router/useNavigateHere";
 
 type StoredSorts = Record<string, string>;
 
@@ -13,7 +14,7 @@ type StoredSorts = Record<string, string>;
  * the table can no longer sort by is forgotten rather than sent and refused.
  */
 export function useTableSort(apiId: string, table: ObjectType | undefined) {
-  const navigate = useNavigate();
+  const navigate = useNavigateHere();
   const search = useSearch({ strict: false }) as { sort?: string };
   // Keyed by the table's model id, which survives a rename as its entries do.
   const storageKey = table ? `${apiId}/${table.id}` : null;
@@ -24,7 +25,6 @@ export function useTableSort(apiId: string, table: ObjectType | undefined) {
     (next: GridSort, options: { replace?: boolean } = {}) => {
       if (storageKey) writeStored("sort-range", { ...readStored<StoredSorts>("sort-range"), [storageKey]: formatSort(next) });
       void navigate({
-        to: ".",
         search: (previous: Record<string, unknown>) => ({ ...previous, sort: formatSort(next) }),
         hash: (current) => current ?? "",
         replace: options.replace ?? true,

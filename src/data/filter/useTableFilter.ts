@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo } from "react";
-import { useNavigate, useSearch } from "@tanstack/react-router";
+import { useSearch } from "@tanstack/react-router";
 import { allowsOperator, filterExpression, filterSearchValue, parseFilterSearch, type FilterCondition, type FilterExpression } from "../../domain/filters";
 import { effectiveFieldType, type ObjectType } from "../../domain/model";
 import { readStored, writeStored } from "../../storage";
+import { useNavigateHere } from "../../router/useNavigateHere";
 
 type StoredFilters = Record<string, FilterExpression>;
 
@@ -13,7 +14,7 @@ type StoredFilters = Record<string, FilterExpression>;
  * with an operator its type does not allow, are dropped rather than sent and refused.
  */
 export function useTableFilter(apiId: string, table: ObjectType | undefined) {
-  const navigate = useNavigate();
+  const navigate = useNavigateHere();
   const search = useSearch({ strict: false }) as { filter?: unknown };
   // Keyed by the table's model id, which survives a rename as its entries do.
   const storageKey = table ? `${apiId}/${table.id}` : null;
@@ -35,7 +36,6 @@ export function useTableFilter(apiId: string, table: ObjectType | undefined) {
         writeStored("filters", expression ? { ...others, [storageKey]: expression } : others);
       }
       void navigate({
-        to: ".",
         // The list query takes the same JSON text (entriesSearch.ts).
         search: (previous: Record<string, unknown>) => ({ ...previous, filter: filterSearchValue(next) }),
         hash: (current) => current ?? "",

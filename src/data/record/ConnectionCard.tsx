@@ -2,8 +2,7 @@ import { graphql, useFragment } from "react-relay";
 import { useIntl } from "react-intl";
 import { connectionCardFields } from "../../domain/records";
 import type { ConnectionCard_entry$key } from "../../__generated__/ConnectionCard_entry.graphql";
-
-const shown = (value: unknown) => (typeof value === "object" ? JSON.stringify(value) : String(value));
+import { cardValueText } from "./cardValueText";
 
 /** A related record as a card (spec §2: at most 5 non-empty fields); a click opens it. */
 export function ConnectionCard(props: { entry: ConnectionCard_entry$key; onOpen(id: string, table: string): void; actionMessageId?: string }) {
@@ -44,7 +43,7 @@ export function ConnectionCard(props: { entry: ConnectionCard_entry$key; onOpen(
           fields.map(([name, value]) => (
             <div key={name} className="connection-card-field">
               <dt>{name}</dt>
-              <dd>{shown(value)}</dd>
+              <dd>{cardValueText(value)}</dd>
             </div>
           ))
         )}

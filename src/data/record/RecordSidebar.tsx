@@ -15,6 +15,8 @@ export function RecordSidebar(props: {
   onBack(): void;
   onClose(): void;
   children(frame: RecordFrame): ReactNode;
+  /** How the back bar names a saved record (its label, not its id, where the caller can read it). */
+  recordName?(frame: RecordFrame & { id: string }): ReactNode;
 }) {
   const intl = useIntl();
   const titleId = useId();
@@ -43,7 +45,7 @@ export function RecordSidebar(props: {
         <button type="button" className="record-back-bar" onClick={props.onBack} data-testid="record-back">
           <FormattedMessage
             id={before.id ? "data.record.back" : "data.record.backNew"}
-            values={{ table: before.table, id: before.id ?? "" }}
+            values={{ table: before.table, id: before.id ? (props.recordName?.({ ...before, id: before.id }) ?? before.id) : "" }}
           />
         </button>
       )}

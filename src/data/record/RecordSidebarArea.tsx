@@ -4,6 +4,7 @@ import type { IEnvironment } from "relay-runtime";
 import type { SchemaModel } from "../../domain/model";
 import { projectEnvironmentsOfSession } from "../../relay/environment";
 import { RecordEditor } from "./RecordEditor";
+import { RecordLabel } from "./RecordLabel";
 import { RecordSidebar } from "./RecordSidebar";
 import type { RecordStack } from "./recordStack";
 import type { RecordStackActions } from "./useRecordStack";
@@ -26,7 +27,12 @@ export function RecordSidebarArea(props: {
   if (!environment || props.stack.length === 0) return null;
   return (
     <RelayEnvironmentProvider environment={environment}>
-      <RecordSidebar stack={props.stack} onBack={props.actions.pop} onClose={props.actions.close}>
+      <RecordSidebar
+        stack={props.stack}
+        onBack={props.actions.pop}
+        onClose={props.actions.close}
+        recordName={(frame) => <RecordLabel table={frame.table} id={frame.id} />}
+      >
         {(frame) => <RecordEditor frame={frame} model={props.model} actions={props.actions} gridList={props.gridList} />}
       </RecordSidebar>
     </RelayEnvironmentProvider>

@@ -1,20 +1,20 @@
 import { useCallback, useMemo } from "react";
-import { useNavigate, useSearch } from "@tanstack/react-router";
+import { useSearch } from "@tanstack/react-router";
 import { close, open, pop, push, replaceTop, type RecordFrame, type RecordStack } from "./recordStack";
+import { useNavigateHere } from "../../router/useNavigateHere";
 
 /**
  * The record editor's stack lives in the URL (?record=[{table, id}, …]): a reload or a shared
  * link opens the same records, and the browser's back button pops like the back bar does.
  */
 export function useRecordStack() {
-  const navigate = useNavigate();
+  const navigate = useNavigateHere();
   const search = useSearch({ strict: false }) as { record?: RecordStack };
   const stack = useMemo(() => search.record ?? [], [search.record]);
 
   const go = useCallback(
     (next: RecordStack, replace = false) =>
       void navigate({
-        to: ".",
         search: (previous: Record<string, unknown>) => ({ ...previous, record: next.length ? next : undefined }),
         hash: (current) => current ?? "",
         replace,

@@ -105,13 +105,21 @@ function freeName(table: ObjectType, base: string): string {
   for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
 }
 
+/** The first of the custom choice's three picks that is missing or not among its options, or null. */
+export function missingCustomUsersTablePick(
+  model: SchemaModel,
+  choice: Extract<UsersTableChoice, { mode: "CUSTOM" }>,
+): "tableId" | "emailFieldId" | "passwordFieldId" | null {
+  const table = model.objectTypes.find((objectType) => objectType.id === choice.tableId);
+  if (!table) return "tableId";
+  if (!emailFieldOptions(table, choice.passwordFieldId).some((field) => field.id === choice.emailFieldId)) return "emailFieldId";
+  if (!passwordFieldOptions(table, choice.emailFieldId).some((field) => field.id === choice.passwordFieldId)) return "passwordFieldId";
+  return null;
+}
+
 /** Why a custom choice cannot be applied, or null: a chosen table, an email and a password field among their options. */
 export function customUsersTableProblem(model: SchemaModel, choice: Extract<UsersTableChoice, { mode: "CUSTOM" }>): UsersTableProblem | null {
-  const table = model.objectTypes.find((objectType) => objectType.id === choice.tableId);
-  if (!table) return "error_api_create_requires_usertype";
-  if (!emailFieldOptions(table, choice.passwordFieldId).some((field) => field.id === choice.emailFieldId)) return "error_api_create_requires_usertype";
-  if (!passwordFieldOptions(table, choice.emailFieldId).some((field) => field.id === choice.passwordFieldId)) return "error_api_create_requires_usertype";
-  return null;
+  return missingCustomUsersTablePick(model, choice) ? "error_api_create_requires_usertype" : null;
 }
 
 /** The model with the choice applied, or the problem that refuses it (nothing changes then). */

@@ -197,7 +197,7 @@ export function FileList(props: { query: FileList_query$key }) {
           <tbody>
             {files.map((file) => (
               <tr key={file.id} data-testid="file-row">
-                <td>
+                <td className="files-name">
                   <a href={file.url} download={file.name} data-testid="file-link">
                     {file.name}
                   </a>

@@ -86,6 +86,9 @@ export function useUploadFiles(connectionId: string) {
           for (const item of chunk) update(item.id, { error });
         }
       }
+      // A stored file now shows in the list itself; its finished bar would only sit there. Failed ones stay with their error.
+      const finished = new Set(started.map(({ id }) => id));
+      setUploads((all) => all.filter((item) => !(finished.has(item.id) && item.error === null && item.progress === 100)));
       return ready.length;
     },
     [environment, connectionId, update],

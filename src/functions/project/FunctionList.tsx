@@ -203,7 +203,7 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
                 <td>
                   <input type="checkbox" checked={selected.has(fn.id)} onChange={() => toggle(fn.id)} aria-label={intl.formatMessage({ id: "functions.select" }, { name: fn.key })} />
                 </td>
-                <td>{fn.key}</td>
+                <td className="files-name">{fn.key}</td>
                 <td>{fn.runtime}</td>
                 <td>
                   <FileSize bytes={fn.size} />

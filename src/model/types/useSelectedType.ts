@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
-import { useNavigate, useRouterState } from "@tanstack/react-router";
+import { useRouterState } from "@tanstack/react-router";
 import type { ObjectType, SchemaModel } from "../../domain/model";
+import { useNavigateHere } from "../../router/useNavigateHere";
 
 function decodeHash(hash: string) {
   try {
@@ -16,7 +17,7 @@ function decodeHash(hash: string) {
  * it selected and moves the hash along.
  */
 export function useSelectedType(model: SchemaModel): [ObjectType | undefined, (id: string) => void] {
-  const navigate = useNavigate();
+  const navigate = useNavigateHere();
   const hash = decodeHash(useRouterState({ select: (state) => state.location.hash }));
   const [selectedId, setSelectedId] = useState(() => model.objectTypes.find((type) => type.name === hash)?.id);
   const selected = model.objectTypes.find((type) => type.id === selectedId) ?? model.objectTypes[0];
@@ -31,14 +32,14 @@ export function useSelectedType(model: SchemaModel): [ObjectType | undefined, (i
   // The selected type's name is the hash, also after a rename or when the first type is shown.
   const name = selected?.name ?? "";
   useEffect(() => {
-    if (name !== hash) void navigate({ to: ".", hash: name, search: true, replace: true, resetScroll: false });
+    if (name !== hash) void navigate({ hash: name, search: true, replace: true, resetScroll: false });
   }, [name]);
 
   const select = useCallback(
     (id: string) => {
       setSelectedId(id);
       const type = model.objectTypes.find((candidate) => candidate.id === id);
-      if (type) void navigate({ to: ".", hash: type.name, search: true, resetScroll: false });
+      if (type) void navigate({ hash: type.name, search: true, resetScroll: false });
     },
     [model, navigate],
   );

@@ -34,7 +34,13 @@ function valuesOf(account: { name: string; billingEmail: string; billingAddress:
  * id). Editable with manage-org, read-only otherwise; problems and save errors show in the
  * danger alert.
  */
-export function BillingForm(props: { orgId: string; account: BillingForm_billingAccount$key | null | undefined; manage: boolean }) {
+export function BillingForm(props: {
+  orgId: string;
+  account: BillingForm_billingAccount$key | null | undefined;
+  manage: boolean;
+  /** Told after a successful save, so a screen around the form can drop what the save answered. */
+  onSaved?: () => void;
+}) {
   const intl = useIntl();
   const { locale } = useLocale();
   const account = useFragment(
@@ -95,6 +101,7 @@ export function BillingForm(props: { orgId: string; account: BillingForm_billing
       });
       setValues(valuesOf({ ...details, billingAddress: JSON.stringify(details.address) }));
       setSaved(true);
+      props.onSaved?.();
     } catch (caught) {
       setError(caught);
     }

@@ -19,6 +19,7 @@ export function MemberRow(props: {
         userEmail
         type
         lastSignInAt
+        viewerCanRemove
       }
     `,
     props.role,
@@ -27,9 +28,11 @@ export function MemberRow(props: {
     <tr data-testid="member-row" aria-selected={props.manage ? props.selected : undefined}>
       {props.manage && (
         <td className="cell-select">
+          {/* Selection is for removing: a member the server would not let the viewer remove (themselves, the last owner) has none. */}
           <input
             type="checkbox"
-            checked={props.selected}
+            disabled={!role.viewerCanRemove}
+            checked={props.selected && role.viewerCanRemove}
             onChange={(event) => props.onSelect(event.target.checked)}
             aria-label={intl.formatMessage({ id: "org.users.select" }, { email: role.userEmail })}
           />

@@ -35,6 +35,7 @@ export function MembersTable(props: { query: MembersTable_query$key; orgId: stri
             node {
               id
               userEmail
+              viewerCanRemove
               ...MemberRow_role
             }
           }
@@ -54,7 +55,8 @@ export function MembersTable(props: { query: MembersTable_query$key; orgId: stri
   const pageCount = Math.max(Math.ceil(total / MEMBERS_PAGE_SIZE), 1);
   const current = Math.min(page, pageCount);
   const visible = rows.slice((current - 1) * MEMBERS_PAGE_SIZE, current * MEMBERS_PAGE_SIZE);
-  const visibleIds = useMemo(() => visible.map(({ node }) => node.id), [visible]);
+  // Only members the viewer may remove can be selected (the server's viewerCanRemove).
+  const visibleIds = useMemo(() => visible.flatMap(({ node }) => (node.viewerCanRemove ? [node.id] : [])), [visible]);
   const allVisibleSelected = visibleIds.length > 0 && visibleIds.every((id) => selected.has(id));
 
   const goTo = (next: number) => {
@@ -126,6 +128,7 @@ export function MembersTable(props: { query: MembersTable_query$key; orgId: stri
                 <input
                   type="checkbox"
                   checked={allVisibleSelected}
+                  disabled={visibleIds.length === 0}
                   onChange={(event) => toggleVisible(event.target.checked)}
                   aria-label={intl.formatMessage({ id: "org.users.selectPage" })}
                 />

@@ -3,6 +3,8 @@ import { Link } from "@tanstack/react-router";
 import { FormattedDate, FormattedMessage } from "react-intl";
 import type { PublishHistory_api$key } from "../../__generated__/PublishHistory_api.graphql";
 import { Button } from "../../ui/Button";
+// The shared table look (.data-table) lives with the workspace screens; the overview may be the first screen to need it.
+import "../../org/org.css";
 
 const PAGE = 5;
 

@@ -11,7 +11,7 @@ import { useAnnounce } from "../../ui/LiveRegion";
 import { useSession } from "../../session/sessionState";
 import { PublishProgress } from "./PublishProgress";
 import { useApiStateUpdates } from "./useApiStateUpdates";
-import { useSubscribeAndPublish } from "./wizard/useSubscribeAndPublish";
+import { useCheckoutSubscription } from "./wizard/useCheckoutSubscription";
 import { ErrorMessage } from "../../common/ErrorMessage";
 import "./publish.css";
 
@@ -51,7 +51,8 @@ export default function PublishingScreen(props: { queryRef: PreloadedQuery<Publi
   });
   const lastProgressState = [...seen].reverse().find(isPublishing) ?? null;
   const { session_id: sessionId } = useSearch({ strict: false }) as { session_id?: string };
-  const checkoutError = useSubscribeAndPublish(api ? { id: api.id, state } : null, sessionId);
+  const checkout = useCheckoutSubscription(api ? { id: api.id, state } : null, sessionId);
+  const checkoutError = checkout.error;
 
   // Each step that starts, ends or fails is read out once, without moving the focus.
   const statuses = publishStepStatuses(state, lastProgressState);
@@ -70,6 +71,9 @@ export default function PublishingScreen(props: { queryRef: PreloadedQuery<Publi
     announce(announcement);
   }, [announce, announcement]);
 
+  // The heading says what is happening now: a finished or failed run no longer "takes a moment".
+  const phase = checkout.subscribing ? "Subscribing" : state === "PUBLISHED" ? "Done" : state === "PUBLISHING_FAILED" ? "Failed" : "";
+
   const { activeOrgId } = useSession();
   const close = () => {
     if (api) return navigate({ to: "/api/$apiId/overview", params: { apiId: api.id } });
@@ -79,12 +83,12 @@ export default function PublishingScreen(props: { queryRef: PreloadedQuery<Publi
   return (
     <section className="card publish-card" data-testid="publishing-screen">
       <h1>
-        <FormattedMessage id="publish.progress.title" values={{ name: api?.name ?? "" }} />
+        <FormattedMessage id={`publish.progress.title${phase}`} values={{ name: api?.name ?? "" }} />
       </h1>
-      <p>
-        <FormattedMessage id="publish.progress.subtitle" />
+      <p data-testid="publishing-subtitle">
+        <FormattedMessage id={`publish.progress.subtitle${phase}`} />
       </p>
-      {api && <PublishProgress state={state} lastProgressState={lastProgressState} />}
+      {api && !checkout.subscribing && <PublishProgress state={state} lastProgressState={lastProgressState} />}
       {state === "PUBLISHED" && api?.graphqlUrl && (
         <p className="publish-live" data-testid="publish-live">
           <FormattedMessage id="publish.progress.liveAt" values={{ url: <code>{api.graphqlUrl}</code> }} />

@@ -63,7 +63,8 @@ describe("spec §2 'Files: a file explorer with drag/drop upload, delete and loa
     expect(within(row).getByRole("link", { name: "report.pdf" }).getAttribute("href")).toBe(REPORT.url);
     expect(row.textContent).toContain("application/pdf");
     expect(within(row).getByTestId("file-access").textContent).toBe("Public");
-    expect(row.textContent).toContain("2 kB");
+    // B/KB/MB, not Intl's "byte" and "kB".
+    expect(row.textContent).toContain("2\u00a0KB");
     expect(row.textContent).toContain("2026");
     // Spec §6 'Deleting … files requires admin': no delete for others.
     expect(screen.queryByTestId("file-delete")).toBeNull();
@@ -139,7 +140,24 @@ describe("spec §2 'Files: a file explorer with drag/drop upload, delete and loa
     const row = await screen.findByTestId("file-row");
     expect(within(row).getByRole("link", { name: "my photo.png" })).toBeTruthy();
     expect(within(row).getByTestId("file-access").textContent).toBe("Private");
-    expect(screen.getByLabelText("Uploading my photo.png").getAttribute("value")).toBe("100");
+    // The stored file is in the list now, so its finished bar goes; the refused one keeps its error.
+    await waitFor(() => expect(screen.queryByLabelText("Uploading my photo.png")).toBeNull());
+    expect(screen.getAllByTestId("file-upload").map((item) => item.querySelector(".files-upload-name")?.textContent)).toEqual(["notes.txt"]);
+  });
+
+  it("sizes read B, KB and MB, with the number in the user's locale", async () => {
+    const environment = createMockEnvironment();
+    renderFiles(environment);
+    answerList(environment, {
+      files: [
+        { ...REPORT, id: "f1", name: "a.txt", size: 198 },
+        { ...REPORT, id: "f2", name: "b.txt", size: 1536 },
+        { ...REPORT, id: "f3", name: "c.txt", size: 1.5 * 1024 * 1024 },
+      ],
+      admin: false,
+    });
+    await screen.findAllByTestId("file-row");
+    expect([...document.querySelectorAll(".file-size")].map((size) => size.textContent)).toEqual(["198\u00a0B", "1.5\u00a0KB", "1.5\u00a0MB"]);
   });
 
   it("spec §3 'Access control: PRIVATE, PUBLIC': files dropped after choosing Public go up as public files", async () => {

@@ -138,7 +138,7 @@ describe("spec §2 'Cloud functions: a toolbar with upload, delete and export, a
     await waitFor(() => expect(screen.queryByTestId("function-upload-dialog")).toBeNull());
     const rows = screen.getAllByTestId("function-row");
     expect(rows.map((row) => row.textContent?.includes("report.py"))).toEqual([false, true]);
-    expect(rows[1].textContent).toContain("210 byte");
+    expect(rows[1].textContent).toContain("210\u00a0B");
   });
 
   it("a refused export shows its reason", async () => {

@@ -20,9 +20,12 @@ interface Member {
   userEmail: string;
   type: RoleType;
   lastSignInAt: string | null;
+  viewerCanRemove: boolean;
 }
 
-const member = (n: number, type: RoleType = "DEV"): Member => ({ id: `role_${n}`, userEmail: `user${n}@example.com`, type, lastSignInAt: null });
+const member = (n: number, type: RoleType = "DEV"): Member => ({ id: `role_${n}`, userEmail: `user${n}@example.com`, type, lastSignInAt: null, viewerCanRemove: true });
+/** The signed-in user's own row: the server never lets anyone remove themselves. */
+const me = (type: RoleType = "OWNER"): Member => ({ id: "role_me", userEmail: MY_EMAIL, type, lastSignInAt: null, viewerCanRemove: false });
 
 const page = (members: Member[], hasNextPage = false) => ({
   edges: members.map((node) => ({ cursor: node.id, node })),
@@ -117,26 +120,39 @@ describe("members table", () => {
   });
 
   it("removes the selected members with one deleteRole each, in parallel, and reports each refusal", async () => {
-    const environment = renderMembers([{ ...member(1, "OWNER"), userEmail: MY_EMAIL }, member(2), member(3)]);
+    const environment = renderMembers([me(), member(2, "OWNER"), member(3)]);
     await screen.findByTestId("members-table");
-    fireEvent.click(screen.getByRole("checkbox", { name: `Select ${MY_EMAIL}` }));
     fireEvent.click(screen.getByRole("checkbox", { name: "Select user2@example.com" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select user3@example.com" }));
     fireEvent.click(screen.getByTestId("remove-members"));
     fireEvent.click(within(screen.getByTestId("remove-members-dialog")).getByRole("button", { name: "Remove 2 members" }));
 
     const deletes = operationsNamed(environment, "useDeleteRoleMutation");
-    expect(deletes.map((operation) => operation.request.variables.input.id)).toEqual(["role_1", "role_2"]);
+    expect(deletes.map((operation) => operation.request.variables.input.id)).toEqual(["role_2", "role_3"]);
     await act(async () => {
-      environment.mock.reject(deletes[0], new ApiError("You can't remove yourself.", "error_user_mgt_cant_remove_self", "FORBIDDEN"));
+      // Another owner left meanwhile: the server keeps the workspace's last owner.
+      environment.mock.reject(deletes[0], new ApiError("A workspace needs at least one owner.", "error_user_mgt_last_owner", "FORBIDDEN"));
       environment.mock.resolve(deletes[1], {
-        data: { deleteRole: { id: "role_2", userEmail: "user2@example.com", orgId: ORG_ID, org: { id: ORG_ID, memberCount: 2 } } },
+        data: { deleteRole: { id: "role_3", userEmail: "user3@example.com", orgId: ORG_ID, org: { id: ORG_ID, memberCount: 2 } } },
       });
     });
-    expect(emails()).toEqual([MY_EMAIL, "user3@example.com"]);
+    expect(emails()).toEqual([MY_EMAIL, "user2@example.com"]);
     expect(screen.getByTestId("members-total").textContent).toBe("2 members");
-    expect(screen.getByTestId("error-alert").textContent).toBe("You can't remove yourself.");
+    expect(screen.getByTestId("error-alert").textContent).toBe("A workspace needs at least one owner.");
     // The refused row stays selected, so the user sees which one failed.
-    expect((screen.getByRole("checkbox", { name: `Select ${MY_EMAIL}` }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole("checkbox", { name: "Select user2@example.com" }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("does not offer the only owner 'remove' on themselves (the server's viewerCanRemove)", async () => {
+    renderMembers([me(), member(2, "GUEST")]);
+    await screen.findByTestId("members-table");
+    const own = screen.getByRole("checkbox", { name: `Select ${MY_EMAIL}` }) as HTMLInputElement;
+    expect(own.disabled).toBe(true);
+    // Selecting the page selects only who may be removed.
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select all on this page" }));
+    expect(own.checked).toBe(false);
+    expect((screen.getByRole("checkbox", { name: "Select user2@example.com" }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId("remove-members").textContent).toBe("Remove selected (1)");
   });
 
   it("asks before removing, naming the email, and Cancel removes nothing", async () => {

@@ -75,11 +75,29 @@ describe("project-publish-auth (spec §5 'A user table must be set up at publish
     const environment = renderAuth();
     await screen.findByRole("heading", { name: "Set up the users table" });
     fireEvent.click(screen.getByTestId("users-table-custom"));
+    const scrolledTo: Element[] = [];
+    const scroll = vi.spyOn(HTMLElement.prototype, "scrollIntoView").mockImplementation(function (this: Element) {
+      scrolledTo.push(this);
+    });
     fireEvent.click(screen.getByTestId("wizard-next"));
-    expect((await screen.findByTestId("publish-auth-error")).textContent).toBe("Please select the users table and its email and password fields.");
+    // The message sits under the pick that is missing, which is scrolled to and focused (not the card's top, off screen).
+    const tableSelect = screen.getByLabelText("Table", { selector: "select" });
+    await vi.waitFor(() => expect(document.activeElement).toBe(tableSelect));
+    expect(scrolledTo).toEqual([tableSelect]);
+    expect(tableSelect.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(tableSelect.getAttribute("aria-describedby")!)?.textContent).toBe(
+      "Please select the users table and its email and password fields.",
+    );
+    expect(screen.queryByTestId("publish-auth-error")).toBeNull();
     expect(mutations(environment)).toHaveLength(0);
 
-    fireEvent.change(screen.getByLabelText("Table", { selector: "select" }), { target: { value: table.id } });
+    fireEvent.change(tableSelect, { target: { value: table.id } });
+    fireEvent.click(screen.getByTestId("wizard-next"));
+    const emailSelect = screen.getByLabelText("Email field", { selector: "select" });
+    await vi.waitFor(() => expect(document.activeElement).toBe(emailSelect));
+    expect(scrolledTo).toEqual([tableSelect, emailSelect]);
+    scroll.mockRestore();
+
     fireEvent.change(screen.getByLabelText("Email field", { selector: "select" }), { target: { value: login.id } });
     fireEvent.change(screen.getByLabelText("Password field", { selector: "select" }), { target: { value: secret.id } });
     fireEvent.click(screen.getByTestId("wizard-next"));

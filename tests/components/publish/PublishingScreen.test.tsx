@@ -24,7 +24,7 @@ const API: { id: string; name: string; state: string; graphqlUrl: string | null;
   latestPublishRun: null,
 };
 
-function renderPublishing(api = API) {
+function renderPublishing(api = API, search = "") {
   const environment = createMockEnvironment();
   const variables = { apiId: api.id };
   environment.mock.queuePendingOperation(PublishingScreenQuery, variables);
@@ -34,7 +34,7 @@ function renderPublishing(api = API) {
   );
   const queryRef = loadQuery<Query>(environment, PublishingScreenQuery, variables);
   const Screen = () => <PublishingScreen queryRef={queryRef} />;
-  renderScreen(Screen, "/api-setup/$apiId/publishing", `/api-setup/${api.id}/publishing`, (children) => (
+  renderScreen(Screen, "/api-setup/$apiId/publishing", `/api-setup/${api.id}/publishing${search}`, (children) => (
     <RelayEnvironmentProvider environment={environment}>
       <LiveRegionProvider>{children}</LiveRegionProvider>
     </RelayEnvironmentProvider>
@@ -81,6 +81,33 @@ describe("project-setup-publishing", () => {
     // The route's load was answered; this one is the reload from the network after PUBLISHED.
     expect(names()).toContain("PublishingScreenQuery");
     expect(["prepareStack", "createSchema", "deployResolvers"].map(stepStatus)).toEqual(["done", "done", "done"]);
+    // Done is said in words too: no "Publishing Shop … This takes a moment." above three ticks.
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Shop is published");
+    expect(screen.getByTestId("publishing-subtitle").textContent).toBe("Your project's GraphQL API is live.");
+  });
+
+  it("a failed run's heading says it failed, not that it takes a moment", async () => {
+    renderPublishing({ ...API, state: "PUBLISHING_FAILED" });
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Publishing Shop failed");
+    expect(screen.getByTestId("publishing-subtitle").textContent).toBe("See below what went wrong.");
+  });
+
+  it("after checkout, subscribes to the plan and goes on to the overview instead of publishing unseen", async () => {
+    const environment = renderPublishing({ ...API, state: "INITIALIZED" }, "?session_id=cs_1");
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Setting up the plan for Shop");
+    expect(screen.queryByTestId("publish-step-prepareStack")).toBeNull();
+    const subscribe = await vi.waitFor(() => {
+      const found = environment.mock.getAllOperations().find((operation) => operation.request.node.params.name === "mutationsCreateBundleSubscriptionMutation");
+      if (!found) throw new Error("not subscribing yet");
+      return found;
+    });
+    expect(subscribe.request.variables.input).toEqual({ apiId: "api_1", checkoutSessionId: "cs_1" });
+    await act(async () => {
+      environment.mock.resolve(subscribe, MockPayloadGenerator.generate(subscribe, { BundleSubscription: () => ({ id: "sub_1", bundleType: "PROFESSIONAL" }) }));
+    });
+    await vi.waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/api-setup/api_1/overview"));
+    const names = environment.mock.getAllOperations().map((operation) => operation.request.node.params.name);
+    expect(names).not.toContain("useCreatePublishRunMutation");
   });
 
   it("marks the step that was running as failed with 'Publishing failed!…'", async () => {

@@ -6,7 +6,7 @@ import type { PublishAuthScreenQuery } from "../../../__generated__/PublishAuthS
 import type { mutationsSetupUsersTableMutation } from "../../../__generated__/mutationsSetupUsersTableMutation.graphql";
 import { type SchemaModel } from "../../../domain/model";
 import { parseModel } from "../../../domain/model/parse";
-import { defaultUsersTable, emailFieldOptions, passwordFieldOptions, customUsersTableProblem } from "../../../domain/publish/usersTable";
+import { defaultUsersTable, emailFieldOptions, passwordFieldOptions, missingCustomUsersTablePick } from "../../../domain/publish/usersTable";
 import { isUsersTable } from "../../../domain/model/publishing";
 import { hasDirective } from "../../../domain/model/directives";
 import { useMutate } from "../../../relay/mutate";
@@ -70,26 +70,34 @@ function PublishAuthForm({ api, model }: { api: NonNullable<PublishAuthScreenQue
   const [save, saving] = useMutate<mutationsSetupUsersTableMutation>(setupUsersTableMutation);
   const auth = useAuthModeChoice(api);
   const formRef = useRef<HTMLFormElement>(null);
-  // After a refused Continue, the keyboard lands on the first field that needs fixing.
+  // After a refused Continue, the first field that needs fixing (or the form's alert) is brought
+  // into view and the keyboard lands on it: the card is taller than a phone's screen.
   const [refusals, setRefusals] = useState(0);
+  const [customRefused, setCustomRefused] = useState(false);
   useEffect(() => {
-    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (refusals === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-testid="publish-auth-error"]');
+    first?.scrollIntoView?.({ block: "center" });
+    first?.focus();
   }, [refusals]);
 
   const fallback = defaultUsersTable(model);
   const table = model.objectTypes.find((objectType) => objectType.id === tableId) ?? null;
   const choice = { mode: "CUSTOM" as const, tableId, emailFieldId, passwordFieldId };
-  const customProblem = mode === "CUSTOM" ? customUsersTableProblem(model, choice) : null;
+  const missingPick = mode === "CUSTOM" ? missingCustomUsersTablePick(model, choice) : null;
+  // Said under the pick that is missing, where the user is looking, rather than above the form.
+  const pickError = (pick: typeof missingPick) =>
+    customRefused && missingPick === pick ? intl.formatMessage({ id: "error_api_create_requires_usertype" }) : undefined;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     const authProblem = auth.check();
-    if (authProblem || customProblem) {
+    setCustomRefused(missingPick !== null);
+    if (authProblem || missingPick) {
       setRefusals((count) => count + 1);
-      // The OIDC fields show their own problems; anything else is said above the form.
-      const formProblem = authProblem === "error_api_create_requires_authmode" ? authProblem : customProblem;
-      if (formProblem) setError(new Error(intl.formatMessage({ id: formProblem })));
+      // The OIDC fields and the users-table picks show their own problems; a missing method is said above the form.
+      if (authProblem === "error_api_create_requires_authmode") setError(new Error(intl.formatMessage({ id: authProblem })));
       return;
     }
     try {
@@ -98,6 +106,7 @@ function PublishAuthForm({ api, model }: { api: NonNullable<PublishAuthScreenQue
       await navigate({ to: "/project-publish/$apiId/region", params: { apiId: api.id } });
     } catch (caught) {
       setError(caught);
+      setRefusals((count) => count + 1);
     }
   };
 
@@ -158,6 +167,7 @@ function PublishAuthForm({ api, model }: { api: NonNullable<PublishAuthScreenQue
               setPasswordFieldId("");
             }}
             options={model.objectTypes.map((objectType) => ({ value: objectType.id, label: objectType.name }))}
+            error={pickError("tableId")}
             data-testid="users-table-select"
           />
           <SelectField
@@ -167,6 +177,7 @@ function PublishAuthForm({ api, model }: { api: NonNullable<PublishAuthScreenQue
             onChange={setEmailFieldId}
             disabled={!table}
             options={(table ? emailFieldOptions(table, passwordFieldId || null) : []).map((field) => ({ value: field.id, label: field.name }))}
+            error={pickError("emailFieldId")}
             data-testid="users-email-select"
           />
           <SelectField
@@ -176,6 +187,7 @@ function PublishAuthForm({ api, model }: { api: NonNullable<PublishAuthScreenQue
             onChange={setPasswordFieldId}
             disabled={!table}
             options={(table ? passwordFieldOptions(table, emailFieldId || null) : []).map((field) => ({ value: field.id, label: field.name }))}
+            error={pickError("passwordFieldId")}
             data-testid="users-password-select"
           />
         </div>

@@ -73,7 +73,8 @@ export default function PublishBillingScreen(props: { queryRef: PreloadedQuery<P
       <p>
         <FormattedMessage id="publish.billing.subtitle" />
       </p>
-      <BillingForm orgId={api.org.id} account={api.org.billingAccount} manage={api.org.viewerCanManageOrg} />
+      {/* Continue's refusal is about the address; once the address is saved it no longer holds. */}
+      <BillingForm orgId={api.org.id} account={api.org.billingAccount} manage={api.org.viewerCanManageOrg} onSaved={() => setError(null)} />
       {error !== null && (
         <Alert variant="danger" testId="publish-billing-error">
           <ErrorMessage error={error} />

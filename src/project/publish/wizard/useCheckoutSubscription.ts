@@ -3,18 +3,18 @@ import { useNavigate } from "@tanstack/react-router";
 import type { mutationsCreateBundleSubscriptionMutation } from "../../../__generated__/mutationsCreateBundleSubscriptionMutation.graphql";
 import { isPublishing } from "../../../domain/apiState";
 import { useMutate } from "../../../relay/mutate";
-import { useCreatePublishRunMutation } from "../useCreatePublishRunMutation";
 import { createBundleSubscriptionMutation } from "./mutations";
 
 /**
- * Spec §4: on the publishing screen, if the project is not already publishing and a session_id
- * is present, the checkout is looked up, the bundle subscription created and the project
- * published. The session_id then leaves the address, so a reload does not publish again.
+ * Checkout success returns to the publishing screen with session_id (spec §2). If the project is
+ * not already publishing, the paid checkout becomes the bundle subscription (spec §4) and the
+ * user goes on to the overview, the wizard's last look at what will be published (tables,
+ * authentication, region, the plan just bought), whose Publish starts the run. Replacing the
+ * address drops session_id, so a reload does not subscribe again.
  */
-export function useSubscribeAndPublish(api: { id: string; state: string } | null, sessionId: string | undefined) {
+export function useCheckoutSubscription(api: { id: string; state: string } | null, sessionId: string | undefined) {
   const navigate = useNavigate();
   const [subscribe] = useMutate<mutationsCreateBundleSubscriptionMutation>(createBundleSubscriptionMutation);
-  const [publish] = useCreatePublishRunMutation();
   const [error, setError] = useState<unknown>(null);
   const started = useRef(false);
   const shouldStart = api !== null && !!sessionId && !isPublishing(api.state);
@@ -25,13 +25,12 @@ export function useSubscribeAndPublish(api: { id: string; state: string } | null
     void (async () => {
       try {
         await subscribe({ input: { apiId: api.id, checkoutSessionId: sessionId } });
-        await publish(api.id);
-        await navigate({ to: "/api-setup/$apiId/publishing", params: { apiId: api.id }, search: {}, replace: true });
+        await navigate({ to: "/api-setup/$apiId/overview", params: { apiId: api.id }, search: {}, replace: true });
       } catch (caught) {
         setError(caught);
       }
     })();
-  }, [api, navigate, publish, sessionId, shouldStart, subscribe]);
+  }, [api, navigate, sessionId, shouldStart, subscribe]);
 
-  return error;
+  return { error, subscribing: shouldStart && error === null };
 }
