@@ -140,6 +140,7 @@ describe("the data grid by keyboard alone (WAI-ARIA grid pattern)", () => {
     expect(screen.getByTestId("cell-input")).toBeTruthy();
     fireEvent.keyDown(screen.getByTestId("cell-input"), { key: "Escape" });
     press("Home");
+    expect(focused()).toBe(screen.getByRole("checkbox", { name: "Select entry r3" }));
     press("Enter", { shiftKey: true });
     expect(onOpenRow).toHaveBeenCalledWith(expect.objectContaining({ id: "r3" }));
   });
