@@ -168,8 +168,13 @@ export function DataGrid(props: {
     if (!focusWanted.current || !active || editing) return;
     const cell = scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${CSS.escape(cellKey(active.rowId, active.columnName))}"]`);
     if (cell) {
-      focusTarget(cell).focus();
+      const target = focusTarget(cell);
+      target.focus();
       focusWanted.current = false;
+      // A scroll settling in the same frame can take the focus along: put it back once.
+      requestAnimationFrame(() => {
+        if (target.isConnected && document.activeElement === document.body) target.focus();
+      });
     }
   });
 
@@ -248,8 +253,9 @@ export function DataGrid(props: {
     const cell = target.closest<HTMLElement>("[data-cell]");
     if (!cell?.dataset.cell) return;
     if (target !== cell && cell.tagName === "TH" && !target.hasAttribute("data-cell-widget")) return onControlKeyDown(event, cell);
-    // Keys act on the focused cell (the active one, unless focus moved there otherwise).
-    const key = parseCellKey(cell.dataset.cell);
+    // Keys act on the focused cell; while a move waits for its row to be drawn (scrolled in), on
+    // the cell it is going to, so quick presses are not lost.
+    const key = focusWanted.current && active ? active : parseCellKey(cell.dataset.cell);
     const at = { row: navRowIndex(key.rowId), column: navColumnIndex(key.columnName), rows: rows.length + 1, columns: navColumns.length };
     if (at.column < 0 || (at.row === 0 && key.rowId !== HEADER_ROW)) return;
     const navColumn = navColumns[at.column];
