@@ -233,6 +233,7 @@ test.describe("the data grid of a published table", () => {
 
     // End, then up into the header: the add-field button.
     await page.keyboard.press("End");
+    await expect(rows.nth(0).locator("[data-cell$=':#add']")).toBeFocused();
     await page.keyboard.press("ArrowUp");
     await expect(page.getByTestId("add-field-column")).toBeFocused();
     await expect(page.getByTestId("add-field-column")).toBeInViewport();
