@@ -42,6 +42,7 @@ export function TableGrid(props: {
                       buttonClassName="btn column-menu-button"
                       ariaLabel={intl.formatMessage({ id: "data.grid.columnMenu" }, { name: field.name })}
                       label="⋯"
+                      floating
                     >
                       <MenuItem onSelect={() => props.onEditField(field)}>
                         <FormattedMessage id="data.grid.editField" />

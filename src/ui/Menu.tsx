@@ -1,10 +1,22 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { createPortal } from "react-dom";
 
 /**
  * A dropdown menu button (WAI-ARIA menu pattern): opens by click, Enter, Space or ArrowDown;
  * arrow keys move between items; Escape and an outside click close it and return focus.
+ * A `floating` menu draws its list in a layer above the page, placed by its button, so a
+ * button inside a clipping container (a grid's header cell) still shows the whole list.
  */
-export function Menu(props: { label: ReactNode; ariaLabel?: string; children: ReactNode; buttonClassName?: string; testId?: string }) {
+export function Menu(props: {
+  label: ReactNode;
+  ariaLabel?: string;
+  children: ReactNode;
+  buttonClassName?: string;
+  testId?: string;
+  floating?: boolean;
+  /** -1 inside a composite widget (a grid) that keeps one tab stop of its own. */
+  buttonTabIndex?: number;
+}) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -14,12 +26,36 @@ export function Menu(props: { label: ReactNode; ariaLabel?: string; children: Re
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+      const target = event.target as Node;
+      if (!rootRef.current?.contains(target) && !listRef.current?.contains(target)) setOpen(false);
     };
     document.addEventListener("pointerdown", onPointerDown);
     items()[0]?.focus();
     return () => document.removeEventListener("pointerdown", onPointerDown);
   }, [open]);
+
+  useLayoutEffect(() => {
+    if (!open || !props.floating) return;
+    const place = () => {
+      const button = buttonRef.current?.getBoundingClientRect();
+      const list = listRef.current;
+      if (!button || !list) return;
+      placeFloating(list, button);
+    };
+    place();
+    window.addEventListener("resize", place);
+    // Scrolling any container (the grid's) moves the button: the list follows it.
+    window.addEventListener("scroll", place, true);
+    return () => {
+      window.removeEventListener("resize", place);
+      window.removeEventListener("scroll", place, true);
+    };
+  }, [open, props.floating]);
+
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
 
   const items = () => Array.from(listRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? []);
 
@@ -41,7 +77,11 @@ export function Menu(props: { label: ReactNode; ariaLabel?: string; children: Re
     } else if (event.key === "End") {
       all.at(-1)?.focus();
     } else if (event.key === "Tab") {
-      setOpen(false);
+      // A floating list sits at the end of the page: Tab from there would lose the place.
+      if (props.floating) {
+        event.preventDefault();
+        close();
+      } else setOpen(false);
     }
   };
 
@@ -55,6 +95,7 @@ export function Menu(props: { label: ReactNode; ariaLabel?: string; children: Re
         aria-expanded={open}
         aria-controls={open ? id : undefined}
         aria-label={props.ariaLabel}
+        tabIndex={props.buttonTabIndex}
         onClick={() => setOpen((value) => !value)}
         onKeyDown={(event) => {
           if (event.key === "ArrowDown") {
@@ -65,23 +106,57 @@ export function Menu(props: { label: ReactNode; ariaLabel?: string; children: Re
       >
         {props.label}
       </button>
-      {open && (
-        <div
-          id={id}
-          ref={listRef}
-          role="menu"
-          className="menu-list"
-          onKeyDown={onListKeyDown}
-          // Choosing an item closes the menu; the item's own handler runs first.
-          onClick={(event) => {
-            if ((event.target as HTMLElement).closest('[role^="menuitem"]')) setOpen(false);
-          }}
-        >
-          {props.children}
-        </div>
-      )}
+      {open &&
+        (props.floating
+          ? createPortal(
+              <div
+                id={id}
+                ref={listRef}
+                role="menu"
+                aria-label={props.ariaLabel}
+                className="menu-list menu-list-floating"
+                onKeyDown={onListKeyDown}
+                onClick={(event) => {
+                  if ((event.target as HTMLElement).closest('[role^="menuitem"]')) close();
+                }}
+              >
+                {props.children}
+              </div>,
+              document.body,
+            )
+          : (
+            <div
+              id={id}
+              ref={listRef}
+              role="menu"
+              className="menu-list"
+              onKeyDown={onListKeyDown}
+              // Choosing an item closes the menu; the item's own handler runs first.
+              onClick={(event) => {
+                if ((event.target as HTMLElement).closest('[role^="menuitem"]')) setOpen(false);
+              }}
+            >
+              {props.children}
+            </div>
+          ))}
     </div>
   );
+}
+
+/** Below the button, right-aligned to it, kept inside the viewport; above it when there is no room below. */
+function placeFloating(list: HTMLElement, button: DOMRect) {
+  const gap = 6;
+  const margin = 8;
+  const width = list.offsetWidth;
+  const height = list.offsetHeight;
+  const viewportWidth = document.documentElement.clientWidth;
+  const viewportHeight = document.documentElement.clientHeight;
+  const left = Math.max(margin, Math.min(button.right - width, viewportWidth - width - margin));
+  const below = button.bottom + gap;
+  const above = button.top - gap - height;
+  const top = below + height > viewportHeight - margin && above >= margin ? above : below;
+  list.style.left = `${left}px`;
+  list.style.top = `${top}px`;
 }
 
 export function MenuItem(props: { onSelect(): void; children: ReactNode; checked?: boolean; testId?: string }) {

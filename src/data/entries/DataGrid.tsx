@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
@@ -9,7 +9,7 @@ import { CellEditor } from "./CellEditor";
 import { CELL_TEXT_MAX, cellText } from "./cellText";
 import { displayValue } from "./displayValue";
 import type { GridSort } from "./entriesSearch";
-import { gridCommand, tabMove } from "./gridKeys";
+import { gridCommand, tabMove, type CellTraits } from "./gridKeys";
 
 export interface GridColumn {
   field: Field;
@@ -38,6 +38,27 @@ const COLUMN_WIDTH = 200;
 /** Rows kept rendered beyond the visible ones, so fast scrolling shows no gaps. */
 const ROW_OVERSCAN = 10;
 
+/** The header row's key and the keys of the columns that are not fields (no field name has "#"). */
+const HEADER_ROW = "#header";
+const SELECT_COLUMN = "#select";
+const OPEN_COLUMN = "#open";
+const ADD_COLUMN = "#add";
+
+/** Every column the keyboard moves across: the selection and edit columns, the fields, add field. */
+type NavColumn = { key: string; kind: "select" | "open" | "add" } | { key: string; kind: "data"; index: number; column: GridColumn };
+
+interface CellKey {
+  rowId: string;
+  columnName: string;
+}
+
+const cellKey = (rowId: string, columnName: string) => `${rowId}:${columnName}`;
+const parseCellKey = (key: string): CellKey => {
+  // Column keys have no ":" (cell keys are read from the last one); row ids may.
+  const separator = key.lastIndexOf(":");
+  return { rowId: key.slice(0, separator), columnName: key.slice(separator + 1) };
+};
+
 interface Editing {
   rowId: string;
   columnName: string;
@@ -49,7 +70,8 @@ interface Editing {
 /**
  * The generic data table of spec §2: rows and columns virtualised (only what is in view is in
  * the DOM), a header sort toggle and configure menu per column, an optional selection column,
- * and cell editing with the keyboard model of ./gridKeys.ts. Saving is the caller's: `onSave`
+ * and cell editing with the keyboard model of ./gridKeys.ts. The grid is one tab stop (roving
+ * tabindex): only the active cell, or the one control it holds, has tabIndex 0. Saving is the caller's: `onSave`
  * resolves when the value is stored and rejects with the refusal to show in the cell.
  */
 export function DataGrid(props: {
@@ -69,15 +91,18 @@ export function DataGrid(props: {
   onOpenRow?(row: GridRow): void;
   /** Follows a connection cell (click or Enter). */
   onFollowLink?(row: GridRow, column: GridColumn): void;
-  trailingHeader?: ReactNode;
+  /** The add-field column of spec §2: a "+" button at the header's end. */
+  onAddField?(): void;
   panelId?: string;
   labelledBy?: string;
 }) {
   const intl = useIntl();
   const { columns, rows } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [active, setActive] = useState<{ rowId: string; columnName: string } | null>(null);
+  const [active, setActive] = useState<CellKey | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [headerHeight, setHeaderHeight] = useState(0);
+  const headRef = useRef<HTMLTableSectionElement>(null);
   const focusWanted = useRef(false);
 
   // TanStack Table keeps the column and row model; cells and headers are drawn below.
@@ -104,33 +129,59 @@ export function DataGrid(props: {
     initialRect: { width: 1000, height: 600 },
   });
 
-  // The selection follows its row and column, so rows arriving live do not move it.
-  const rowIndex = active ? rows.findIndex((row) => row.id === active.rowId) : -1;
-  const columnIndex = active ? columns.findIndex((column) => column.field.name === active.columnName) : -1;
-  const position = { row: Math.max(rowIndex, 0), column: Math.max(columnIndex, 0), rows: rows.length, columns: columns.length };
+  const navColumns: NavColumn[] = [
+    ...(props.selectable ? [{ key: SELECT_COLUMN, kind: "select" as const }] : []),
+    ...(props.onOpenRow ? [{ key: OPEN_COLUMN, kind: "open" as const }] : []),
+    ...columns.map((column, index) => ({ key: column.field.name, kind: "data" as const, index, column })),
+    ...(props.onAddField ? [{ key: ADD_COLUMN, kind: "add" as const }] : []),
+  ];
+  const leadingColumns = navColumns.length - columns.length - (props.onAddField ? 1 : 0);
+  /** Row 0 is the header; the entries follow. */
+  const navRowIndex = (rowId: string) => (rowId === HEADER_ROW ? 0 : rows.findIndex((row) => row.id === rowId) + 1);
+  const navColumnIndex = (columnName: string) => navColumns.findIndex((column) => column.key === columnName);
+
   const editableColumn = (column: GridColumn | undefined) => props.canEdit && column !== undefined && !column.readonly && !column.link;
   const follow = (row: GridRow, column: GridColumn) => {
     if (row.pending || !column.link || (column.link.kind === "parent" && !row.values[column.field.name])) return;
     props.onFollowLink?.(row, column);
   };
 
+  /** Moves the active cell (grid coordinates: row 0 the header) and brings it into view. */
   const moveTo = (row: number, column: number) => {
-    const target = rows[row];
-    const targetColumn = columns[column];
-    if (!target || !targetColumn) return;
+    const target = row === 0 ? HEADER_ROW : rows[row - 1]?.id;
+    const targetColumn = navColumns[column];
+    if (target === undefined || !targetColumn) return;
     focusWanted.current = true;
-    setActive({ rowId: target.id, columnName: targetColumn.field.name });
-    rowVirtualizer.scrollToIndex(row);
-    columnVirtualizer.scrollToIndex(column);
+    setActive({ rowId: target, columnName: targetColumn.key });
+    // A row or column out of view is not drawn: scroll it in, and the focus follows once it is.
+    if (row > 0) rowVirtualizer.scrollToIndex(row - 1);
+    if (targetColumn.kind === "data") columnVirtualizer.scrollToIndex(targetColumn.index);
   };
+  const activate = (rowId: string, columnName: string) => {
+    if (active?.rowId !== rowId || active.columnName !== columnName) setActive({ rowId, columnName });
+  };
+
+  /** The element that takes the focus for a cell: its single control, or the cell itself. */
+  const focusTarget = (cell: HTMLElement) => cell.querySelector<HTMLElement>("[data-cell-widget]") ?? cell;
 
   useEffect(() => {
     if (!focusWanted.current || !active || editing) return;
-    const cell = scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${CSS.escape(`${active.rowId}:${active.columnName}`)}"]`);
+    const cell = scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${CSS.escape(cellKey(active.rowId, active.columnName))}"]`);
     if (cell) {
-      cell.focus();
+      const target = focusTarget(cell);
+      target.focus();
       focusWanted.current = false;
+      // A scroll settling in the same frame can take the focus along: put it back once.
+      requestAnimationFrame(() => {
+        if (target.isConnected && document.activeElement === document.body) target.focus();
+      });
     }
+  });
+
+  // The sticky header covers the top rows: the focus scrolls a cell in below it.
+  useLayoutEffect(() => {
+    const height = headRef.current?.offsetHeight ?? 0;
+    if (height !== headerHeight) setHeaderHeight(height);
   });
 
   const startEditing = (row: GridRow, column: GridColumn, replaceWith?: string) => {
@@ -164,33 +215,13 @@ export function DataGrid(props: {
       }
     }
     stopEditing();
-    const at = { ...position, row: rows.indexOf(row), column: columns.indexOf(column) };
-    if (then === "down") moveTo(Math.min(at.row + 1, rows.length - 1), at.column);
+    // Saving moves among the entries' field cells, as in a spreadsheet.
+    const at = { row: rows.indexOf(row), column: columns.indexOf(column), rows: rows.length, columns: columns.length };
+    if (then === "down") moveTo(Math.min(at.row + 1, rows.length - 1) + 1, at.column + leadingColumns);
     if (then === "right" || then === "left") {
       const next = tabMove(at, then === "left");
-      if (next.kind === "move") moveTo(next.row, next.column);
+      if (next.kind === "move") moveTo(next.row + 1, next.column + leadingColumns);
     }
-  };
-
-  const onGridKeyDown = (event: React.KeyboardEvent) => {
-    const target = event.target as HTMLElement;
-    if (editing || rows.length === 0 || target.closest("[data-grid-control]")) return;
-    // Keys act on the focused cell (the active one, unless focus moved there otherwise).
-    const key = target.closest<HTMLElement>("[data-cell]")?.dataset.cell;
-    const separator = key?.lastIndexOf(":") ?? -1;
-    const at = key
-      ? { ...position, row: rows.findIndex((row) => row.id === key.slice(0, separator)), column: columns.findIndex((column) => column.field.name === key.slice(separator + 1)) }
-      : position;
-    if (at.row < 0 || at.column < 0) return;
-    const column = columns[at.column];
-    const row = rows[at.row];
-    const command = gridCommand(event, at, editableColumn(column) && !row.pending, Boolean(column.link));
-    if (command.kind === "none") return;
-    event.preventDefault();
-    if (command.kind === "move") moveTo(command.row, command.column);
-    else if (command.kind === "open") !row.pending && props.onOpenRow?.(row);
-    else if (command.kind === "follow") follow(row, column);
-    else startEditing(row, column, command.replaceWith);
   };
 
   const toggleRow = (id: string) => {
@@ -202,13 +233,85 @@ export function DataGrid(props: {
   const selectableRows = rows.filter((row) => !row.pending);
   const allSelected = selectableRows.length > 0 && selectableRows.every((row) => props.selected.has(row.id));
 
+  /** Tab and Shift+Tab among the buttons of a header cell; Escape or F2 goes back to the cell. */
+  const onControlKeyDown = (event: React.KeyboardEvent, cell: HTMLElement) => {
+    if (event.key === "Escape" || event.key === "F2") {
+      event.preventDefault();
+      cell.focus();
+    } else if (event.key === "Tab") {
+      event.preventDefault();
+      const controls = Array.from(cell.querySelectorAll<HTMLElement>("button:not(:disabled), input, select"));
+      const index = controls.indexOf(event.target as HTMLElement);
+      controls[(index + (event.shiftKey ? -1 : 1) + controls.length) % controls.length]?.focus();
+    }
+  };
+
+  const onGridKeyDown = (event: React.KeyboardEvent) => {
+    const target = event.target as HTMLElement;
+    // Keys from a floating menu's list reach here through React, not through the page.
+    if (editing || !scrollRef.current?.contains(target)) return;
+    const cell = target.closest<HTMLElement>("[data-cell]");
+    if (!cell?.dataset.cell) return;
+    if (target !== cell && cell.tagName === "TH" && !target.hasAttribute("data-cell-widget")) return onControlKeyDown(event, cell);
+    // Keys act on the focused cell; while a move waits for its row to be drawn (scrolled in), on
+    // the cell it is going to, so quick presses are not lost.
+    const key = focusWanted.current && active ? active : parseCellKey(cell.dataset.cell);
+    const at = { row: navRowIndex(key.rowId), column: navColumnIndex(key.columnName), rows: rows.length + 1, columns: navColumns.length };
+    if (at.column < 0 || (at.row === 0 && key.rowId !== HEADER_ROW)) return;
+    const navColumn = navColumns[at.column];
+    const row = at.row > 0 ? rows[at.row - 1] : undefined;
+    const command = gridCommand(event, at, cellTraits(navColumn, row), Math.floor((scrollRef.current.clientHeight - headerHeight) / ROW_HEIGHT) - 1);
+    if (command.kind === "none") return;
+    event.preventDefault();
+    if (command.kind === "move") moveTo(command.row, command.column);
+    else if (command.kind === "enter") cell.querySelector<HTMLElement>("button:not(:disabled), input, select")?.focus();
+    else if (command.kind === "toggle") row && toggleRow(row.id);
+    else if (command.kind === "open") row && props.onOpenRow?.(row);
+    else if (row && navColumn.kind === "data") {
+      if (command.kind === "follow") follow(row, navColumn.column);
+      else startEditing(row, navColumn.column, command.replaceWith);
+    }
+  };
+
+  const cellTraits = (navColumn: NavColumn, row: GridRow | undefined): CellTraits => {
+    const base = { openable: Boolean(row && !row.pending && props.onOpenRow), selectable: Boolean(row && !row.pending && props.selectable) };
+    if (!row) return { kind: navColumn.kind === "select" ? "checkbox" : navColumn.kind === "add" ? "button" : navColumn.kind === "data" ? "header" : "plain" };
+    if (navColumn.kind === "data") {
+      const column = navColumn.column;
+      const linked = Boolean(column.link) && !row.pending && (column.link?.kind !== "parent" || Boolean(row.values[column.field.name]));
+      return { ...base, kind: "data", editable: editableColumn(column) && !row.pending, linked };
+    }
+    if (row.pending || navColumn.kind === "add") return { ...base, kind: "plain" };
+    return { ...base, kind: navColumn.kind === "select" ? "checkbox" : "button" };
+  };
+
   const virtualRows = rowVirtualizer.getVirtualItems();
   const virtualColumns = columnVirtualizer.getVirtualItems();
   const before = virtualColumns[0]?.start ?? 0;
   const after = columnVirtualizer.getTotalSize() - (virtualColumns.at(-1)?.end ?? 0);
   const top = virtualRows[0]?.start ?? 0;
   const bottom = rowVirtualizer.getTotalSize() - (virtualRows.at(-1)?.end ?? 0);
-  const spanAll = virtualColumns.length + (props.selectable ? 1 : 0) + (props.onOpenRow ? 1 : 0) + (before > 0 ? 1 : 0) + (after > 0 ? 1 : 0) + (props.trailingHeader ? 1 : 0);
+  const spanAll = virtualColumns.length + navColumns.length - columns.length + (before > 0 ? 1 : 0) + (after > 0 ? 1 : 0);
+
+  // The one tab stop: the active cell; while it is scrolled out of the DOM, the nearest drawn one.
+  const drawnRows = virtualRows.map((virtual) => modelRows[virtual.index].original.id);
+  const drawnColumns = new Set([...navColumns.filter((column) => column.kind !== "data").map((column) => column.key), ...virtualColumns.map((virtual) => columns[virtual.index].field.name)]);
+  const firstDataColumn = virtualColumns[0] ? columns[virtualColumns[0].index].field.name : navColumns[0]?.key;
+  const wanted = active ?? { rowId: drawnRows[0] ?? HEADER_ROW, columnName: firstDataColumn ?? "" };
+  const stop = {
+    rowId: wanted.rowId === HEADER_ROW || drawnRows.includes(wanted.rowId) ? wanted.rowId : (drawnRows[0] ?? HEADER_ROW),
+    columnName: drawnColumns.has(wanted.columnName) ? wanted.columnName : (firstDataColumn ?? ""),
+  };
+  const tabIndexOf = (rowId: string, columnName: string) => (stop.rowId === rowId && stop.columnName === columnName ? 0 : -1);
+  /** What every cell carries: its key, its column's index, and the focus following it. */
+  const cellProps = (rowId: string, columnName: string) => ({
+    "data-cell": cellKey(rowId, columnName),
+    "aria-colindex": navColumnIndex(columnName) + 1,
+    onFocus: () => activate(rowId, columnName),
+  });
+  /** A cell the focus lands on itself (no single control in it). */
+  const focusableCell = (rowId: string, columnName: string) => ({ ...cellProps(rowId, columnName), tabIndex: tabIndexOf(rowId, columnName) });
+  const widget = (rowId: string, columnName: string) => ({ "data-cell-widget": true, tabIndex: tabIndexOf(rowId, columnName) });
 
   return (
     <div
@@ -219,15 +322,16 @@ export function DataGrid(props: {
       aria-labelledby={props.labelledBy}
       data-testid="data-grid"
       onKeyDown={onGridKeyDown}
+      style={{ scrollPaddingTop: headerHeight }}
     >
-      <table className="data-grid" role="grid" aria-label={props.label} aria-rowcount={rows.length + 1} aria-colcount={columns.length}>
-        <thead>
-          <tr>
+      <table className="data-grid" role="grid" aria-label={props.label} aria-rowcount={rows.length + 1} aria-colcount={navColumns.length}>
+        <thead ref={headRef}>
+          <tr aria-rowindex={1}>
             {props.selectable && (
-              <th scope="col" className="data-grid-select">
+              <th scope="col" className="data-grid-select" {...cellProps(HEADER_ROW, SELECT_COLUMN)}>
                 <input
                   type="checkbox"
-                  data-grid-control
+                  {...widget(HEADER_ROW, SELECT_COLUMN)}
                   checked={allSelected}
                   aria-label={intl.formatMessage({ id: "data.grid.selectAll" })}
                   onChange={() => props.onSelect(allSelected ? new Set() : new Set(selectableRows.map((row) => row.id)))}
@@ -235,7 +339,7 @@ export function DataGrid(props: {
               </th>
             )}
             {props.onOpenRow && (
-              <th scope="col" className="data-grid-select">
+              <th scope="col" className="data-grid-select" {...focusableCell(HEADER_ROW, OPEN_COLUMN)}>
                 <span className="visually-hidden">
                   <FormattedMessage id="data.grid.editColumn" />
                 </span>
@@ -252,13 +356,15 @@ export function DataGrid(props: {
                   style={{ width: COLUMN_WIDTH }}
                   aria-sort={sorted === "ASC" ? "ascending" : sorted === "DESC" ? "descending" : undefined}
                   data-testid="column-header"
+                  className="data-grid-header"
+                  {...focusableCell(HEADER_ROW, column.field.name)}
                 >
                   <div className="column-header">
                     {column.sortable ? (
                       <button
                         type="button"
                         className="column-sort"
-                        data-grid-control
+                        tabIndex={-1}
                         data-testid={`sort-${column.field.name}`}
                         onClick={() => props.onSort({ field: column.field.name, order: sorted === "DESC" ? "ASC" : "DESC" })}
                         aria-label={intl.formatMessage({ id: "data.grid.sortBy" }, { name: column.label, order: sorted === "DESC" ? "ASC" : "DESC" })}
@@ -278,7 +384,20 @@ export function DataGrid(props: {
               );
             })}
             {after > 0 && <th aria-hidden style={{ width: after }} />}
-            {props.trailingHeader}
+            {props.onAddField && (
+              <th scope="col" className="add-field-column" {...cellProps(HEADER_ROW, ADD_COLUMN)}>
+                <button
+                  type="button"
+                  className="btn"
+                  {...widget(HEADER_ROW, ADD_COLUMN)}
+                  onClick={props.onAddField}
+                  aria-label={intl.formatMessage({ id: "data.grid.addField" })}
+                  data-testid="add-field-column"
+                >
+                  +
+                </button>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -298,12 +417,12 @@ export function DataGrid(props: {
                 data-testid={row.pending ? "grid-row-pending" : "grid-row"}
                 aria-selected={row.pending ? true : props.selectable ? props.selected.has(row.id) : undefined}
               >
-                {props.selectable && row.pending && <td className="data-grid-select" />}
+                {props.selectable && row.pending && <td role="gridcell" className="data-grid-select" {...focusableCell(row.id, SELECT_COLUMN)} />}
                 {props.selectable && !row.pending && (
-                  <td className="data-grid-select">
+                  <td role="gridcell" className="data-grid-select" {...cellProps(row.id, SELECT_COLUMN)}>
                     <input
                       type="checkbox"
-                      data-grid-control
+                      {...widget(row.id, SELECT_COLUMN)}
                       checked={props.selected.has(row.id)}
                       onChange={() => toggleRow(row.id)}
                       aria-label={intl.formatMessage({ id: "data.grid.selectRow" }, { id: row.id })}
@@ -311,16 +430,16 @@ export function DataGrid(props: {
                   </td>
                 )}
                 {props.onOpenRow && row.pending && (
-                  <td className="data-grid-select data-grid-new-mark">
+                  <td role="gridcell" className="data-grid-select data-grid-new-mark" {...focusableCell(row.id, OPEN_COLUMN)}>
                     <FormattedMessage id="data.grid.newRow" />
                   </td>
                 )}
                 {props.onOpenRow && !row.pending && (
-                  <td className="data-grid-select">
+                  <td role="gridcell" className="data-grid-select" {...cellProps(row.id, OPEN_COLUMN)}>
                     <button
                       type="button"
                       className="btn btn-link"
-                      data-grid-control
+                      {...widget(row.id, OPEN_COLUMN)}
                       onClick={() => props.onOpenRow?.(row)}
                       aria-label={intl.formatMessage({ id: "data.grid.editRow" }, { id: row.id })}
                       data-testid="row-edit"
@@ -339,14 +458,12 @@ export function DataGrid(props: {
                     <td
                       key={column.field.name}
                       role="gridcell"
-                      aria-colindex={virtualColumn.index + 1}
+                      {...focusableCell(row.id, column.field.name)}
                       aria-readonly={!editableColumn(column) || undefined}
                       aria-keyshortcuts={props.onOpenRow ? "Shift+Enter" : undefined}
-                      tabIndex={isActive || (!active && virtualRow.index === 0 && virtualColumn.index === 0) ? 0 : -1}
                       className={isActive ? "data-grid-cell active" : "data-grid-cell"}
-                      data-cell={`${row.id}:${column.field.name}`}
                       data-testid={`cell-${column.field.name}`}
-                      onClick={() => setActive({ rowId: row.id, columnName: column.field.name })}
+                      onClick={() => activate(row.id, column.field.name)}
                       onDoubleClick={() => startEditing(row, column)}
                     >
                       {isEditing && editing ? (
@@ -372,7 +489,7 @@ export function DataGrid(props: {
                   );
                 })}
                 {after > 0 && <td aria-hidden />}
-                {props.trailingHeader && <td />}
+                {props.onAddField && <td role="gridcell" {...focusableCell(row.id, ADD_COLUMN)} />}
               </tr>
             );
           })}

@@ -253,7 +253,14 @@ export function EntriesGrid(props: EntriesGridProps) {
 
   const columnMenu = (column: GridColumn) =>
     props.editableModel && !column.readonly ? (
-      <Menu buttonClassName="btn column-menu-button" ariaLabel={intl.formatMessage({ id: "data.grid.columnMenu" }, { name: column.field.name })} label="⋯">
+      <Menu
+        buttonClassName="btn column-menu-button"
+        ariaLabel={intl.formatMessage({ id: "data.grid.columnMenu" }, { name: column.field.name })}
+        label="⋯"
+        floating
+        // The grid's header cell is the tab stop; Enter moves into its buttons.
+        buttonTabIndex={-1}
+      >
         <MenuItem onSelect={() => props.onEditField(column.field)}>
           <FormattedMessage id="data.grid.editField" />
         </MenuItem>
@@ -331,15 +338,7 @@ export function EntriesGrid(props: EntriesGridProps) {
         columnMenu={columnMenu}
         panelId={props.panelId}
         labelledBy={props.labelledBy}
-        trailingHeader={
-          props.editableModel ? (
-            <th scope="col" className="add-field-column">
-              <button type="button" className="btn" data-grid-control onClick={props.onAddField} aria-label={intl.formatMessage({ id: "data.grid.addField" })} data-testid="add-field-column">
-                +
-              </button>
-            </th>
-          ) : undefined
-        }
+        onAddField={props.editableModel ? props.onAddField : undefined}
       />
       {(rows.length > PAGINATION_FROM_ROWS || hasNext) && (
         <nav className="pagination entries-pagination" aria-label={intl.formatMessage({ id: "common.pagination" })} data-testid="entries-pagination">

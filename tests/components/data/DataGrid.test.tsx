@@ -74,16 +74,15 @@ const cell = (row: string, column: string) => document.querySelector<HTMLElement
 const key = (target: Element, name: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(target, { key: name, ...init });
 
 describe("the data grid's keyboard model (spec §2 'Generic data table')", () => {
-  it("moves the selection with the arrow keys, Tab and Shift+Tab", () => {
+  it("moves the selection with the arrow keys, and leaves Tab to the browser (the grid is one tab stop)", () => {
     render(<Grid onSave={vi.fn()} />);
     fireEvent.click(cell("r1", "name"));
     key(cell("r1", "name"), "ArrowDown");
     expect(document.activeElement).toBe(cell("r2", "name"));
     key(document.activeElement!, "ArrowRight");
     expect(document.activeElement).toBe(cell("r2", "age"));
-    key(document.activeElement!, "Tab");
-    expect(document.activeElement).toBe(cell("r3", "id"));
-    key(document.activeElement!, "Tab", { shiftKey: true });
+    // Not prevented: the browser moves the focus past the grid.
+    expect(key(document.activeElement!, "Tab")).toBe(true);
     expect(document.activeElement).toBe(cell("r2", "age"));
     key(document.activeElement!, "ArrowUp");
     expect(document.activeElement).toBe(cell("r1", "age"));
