@@ -166,14 +166,16 @@ export function DataGrid(props: {
 
   useEffect(() => {
     if (!focusWanted.current || !active || editing) return;
-    const cell = scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${CSS.escape(cellKey(active.rowId, active.columnName))}"]`);
+    const activeCell = () => scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${CSS.escape(cellKey(active.rowId, active.columnName))}"]`);
+    const cell = activeCell();
     if (cell) {
-      const target = focusTarget(cell);
-      target.focus();
+      focusTarget(cell).focus();
       focusWanted.current = false;
-      // A scroll settling in the same frame can take the focus along: put it back once.
+      // A scroll settling in the same frame can take the focus along, or redraw the cell (a
+      // sticky header's button): put it back once, on the cell as it is drawn now.
       requestAnimationFrame(() => {
-        if (target.isConnected && document.activeElement === document.body) target.focus();
+        const now = activeCell();
+        if (now && (document.activeElement === document.body || !document.activeElement?.isConnected)) focusTarget(now).focus();
       });
     }
   });
