@@ -10,6 +10,7 @@ import { CELL_TEXT_MAX, cellText } from "./cellText";
 import { displayValue } from "./displayValue";
 import type { GridSort } from "./entriesSearch";
 import { gridCommand, tabMove } from "./gridKeys";
+import { IdText } from "./IdText";
 
 export interface GridColumn {
   field: Field;
@@ -363,6 +364,8 @@ export function DataGrid(props: {
                         />
                       ) : column.link && !row.pending ? (
                         <LinkCell column={column} text={text} onFollow={() => follow(row, column)} />
+                      ) : column.field.type === "ID" && text ? (
+                        <IdText id={text} />
                       ) : (
                         <span className="data-grid-text" title={text.length > CELL_TEXT_MAX ? text : undefined}>
                           {cellText(text)}
@@ -409,7 +412,7 @@ function LinkCell(props: { column: GridColumn; text: string; onFollow(): void })
       aria-label={intl.formatMessage({ id: link.kind === "parent" ? "data.grid.openParent" : "data.grid.openChildren" }, { table: link.table, id: props.text })}
       data-testid={`link-${props.column.field.name}`}
     >
-      {link.kind === "parent" ? cellText(props.text) : link.table}
+      {link.kind === "parent" ? <IdText id={props.text} /> : link.table}
     </button>
   );
 }
