@@ -66,6 +66,8 @@ export function DataGrid(props: {
   onSort(sort: GridSort): void;
   onSave(row: GridRow, field: Field, text: string): Promise<void>;
   columnMenu?(column: GridColumn): ReactNode;
+  /** The header of a column the list cannot sort by (why, and what may change it); the name alone without it. */
+  unsortableHeader?(column: GridColumn): ReactNode;
   /** The optional edit column of spec §2: opens the row in the record editor (also Shift+Enter). */
   onOpenRow?(row: GridRow): void;
   /** Follows a connection cell (click or Enter). */
@@ -270,7 +272,7 @@ export function DataGrid(props: {
                         </span>
                       </button>
                     ) : (
-                      <span className="column-name">{column.label}</span>
+                      (props.unsortableHeader?.(column) ?? <span className="column-name">{column.label}</span>)
                     )}
                     <span className="column-type">{column.typeLabel}</span>
                     {props.columnMenu?.(column)}

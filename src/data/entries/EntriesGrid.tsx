@@ -18,6 +18,7 @@ import type { GridSort } from "./entriesSearch";
 import { DeleteEntriesDialog, type DeleteScope } from "./DeleteEntriesDialog";
 import { EntriesToolbar } from "./EntriesToolbar";
 import { EntriesPager } from "./EntriesPager";
+import { UnsortableHeader } from "./UnsortableHeader";
 import { useDeleteEntries, useDeleteEntriesByFilter } from "./useDeleteEntries";
 import { useDeletionProgress } from "./useDeletionProgress";
 import { useLiveEntries } from "./useLiveEntries";
@@ -84,6 +85,8 @@ export interface EntriesGridProps {
   onAddField(): void;
   onEditField(field: Field): void;
   onRemoveField(field: Field): void;
+  /** Marks a field 'sort by' in the model (offered on a column the list cannot sort by yet). */
+  onMakeSortable?(field: Field): void;
   /** Add entry opens the record editor's sidebar; Save there creates the row (spec §2). */
   onAddEntry(): void;
   /** Opens an entry in the record editor (the grid's edit column). */
@@ -330,6 +333,9 @@ export function EntriesGrid(props: EntriesGridProps) {
         onSort={props.onSort}
         onSave={save}
         columnMenu={columnMenu}
+        unsortableHeader={(column) => (
+          <UnsortableHeader column={column} onMakeSortable={props.editableModel && props.onMakeSortable ? () => props.onMakeSortable?.(column.field) : undefined} />
+        )}
         panelId={props.panelId}
         labelledBy={props.labelledBy}
         trailingHeader={
