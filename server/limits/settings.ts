@@ -28,6 +28,10 @@ export interface Limits {
   fileUploadsPerCallerPerHour: number;
   /** The most bytes one GraphQL answer may carry, counted as entries are read and again when it is written. */
   responseMaxBytes: number;
+  /** The most entries a list's exact count (the pager's "count exactly") counts before it says "more". */
+  listCountMax: number;
+  /** How long a list's exact count may run, in milliseconds (PostgreSQL's statement_timeout). */
+  listCountTimeoutMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -45,6 +49,8 @@ export const DEFAULT_LIMITS: Limits = {
   fileMaxBytes: DEFAULT_FILE_MAX_BYTES,
   fileUploadsPerCallerPerHour: 1000,
   responseMaxBytes: 16 * 1024 * 1024,
+  listCountMax: 1_000_000,
+  listCountTimeoutMs: 5000,
 };
 
 export function readLimits(setting: string | undefined): Limits {

@@ -15,6 +15,7 @@ import { isDeletionId } from "../../src/domain/deletions";
 import { generateSdl } from "./sdl";
 import { jsonNestsDeeperThan, MAX_INPUT_DEPTH } from "../../src/domain/limits";
 import { inputTooDeep } from "../security/inputShape";
+import { listSizes } from "./listCounts";
 import type { EntryRow, ListQuery, SortOrder } from "./store";
 
 interface TableArgs {
@@ -177,7 +178,9 @@ export function genericResolvers(plan: ModelPlan) {
       },
       async listTypes(_: unknown, args: GenericListArgs, ctx: ProjectContext) {
         const operations = operationsFor(ctx, args, "queries");
-        return page(ctx, operations.table, await operations.list(ctx, listArgs(operations.table, args)));
+        const list = await operations.list(ctx, listArgs(operations.table, args));
+        // Assigned, not spread: a spread would read the page's lazy edges and cursors.
+        return Object.assign(page(ctx, operations.table, list), listSizes(list.query));
       },
       async listTypesByParentType(_: unknown, args: GenericListArgs & { parentType: string; parentId: string; parentKey: "FIRST" | "SECOND" }, ctx: ProjectContext) {
         const operations = operationsFor(ctx, args, "queries");

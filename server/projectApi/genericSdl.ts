@@ -18,7 +18,23 @@ type Type {
   connections: String!
 }
 type TypeEdge { node: Type! cursor: String! }
-type TypeConnection { items: [Type!]! nextToken: String edges: [TypeEdge!]! pageInfo: PageInfo! }
+type TypeConnection {
+  items: [Type!]!
+  nextToken: String
+  edges: [TypeEdge!]!
+  pageInfo: PageInfo!
+  "The database planner's estimate of how many entries the list matches on all its pages: nothing is counted, so it may be off. Null for a list by parent."
+  estimatedCount: Int
+  "How many entries the list matches on all its pages, counted exactly up to the platform's cap. Refused when counting takes too long. Null for a list by parent."
+  exactCount: TypeCount
+}
+"An exact count that stops at the platform's cap (LIMITS listCountMax)."
+type TypeCount {
+  "The entries counted: all of them, or the cap when more is true."
+  count: Int!
+  "Whether more entries match than the cap lets the count reach."
+  more: Boolean!
+}
 "The values of one entry to create: JSON objects as text."
 input TypeItemInput { fields: String connections: String directives: String }
 "An entry to delete, with the values its table requires on delete."

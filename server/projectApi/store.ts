@@ -88,14 +88,20 @@ function sortKeyText(field: string): RawBuilder<unknown> {
 export const sortKeyValue = (field: string, sortKey: string) =>
   TIME_COLUMNS[field] ? sql`${sortKey}::timestamptz` : sql`${sortKey}::jsonb`;
 
-/** The WHERE and ORDER BY of one list page; `scope` narrows it (to a parent, say). */
-function pageQuery(query: ListQuery, scope: RawBuilder<unknown>) {
-  const expression = sortExpression(query.sort.field);
-  const direction = sql.raw(query.sort.order === "ASC" ? "asc" : "desc");
+/** What a list matches on all its pages: the table, `scope`, the filter, the sort range and the owner. */
+function listConditions(query: ListQuery, scope: RawBuilder<unknown>) {
   const conditions = [sql`api_id = ${query.apiId}`, sql`type_id = ${query.typeId}`, scope];
   if (query.filter) conditions.push(query.filter);
   if (query.range) conditions.push(query.range);
   if (query.owner) conditions.push(ownedBy(query.owner));
+  return conditions;
+}
+
+/** The WHERE and ORDER BY of one list page; `scope` narrows it (to a parent, say). */
+function pageQuery(query: ListQuery, scope: RawBuilder<unknown>) {
+  const expression = sortExpression(query.sort.field);
+  const direction = sql.raw(query.sort.order === "ASC" ? "asc" : "desc");
+  const conditions = listConditions(query, scope);
   if (query.after) {
     const beyond = sql.raw(query.sort.order === "ASC" ? ">" : "<");
     conditions.push(sql`(${expression}, id) ${beyond} (${sortKeyValue(query.sort.field, query.after.sortKey)}, ${query.after.id})`);
@@ -112,6 +118,31 @@ const ownedBy = (owner: string | null | undefined) => (owner ? sql`owner = ${own
 export async function listEntries(db: DbOrTx, query: ListQuery): Promise<EntryRow[]> {
   const { rows } = await withinBytes(pageQuery(query, sql`true`), query.maxBytes).$castTo<EntryRow>().execute(db);
   return rows;
+}
+
+/**
+ * The planner's estimate of how many entries a list matches on all its pages: EXPLAIN plans the
+ * list's own conditions and reads nothing, so it costs the same for ten rows or ten million
+ * (entries of every table share one relation, so the relation's own row estimate says nothing
+ * about one table). Null when the plan gives no number.
+ */
+export async function estimateEntries(db: DbOrTx, query: ListQuery): Promise<number | null> {
+  const { rows } = await sql<Record<string, unknown>>`explain (format json) select 1 from project_entries
+    where ${sql.join(listConditions(query, sql`true`), sql` and `)}`.execute(db);
+  const plan = rows[0] && Object.values(rows[0])[0];
+  const parsed = typeof plan === "string" ? JSON.parse(plan) : plan;
+  const estimate = Array.isArray(parsed) ? parsed[0]?.Plan?.["Plan Rows"] : undefined;
+  return typeof estimate === "number" && Number.isFinite(estimate) ? Math.round(estimate) : null;
+}
+
+/**
+ * How many entries a list matches on all its pages, counted up to `cap` (one past the cap says
+ * "more"): the count stops there, so a huge table costs no more than `cap` index entries.
+ */
+export async function countEntries(db: DbOrTx, query: ListQuery, cap: number): Promise<number> {
+  const { rows } = await sql<{ count: string | number }>`select count(*) as count from (select 1 from project_entries
+    where ${sql.join(listConditions(query, sql`true`), sql` and `)} limit ${cap}) as matched`.execute(db);
+  return Number(rows[0]?.count ?? 0);
 }
 
 /**

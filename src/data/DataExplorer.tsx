@@ -5,6 +5,8 @@ import {
   canEditObjectType,
   duplicateObjectType,
   removeField,
+  toggleSortBy,
+  updateField,
   type Field,
   type ObjectType,
   type SchemaModel,
@@ -113,6 +115,7 @@ export function DataExplorer(props: {
     onEditField: (field: Field) => setDialog({ kind: "field", fieldId: field.id }),
     onRemoveField: (field: Field) => selected && void saveHere(removeField(model, selected.id, field.id)),
   };
+  const makeSortable = (field: Field) => selected && void saveHere(updateField(model, selected.id, field.id, { directives: toggleSortBy(field).directives }));
   const headerOnly = (table: ObjectType, publishHint: boolean) => (
     <>
       {publishHint && (
@@ -202,6 +205,7 @@ export function DataExplorer(props: {
           onAddField={fieldActions.onAddField}
           onEditField={fieldActions.onEditField}
           onRemoveField={fieldActions.onRemoveField}
+          onMakeSortable={makeSortable}
           unpublished={headerOnly(selected, true)}
         />
       ) : selected ? (

@@ -13,6 +13,9 @@ const updateApiMutation = graphql`
       additionalAuthModes
       oidc
       updatedAt
+      # Saving the model changes what the publish widget says (unpublished changes): it follows
+      # without a reload because the answer carries what the widget reads.
+      ...PublishWidget_api
     }
   }
 `;

@@ -10,6 +10,7 @@ import { CELL_TEXT_MAX, cellText } from "./cellText";
 import { displayValue } from "./displayValue";
 import type { GridSort } from "./entriesSearch";
 import { gridCommand, tabMove, type CellTraits } from "./gridKeys";
+import { IdText } from "./IdText";
 
 export interface GridColumn {
   field: Field;
@@ -87,6 +88,8 @@ export function DataGrid(props: {
   onSort(sort: GridSort): void;
   onSave(row: GridRow, field: Field, text: string): Promise<void>;
   columnMenu?(column: GridColumn): ReactNode;
+  /** The header of a column the list cannot sort by (why, and what may change it); the name alone without it. */
+  unsortableHeader?(column: GridColumn): ReactNode;
   /** The optional edit column of spec §2: opens the row in the record editor (also Shift+Enter). */
   onOpenRow?(row: GridRow): void;
   /** Follows a connection cell (click or Enter). */
@@ -377,7 +380,7 @@ export function DataGrid(props: {
                         </span>
                       </button>
                     ) : (
-                      <span className="column-name">{column.label}</span>
+                      (props.unsortableHeader?.(column) ?? <span className="column-name">{column.label}</span>)
                     )}
                     <span className="column-type">{column.typeLabel}</span>
                     {props.columnMenu?.(column)}
@@ -482,6 +485,8 @@ export function DataGrid(props: {
                         />
                       ) : column.link && !row.pending ? (
                         <LinkCell column={column} text={text} onFollow={() => follow(row, column)} />
+                      ) : column.field.type === "ID" && text ? (
+                        <IdText id={text} />
                       ) : (
                         <span className="data-grid-text" title={text.length > CELL_TEXT_MAX ? text : undefined}>
                           {cellText(text)}
@@ -528,7 +533,7 @@ function LinkCell(props: { column: GridColumn; text: string; onFollow(): void })
       aria-label={intl.formatMessage({ id: link.kind === "parent" ? "data.grid.openParent" : "data.grid.openChildren" }, { table: link.table, id: props.text })}
       data-testid={`link-${props.column.field.name}`}
     >
-      {link.kind === "parent" ? cellText(props.text) : link.table}
+      {link.kind === "parent" ? <IdText id={props.text} /> : link.table}
     </button>
   );
 }

@@ -17,6 +17,8 @@ import { DataGrid, type GridColumn, type GridRow } from "./DataGrid";
 import type { GridSort } from "./entriesSearch";
 import { DeleteEntriesDialog, type DeleteScope } from "./DeleteEntriesDialog";
 import { EntriesToolbar } from "./EntriesToolbar";
+import { EntriesPager } from "./EntriesPager";
+import { UnsortableHeader } from "./UnsortableHeader";
 import { useDeleteEntries, useDeleteEntriesByFilter } from "./useDeleteEntries";
 import { useDeletionProgress } from "./useDeletionProgress";
 import { useLiveEntries } from "./useLiveEntries";
@@ -24,8 +26,7 @@ import { useImportedRows } from "./useImportedRows";
 import "./EntriesGrid.css";
 import { useUpdateEntry } from "./useUpdateEntry";
 
-/** Spec §9: "Generic table pagination: sizes 50 and 100, default 100". */
-export const PAGE_SIZES = [50, 100] as const;
+export { PAGE_SIZES } from "./EntriesPager";
 /** Spec §9: "Pagination appears above 5 rows or when there is a next page." */
 const PAGINATION_FROM_ROWS = 5;
 /** The blank row's id: no entry id looks like it. */
@@ -84,6 +85,8 @@ export interface EntriesGridProps {
   onAddField(): void;
   onEditField(field: Field): void;
   onRemoveField(field: Field): void;
+  /** Marks a field 'sort by' in the model (offered on a column the list cannot sort by yet). */
+  onMakeSortable?(field: Field): void;
   /** Add entry opens the record editor's sidebar; Save there creates the row (spec §2). */
   onAddEntry(): void;
   /** Opens an entry in the record editor (the grid's edit column). */
@@ -131,6 +134,7 @@ export function EntriesGrid(props: EntriesGridProps) {
         listTypes(ofType: $ofType, filter: $filter, sortField: $sortField, sortOrder: $sortOrder, first: $count, after: $cursor)
           @connection(key: "EntriesGrid_listTypes", filters: ["ofType", "filter", "sortField", "sortOrder"]) {
           __id
+          estimatedCount
           edges {
             node {
               id
@@ -336,44 +340,34 @@ export function EntriesGrid(props: EntriesGridProps) {
         onSort={props.onSort}
         onSave={save}
         columnMenu={columnMenu}
+        unsortableHeader={(column) => (
+          <UnsortableHeader column={column} onMakeSortable={props.editableModel && props.onMakeSortable ? () => props.onMakeSortable?.(column.field) : undefined} />
+        )}
         panelId={props.panelId}
         labelledBy={props.labelledBy}
         onAddField={props.editableModel ? props.onAddField : undefined}
       />
       {(rows.length > PAGINATION_FROM_ROWS || hasNext) && (
-        <nav className="pagination entries-pagination" aria-label={intl.formatMessage({ id: "common.pagination" })} data-testid="entries-pagination">
-          <label className="pagination-size">
-            <FormattedMessage id="common.pagination.rowsPerPage" />
-            <select value={props.pageSize} onChange={(event) => props.onPageSize(Number(event.target.value))} data-testid="page-size">
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </label>
-          <span className="pagination-page" data-testid="rows-loaded">
-            <FormattedMessage id="data.entries.loaded" values={{ count: rows.length }} />
-          </span>
+        <EntriesPager
+          table={table.name}
+          filter={props.filter}
+          loaded={rows.length}
+          estimate={data.listTypes.estimatedCount}
+          hasNext={hasNext}
+          loadingNext={isLoadingNext}
+          pageSize={props.pageSize}
+          onPageSize={props.onPageSize}
+          onLoadMore={() => {
+            setReloadCapped(false);
+            loadNext(props.pageSize);
+          }}
+        >
           {reloadCapped && (
             <Announced announceKey={rows.length} className="field-hint" testId="reload-capped">
               <FormattedMessage id="data.entries.reloadCapped" values={{ max: LIST_MAX_LIMIT }} />
             </Announced>
           )}
-          <button
-            type="button"
-            className="btn"
-            disabled={!hasNext || isLoadingNext}
-            aria-busy={isLoadingNext || undefined}
-            onClick={() => {
-              setReloadCapped(false);
-              loadNext(props.pageSize);
-            }}
-            data-testid="load-more"
-          >
-            <FormattedMessage id="data.entries.loadMore" values={{ count: props.pageSize }} />
-          </button>
-        </nav>
+        </EntriesPager>
       )}
       {confirming && (
         <DeleteEntriesDialog

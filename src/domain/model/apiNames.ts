@@ -66,7 +66,7 @@ export const PROJECT_BASE_TYPE_NAMES = [
   "FileDocumentConnection", "FileDocumentEdge", "FileUploadIntent", "Float", "FloatFilterInput", "ID", "InlineFile",
   "Int", "IntFilterInput", "ListBooleanFilterInput", "ListFloatFilterInput", "ListIntFilterInput",
   "ListStringFilterInput", "Mutation", "PageInfo", "ParentKey", "Query", "SortOrder", "SortRangeInput", "String",
-  "StringFilterInput", "Subscription", "Type", "TypeConnection", "TypeDeleteProgress", "TypeEdge", "TypeImportBatch",
+  "StringFilterInput", "Subscription", "Type", "TypeConnection", "TypeCount", "TypeDeleteProgress", "TypeEdge", "TypeImportBatch",
   "TypeItemInput", "TypeKeyInput", "UpdateApiKeyInput", "UploadFileIntentInput", "UploadInlineFileInput",
   "UserGroupInput",
 ] as const;

@@ -13,6 +13,8 @@ export interface ApiOverrides {
   state?: string;
   viewerCanEditModel?: boolean;
   defaultAuthMode?: string;
+  hasUnpublishedChanges?: boolean;
+  viewerCanPublish?: boolean;
 }
 
 /** The project's model screen on a mock Relay environment, its route query answered with `model`. */
