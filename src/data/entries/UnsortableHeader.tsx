@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useState, type CSSProperties } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { canSortBy } from "../../domain/model";
 import type { GridColumn } from "./DataGrid";
@@ -15,12 +15,19 @@ export function UnsortableHeader(props: { column: GridColumn; onMakeSortable?():
   const { column } = props;
   const reason = column.link ? "connection" : canSortBy(column.field) ? "notMarked" : "kind";
   const offer = reason === "notMarked" && props.onMakeSortable;
+  // The header cell clips what overflows it: the hint is placed on the viewport, below the name.
+  const [hintAt, setHintAt] = useState<CSSProperties | null>(null);
+  const show = (event: { currentTarget: HTMLElement }) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    setHintAt({ top: box.bottom + 4, left: box.left });
+  };
+  const hide = () => setHintAt(null);
   return (
-    <span className="column-unsortable">
+    <span className="column-unsortable" onMouseEnter={show} onMouseLeave={hide} onFocus={show} onBlur={hide}>
       <button type="button" className="column-sort column-sort-off" data-grid-control aria-describedby={hintId} data-testid={`unsortable-${column.field.name}`}>
         <span className="column-name">{column.label}</span>
       </button>
-      <span role="tooltip" id={hintId} className="column-sort-hint" data-testid="sort-hint">
+      <span role="tooltip" id={hintId} className={hintAt ? "column-sort-hint shown" : "column-sort-hint"} style={hintAt ?? undefined} data-testid="sort-hint">
         <FormattedMessage id={`data.grid.notSortable.${reason}`} values={{ name: column.label }} />
         {offer && (
           <>

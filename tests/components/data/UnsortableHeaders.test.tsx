@@ -125,4 +125,19 @@ describe("headers a list cannot sort by say why (spec §2 header sort toggle, §
     expect(hint("name")).toBe("Lists sort only by createdAt, updatedAt and fields marked “sort by” in the model; name is not marked.");
     expect(screen.queryByRole("button", { name: "Make name sortable" })).toBeNull();
   });
+
+  it("shows the hint on focus outside the header cell, which clips what overflows it", async () => {
+    const environment = renderGrid({ editableModel: false });
+    environment.mock.resolve(operationsNamed(environment, "EntriesPanelQuery")[0], listAnswer(page(1, 3, false)));
+    await waitFor(() => expect(screen.getAllByTestId("grid-row")).toHaveLength(3));
+    const button = within(header("name")).getByRole("button", { name: "name" });
+    const tooltip = document.getElementById(button.getAttribute("aria-describedby")!)!;
+    expect(tooltip.classList.contains("shown")).toBe(false);
+    fireEvent.focus(button);
+    expect(tooltip.classList.contains("shown")).toBe(true);
+    // Placed on the viewport (position: fixed in EntriesGrid.css), not inside the cell.
+    expect(tooltip.style.top).toMatch(/px$/);
+    fireEvent.blur(button);
+    expect(tooltip.classList.contains("shown")).toBe(false);
+  });
 });
