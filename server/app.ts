@@ -68,14 +68,16 @@ export async function createPlatform(
   config: Config,
   // Tests may watch what publishing tells the project API; the platform serves the real one.
   // Tests may also put a failing payment provider in place of the built-in one, and count the
-  // SQL statements requests run (onStatement).
+  // SQL statements requests run (onStatement), and start an in-memory database from a migrated
+  // dump (memoryTemplate, see openDatabase).
   options: {
     projectApi?: Pick<PublishDeps, "setLiveVersion" | "createDefaultApiKey">;
     paymentProvider?: PaymentProvider;
     onStatement?: (sql: string) => void;
+    memoryTemplate?: Blob;
   } = {},
 ): Promise<Platform> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onStatement: options.onStatement });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onStatement: options.onStatement, memoryTemplate: options.memoryTemplate });
   const mailer = await createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const mailbox = mailer.local ? createMailbox(db, config) : null;
   const projectEvents = createProjectEvents();

@@ -7,6 +7,9 @@ import { AuthenticationDetails, CognitoUser, CognitoUserAttribute, CognitoUserPo
 import { readConfig } from "../../server/config";
 import { createPlatform, type Platform } from "../../server/app";
 import { GENEROUS_LIMITS } from "./limits";
+import { createDatabase, migratedPgliteTemplate } from "./testDatabase";
+
+export { createDatabase };
 
 export const TEST_PASSWORD = "Baukasten1";
 /** The local mailbox answers only with its token (MAILBOX_TOKEN). */
@@ -35,7 +38,8 @@ export async function startTestPlatform(env: Record<string, string> = {}, option
     ...(database || env.DATABASE_URL ? { SECRET_KEY: TEST_SECRET_KEY } : {}),
     ...env,
   });
-  const platform: Platform = await createPlatform(config, options);
+  const memoryTemplate = !config.databaseUrl && config.dataDir === "memory://" ? await migratedPgliteTemplate() : undefined;
+  const platform: Platform = await createPlatform(config, { memoryTemplate, ...options });
   await platform.listen();
   const pool = new CognitoUserPool({ UserPoolId: config.cognito.userPoolId, ClientId: config.cognito.clientId, endpoint: `${url}/auth` });
 
@@ -184,25 +188,4 @@ export function freePort(): Promise<number> {
       server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
     });
   });
-}
-
-/** A fresh database on the test cluster, dropped again by `drop()`. */
-export async function createDatabase(adminUrl: string) {
-  const { default: pg } = await import("pg");
-  const name = `bk_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }
