@@ -1,5 +1,44 @@
-import { defineConfig, mergeConfig } from "vitest/config";
+import { defineConfig, mergeConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import viteConfig from "./vite.config";
+
+/**
+ * Soak tests (`*.soak.test.ts`: large imports, servers killed mid-way) are a stage of their own,
+ * `npm run soak` (TEST_SOAK=1), not part of the unit and server tests.
+ */
+const soak = process.env.TEST_SOAK === "1";
+
+/** Domain rules and the platform server: no DOM, Node's own globals (fetch, WebSocket, crypto). */
+const nodeProject: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: soak ? "soak" : "node",
+    environment: "node",
+    include: soak ? ["tests/**/*.soak.test.ts"] : ["tests/**/*.test.ts"],
+    exclude: soak ? [] : ["tests/components/**", "tests/**/*.soak.test.ts"],
+    setupFiles: ["./tests/setupNode.ts"],
+    // The migrated databases every test platform copies (tests/server/testDatabase.ts).
+    globalSetup: ["./tests/server/globalSetup.ts"],
+    // PGlite's WebAssembly (all of PostgreSQL) compiled by the baseline compiler only, as the
+    // server runs it (scripts/serverNodeFlags.mjs): tiering it up costs each worker seconds of CPU
+    // that short test queries never earn back.
+    execArgv: ["--liftoff-only"],
+    // A worker runs file after file with its modules loaded once: importing the server and
+    // compiling PGlite cost more than most files' tests. Nothing in these modules keeps state
+    // between platforms; each file starts and closes its own.
+    isolate: false,
+  },
+};
+
+/** The console's components, in happy-dom. */
+const domProject: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: "dom",
+    environment: "happy-dom",
+    include: ["tests/components/**/*.test.{ts,tsx}", "tests/**/*.test.tsx"],
+    setupFiles: ["./tests/setupNode.ts", "./tests/setup.ts"],
+  },
+};
 
 export default mergeConfig(
   viteConfig,
@@ -8,42 +47,11 @@ export default mergeConfig(
       // Generous for a busy machine: starting a server under load has taken over a minute.
       testTimeout: 60_000,
       hookTimeout: 180_000,
-      // Files run side by side in their own processes (vitest's default on 2 cores is one at a
-      // time): a server test spends much of its time waiting on its own sockets and timers.
+      // Two files side by side, each in its own process (vitest's default on 2 cores is one at a
+      // time): a server test spends much of its time waiting on its sockets and timers.
+      // TEST_WORKERS=1 runs one at a time, e.g. to compare files' times.
       maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
-      projects: [
-        {
-          // Domain rules and the platform server need no DOM: Node's own globals (fetch, WebSocket,
-          // crypto) and no window to build per file.
-          extends: true,
-          test: {
-            name: "node",
-            // PGlite's WebAssembly (all of PostgreSQL) compiled by the baseline compiler only, as
-            // the server runs it (scripts/serverNodeFlags.mjs): tiering it up costs each worker
-            // seconds of CPU that short test queries never earn back.
-            execArgv: ["--liftoff-only"],
-            // One worker runs file after file with its modules loaded once: importing the server
-            // and compiling PGlite cost more than most files' tests. Nothing in these modules
-            // keeps state between platforms; each file starts and closes its own.
-            isolate: false,
-            environment: "node",
-            include: ["tests/**/*.test.ts"],
-            exclude: ["tests/components/**"],
-            setupFiles: ["./tests/setupNode.ts"],
-            // The migrated databases every test platform copies (tests/server/testDatabase.ts).
-            globalSetup: ["./tests/server/globalSetup.ts"],
-          },
-        },
-        {
-          extends: true,
-          test: {
-            name: "dom",
-            environment: "happy-dom",
-            include: ["tests/components/**/*.test.{ts,tsx}", "tests/**/*.test.tsx"],
-            setupFiles: ["./tests/setupNode.ts", "./tests/setup.ts"],
-          },
-        },
-      ],
+      projects: soak ? [nodeProject] : [nodeProject, domProject],
     },
   }),
 );

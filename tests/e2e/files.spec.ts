@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import JSZip from "jszip";
-import { createProject, expect, PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { createProject, expect, PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 
 /**
@@ -17,7 +17,7 @@ test.describe("Files screen", () => {
   let platform: PlatformProcess;
   test.beforeAll(async ({}, workerInfo) => {
     // The JSON declaration screen (to save a publishable model quickly) is behind a feature flag.
-    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 30 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: owner });
+    platform = new PlatformProcess(await serverPort(30, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: owner });
     // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).
     test.setTimeout(180_000);
     await platform.start();
