@@ -70,4 +70,6 @@ phase "locales=node scripts/check-locales.mjs" "typecheck=npm run typecheck --si
 phase "pglite=npx vitest run"
 phase "postgres=bash scripts/with-postgres.sh npx vitest run tests/server"
 phase "e2e=npx playwright test"
+# Servers killed mid-way and 100,000-row imports: minutes of their own, after everything else.
+phase "soak=bash scripts/soak.sh"
 echo "== all stages passed"
