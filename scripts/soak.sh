@@ -4,5 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export TEST_SOAK=1
+# One file at a time: each drives a server process of its own as hard as it can.
+export TEST_WORKERS=${TEST_WORKERS:-1}
 npx vitest run "$@"
 bash scripts/with-postgres.sh npx vitest run "$@"
