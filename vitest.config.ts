@@ -1,17 +1,57 @@
-import { defineConfig, mergeConfig } from "vitest/config";
+import { defineConfig, mergeConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import viteConfig from "./vite.config";
+
+/**
+ * Soak tests (`*.soak.test.ts`: large imports, servers killed mid-way) are a stage of their own,
+ * `npm run soak` (TEST_SOAK=1), not part of the unit and server tests.
+ */
+const soak = process.env.TEST_SOAK === "1";
+
+/** Domain rules and the platform server: no DOM, Node's own globals (fetch, WebSocket, crypto). */
+const nodeProject: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: soak ? "soak" : "node",
+    environment: "node",
+    include: soak ? ["tests/**/*.soak.test.ts"] : ["tests/**/*.test.ts"],
+    exclude: soak ? [] : ["tests/components/**", "tests/**/*.soak.test.ts"],
+    setupFiles: ["./tests/setupNode.ts"],
+    // The migrated databases every test platform copies (tests/server/testDatabase.ts).
+    globalSetup: ["./tests/server/globalSetup.ts"],
+    // PGlite's WebAssembly (all of PostgreSQL) compiled by the baseline compiler only, as the
+    // server runs it (scripts/serverNodeFlags.mjs): tiering it up costs each worker seconds of CPU
+    // that short test queries never earn back.
+    execArgv: ["--liftoff-only"],
+    // A worker runs file after file with its modules loaded once: importing the server and
+    // compiling PGlite cost more than most files' tests. Nothing in these modules keeps state
+    // between platforms; each file starts and closes its own.
+    isolate: false,
+  },
+};
+
+/** The console's components, in happy-dom. */
+const domProject: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: "dom",
+    environment: "happy-dom",
+    include: ["tests/components/**/*.test.{ts,tsx}", "tests/**/*.test.tsx"],
+    setupFiles: ["./tests/setupNode.ts", "./tests/setup.ts"],
+  },
+};
 
 export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
-      environment: "happy-dom",
-      setupFiles: ["./tests/setup.ts"],
-      include: ["tests/**/*.test.{ts,tsx}"],
-      // Server tests share one embedded database per file; files run in parallel processes.
       // Generous for a busy machine: starting a server under load has taken over a minute.
       testTimeout: 60_000,
       hookTimeout: 180_000,
+      // Two files side by side, each in its own process (vitest's default on 2 cores is one at a
+      // time): a server test spends much of its time waiting on its sockets and timers.
+      // TEST_WORKERS=1 runs one at a time, e.g. to compare files' times.
+      maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
+      projects: soak ? [nodeProject] : [nodeProject, domProject],
     },
   }),
 );

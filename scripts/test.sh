@@ -6,7 +6,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export LOG_LEVEL=silent
 logs=$(mktemp -d)
-trap 'rm -rf "$logs"' EXIT
+started_all=$SECONDS
+
+# Every stage's time, also after a failure: where the minutes went is what a slow run asks first.
+summary() {
+  local name
+  echo "== stage times (seconds; stages of one phase ran side by side)"
+  [ -f "$logs/order" ] && while read -r name; do
+    [ -f "$logs/$name.result" ] && printf '%-10s %s\n' "$name" "$(cat "$logs/$name.result")"
+  done <"$logs/order"
+  echo "total      $((SECONDS - started_all))"
+  rm -rf "$logs"
+}
+trap summary EXIT
 
 # stage NAME COMMAND...: runs COMMAND with its output in NAME's log; records status and seconds.
 stage() {
@@ -22,6 +34,7 @@ phase() {
   for spec in "$@"; do
     name=${spec%%=*}
     pending+=("$name")
+    echo "$name" >>"$logs/order"
     stage "$name" bash -c "${spec#*=}" &
   done
   while [ ${#pending[@]} -gt 0 ]; do
@@ -57,5 +70,6 @@ phase "locales=node scripts/check-locales.mjs" "typecheck=npm run typecheck --si
 phase "pglite=npx vitest run"
 phase "postgres=bash scripts/with-postgres.sh npx vitest run tests/server"
 phase "e2e=npx playwright test"
+# Servers killed mid-way and 100,000-row imports: minutes of their own, after everything else.
+phase "soak=bash scripts/soak.sh"
 echo "== all stages passed"
-for result in "$logs"/*.result; do printf '%-10s %s\n' "$(basename "$result" .result)" "$(cat "$result")"; done

@@ -71,16 +71,18 @@ export async function createPlatform(
   config: Config,
   // Tests may watch what publishing tells the project API; the platform serves the real one.
   // Tests may also put a failing payment provider in place of the built-in one, and count the
-  // SQL statements requests run (onStatement).
+  // SQL statements requests run (onStatement), and start an in-memory database from a migrated
+  // dump (memoryTemplate, see openDatabase).
   options: {
     projectApi?: Partial<Pick<PublishDeps, "setLiveVersion" | "createDefaultApiKey" | "liveVersionProblem">>;
     paymentProvider?: PaymentProvider;
     onStatement?: (sql: string) => void;
     /** The built console to serve (dist/console by default); tests give a small one of their own. */
     consoleDist?: string;
+    memoryTemplate?: Blob;
   } = {},
 ): Promise<Platform> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onStatement: options.onStatement });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onStatement: options.onStatement, memoryTemplate: options.memoryTemplate });
   const mailer = await createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const mailbox = mailer.local ? createMailbox(db, config) : null;
   const projectEvents = createProjectEvents();

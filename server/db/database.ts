@@ -24,8 +24,15 @@ const EMBEDDED_MEMORY_SETTINGS = ["shared_buffers=8MB", "work_mem=1MB", "mainten
 /**
  * PostgreSQL through `pg` when a URL is given, otherwise PGlite with its files in the data
  * directory (or in memory for `memory://`). Migrations run before the handle is returned.
+ * `memoryTemplate` (tests only) is a PGlite data directory dump an in-memory database starts
+ * from instead of running initdb, which costs seconds per database; migrations still run.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; onStatement?: (sql: string) => void }): Promise<Db> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  onStatement?: (sql: string) => void;
+  memoryTemplate?: Blob;
+}): Promise<Db> {
   let db: Db;
   // Tests count the statements a request runs (issue 15); without a listener kysely logs nothing.
   const { onStatement } = options;
@@ -37,7 +44,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { PGliteDialect } = await import("./pglite-dialect");
     let pglite;
     if (options.dataDir === "memory://") {
-      pglite = new PGlite({ postgresqlconf: EMBEDDED_MEMORY_SETTINGS });
+      pglite = new PGlite({ postgresqlconf: EMBEDDED_MEMORY_SETTINGS, loadDataDir: options.memoryTemplate });
     } else {
       const dir = join(options.dataDir, "pg");
       mkdirSync(options.dataDir, { recursive: true });

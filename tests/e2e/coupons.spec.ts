@@ -1,5 +1,5 @@
 import { consoleToken, postJson } from "./consoleApi";
-import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 
 /**
@@ -13,7 +13,7 @@ test.describe("account coupons at publish", () => {
   let platform: PlatformProcess;
   test.beforeAll(async ({}, workerInfo) => {
     // The owner is also the platform operator here, who alone loads coupons.
-    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 20 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: owner, SUPERUSER_EMAILS: owner });
+    platform = new PlatformProcess(await serverPort(20, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: owner, SUPERUSER_EMAILS: owner });
     await platform.start();
   });
   test.afterAll(async () => {

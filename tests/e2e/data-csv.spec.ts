@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Page } from "@playwright/test";
 import Papa from "papaparse";
-import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 
 /**
@@ -13,7 +13,7 @@ test.describe("CSV import and export", () => {
   const flagged = uniqueEmail("csv");
   let platform: PlatformProcess;
   test.beforeAll(async ({}, workerInfo) => {
-    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 90 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: flagged });
+    platform = new PlatformProcess(await serverPort(90, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: flagged });
     // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).
     test.setTimeout(180_000);
     await platform.start();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createProject, expect, PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { createProject, expect, PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { addField } from "../../src/domain/model";
 import { subscribed } from "./live";
@@ -21,7 +21,7 @@ test.describe("the data grid of a published table", () => {
   const keyboardOwner = uniqueEmail("gridkeys");
   let platform: PlatformProcess;
   test.beforeAll(async ({}, workerInfo) => {
-    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 70 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: `${owner},${keyboardOwner}` });
+    platform = new PlatformProcess(await serverPort(70, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: `${owner},${keyboardOwner}` });
     // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).
     test.setTimeout(180_000);
     await platform.start();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { addConnection, addField, addObjectType, type SchemaModel } from "../../src/domain/model";
-import { createProject, expect, PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { createProject, expect, PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { parseFilterSearch } from "../../src/domain/filters";
 import { subscribed } from "./live";
@@ -29,7 +29,7 @@ test.describe("the data explorer's filter and record editor", () => {
   test.beforeAll(async ({ browser }, workerInfo) => {
     // A server start (up to 150 s under load), a sign-up and a publish: more than the default 120 s.
     test.setTimeout(240_000);
-    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 80 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: email });
+    platform = new PlatformProcess(await serverPort(80, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: email });
     await platform.start();
     page = await browser.newPage();
     await signUpWithWorkspace(page, platform, email, "Library Co");

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import JSZip from "jszip";
-import { createProject, expect, PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { createProject, expect, PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 
 /**
@@ -18,7 +18,7 @@ test.describe("Files screen", () => {
   test.beforeAll(async ({}, workerInfo) => {
     // The JSON declaration screen (to save a publishable model quickly) is behind a feature flag.
     // At 127.0.0.1, not the default localhost: sign-up and uploads must work at every loopback address.
-    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 30 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: owner }, "127.0.0.1");
+    platform = new PlatformProcess(await serverPort(30, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: owner }, "127.0.0.1");
     // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).
     test.setTimeout(180_000);
     await platform.start();

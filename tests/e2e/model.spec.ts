@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createProject, expect, PlatformProcess, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { createProject, expect, PlatformProcess, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
 
 const RESERVED_TYPE_NAMES = ["Activity", "ApiKey", "Subscription", "Query", "Mutation", "query"];
 const RESERVED_FIELD_NAMES = [
@@ -156,8 +156,8 @@ test.describe("JSON declaration", () => {
   const flagged = uniqueEmail("flagged");
   let platform: PlatformProcess;
   test.beforeAll(async ({}, workerInfo) => {
-    // Its own server, beside the worker's (E2E_PORT_BASE + worker), with the declaration flag for one user.
-    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 50 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: flagged });
+    // Its own server, beside the worker's, with the declaration flag for one user.
+    platform = new PlatformProcess(await serverPort(50, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: flagged });
     // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).
     test.setTimeout(180_000);
     await platform.start();

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -89,6 +90,21 @@ export class PlatformProcess {
   }
 }
 
+/**
+ * The port for a test server: one the OS has just handed out, so runs beside each other (other
+ * checkouts, other tools) never collide; E2E_PORT_BASE pins it to base + offset + worker instead.
+ */
+export async function serverPort(offset: number, workerIndex: number): Promise<number> {
+  if (process.env.E2E_PORT_BASE) return Number(process.env.E2E_PORT_BASE) + offset + workerIndex;
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
 let nextEmail = 0;
 export function uniqueEmail(prefix = "user") {
   return `${prefix}-${Date.now().toString(36)}-${nextEmail++}@example.com`;
@@ -100,8 +116,7 @@ export const PASSWORD = "Baukasten1";
 export const test = base.extend<{ platform: PlatformProcess }, { workerPlatform: PlatformProcess }>({
   workerPlatform: [
     async ({}, use, workerInfo) => {
-      // E2E_PORT_BASE lets runs in parallel on one machine use separate ports.
-      const platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + workerInfo.workerIndex);
+      const platform = new PlatformProcess(await serverPort(0, workerInfo.workerIndex));
       await platform.start();
       await use(platform);
       await platform.stop();

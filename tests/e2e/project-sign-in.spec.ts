@@ -1,5 +1,5 @@
 import { consoleToken, postJson } from "./consoleApi";
-import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 
 /**
@@ -12,7 +12,7 @@ test.describe("signing in as a project user", () => {
   const owner = uniqueEmail("pool");
   let platform: PlatformProcess;
   test.beforeAll(async ({}, workerInfo) => {
-    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 44 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: owner });
+    platform = new PlatformProcess(await serverPort(44, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: owner });
     // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).
     test.setTimeout(180_000);
     await platform.start();

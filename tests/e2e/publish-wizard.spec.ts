@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
 import { addField, initialModel } from "../../src/domain/model";
 
 /**
@@ -13,7 +13,7 @@ test.describe("publish wizard", () => {
   test.beforeAll(async ({}, workerInfo) => {
     // At [::1], not the default localhost: checkout must come back to the address the console was
     // opened at, where the sign-in is stored.
-    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 100 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: flagged }, "[::1]");
+    platform = new PlatformProcess(await serverPort(100, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: flagged }, "[::1]");
     // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).
     test.setTimeout(180_000);
     await platform.start();

@@ -1,4 +1,4 @@
-import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { addObjectType } from "../../src/domain/model";
 
@@ -11,7 +11,7 @@ test.describe("publishing", () => {
   const republisher = uniqueEmail("republisher");
   let platform: PlatformProcess;
   test.beforeAll(async ({}, workerInfo) => {
-    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 60 + workerInfo.workerIndex, {
+    platform = new PlatformProcess(await serverPort(60, workerInfo.workerIndex), {
       FEATURE_FLAG_EMAILS: `${flagged},${republisher}`,
     });
     // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).

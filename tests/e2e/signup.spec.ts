@@ -39,6 +39,9 @@ test("a forgotten password is reset with the mailed code", async ({ page, platfo
   await signUpWithWorkspace(page, platform, email, "Reset Co");
   await signOut(page);
   await page.getByRole("link", { name: "Forgot your password?" }).click();
+  // The login form has an "Email address" field too: filling before the reset screen has
+  // replaced it typed into the login form, and the reset form sent whatever it held.
+  await expect(page.getByTestId("password-reset-request-form")).toBeVisible();
   await page.getByLabel("Email address").fill(email);
   await page.getByRole("button", { name: "Send code" }).click();
   // The newest mail is the reset code, not the sign-up code.

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { consoleToken, postJson } from "./consoleApi";
-import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { setAccessGroups, toggleTableAccess } from "../../src/domain/model";
 
@@ -14,7 +14,7 @@ test.describe("a project user's groups", () => {
   const owner = uniqueEmail("groups");
   let platform: PlatformProcess;
   test.beforeAll(async ({}, workerInfo) => {
-    platform = new PlatformProcess(Number(process.env.E2E_PORT_BASE ?? 4300) + 40 + workerInfo.workerIndex, { FEATURE_FLAG_EMAILS: owner });
+    platform = new PlatformProcess(await serverPort(40, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: owner });
     await platform.start();
   });
   test.afterAll(async () => {

@@ -3,10 +3,23 @@ import { randomBytes } from "node:crypto";
 import { createClient, type Client, type FormattedExecutionResult } from "graphql-ws";
 import WebSocket from "ws";
 import { expect } from "vitest";
-import { AuthenticationDetails, CognitoUser, CognitoUserAttribute, CognitoUserPool } from "amazon-cognito-identity-js";
+import {
+  CognitoAccessToken,
+  CognitoIdToken,
+  CognitoRefreshToken,
+  CognitoUser,
+  CognitoUserAttribute,
+  CognitoUserPool,
+  CognitoUserSession,
+} from "amazon-cognito-identity-js";
 import { readConfig } from "../../server/config";
 import { createPlatform, type Platform } from "../../server/app";
 import { GENEROUS_LIMITS } from "./limits";
+import { createDatabase, migratedPgliteTemplate } from "./testDatabase";
+import { srpSignIn } from "./srpSignIn";
+import { createConfirmedUser } from "./userFixture";
+
+export { createDatabase };
 
 export const TEST_PASSWORD = "Baukasten1";
 /** The local mailbox answers only with its token (MAILBOX_TOKEN). */
@@ -35,7 +48,8 @@ export async function startTestPlatform(env: Record<string, string> = {}, option
     ...(database || env.DATABASE_URL ? { SECRET_KEY: TEST_SECRET_KEY } : {}),
     ...env,
   });
-  const platform: Platform = await createPlatform(config, options);
+  const memoryTemplate = !config.databaseUrl && config.dataDir === "memory://" ? await migratedPgliteTemplate() : undefined;
+  const platform: Platform = await createPlatform(config, { memoryTemplate, ...options });
   await platform.listen();
   const pool = new CognitoUserPool({ UserPoolId: config.cognito.userPoolId, ClientId: config.cognito.clientId, endpoint: `${url}/auth` });
 
@@ -74,29 +88,47 @@ export async function startTestPlatform(env: Record<string, string> = {}, option
     return code;
   }
 
-  /** Signs in with SRP, as the console does: the access token and the ID token's claims. */
+  const authPool = { authUrl: `${url}/auth`, userPoolId: config.cognito.userPoolId, clientId: config.cognito.clientId };
+
+  /**
+   * Signs in with SRP over the console's calls (srpSignIn.ts): the access token, the ID token's
+   * claims and the session as amazon-cognito-identity-js would hold it.
+   */
   async function signIn(email: string, password = TEST_PASSWORD) {
-    const user = new CognitoUser({ Username: email, Pool: pool });
-    const session = await new Promise<import("amazon-cognito-identity-js").CognitoUserSession>((resolve, reject) =>
-      user.authenticateUser(new AuthenticationDetails({ Username: email, Password: password }), {
-        onSuccess: resolve,
-        onFailure: reject,
-      }),
-    );
-    return { session, token: session.getAccessToken().getJwtToken(), idClaims: session.getIdToken().payload };
+    const tokens = await srpSignIn(authPool, email, password);
+    const session = new CognitoUserSession({
+      IdToken: new CognitoIdToken({ IdToken: tokens.IdToken }),
+      AccessToken: new CognitoAccessToken({ AccessToken: tokens.AccessToken }),
+      RefreshToken: new CognitoRefreshToken({ RefreshToken: tokens.RefreshToken }),
+    });
+    return { session, token: tokens.AccessToken, idClaims: session.getIdToken().payload };
+  }
+
+  /**
+   * A confirmed user of the console's pool with the given password, signed in, with their
+   * platform user made as the console makes it after sign-up. The account and its SRP verifier
+   * are written through the pool's own store: the sign-up flow (code mail, confirmation) is the
+   * auth tests' subject, not every test's set-up. `signUpThroughCognito` goes the whole way.
+   */
+  async function signUp(email: string, password = TEST_PASSWORD) {
+    await createConfirmedUser(platform.db, config, email, password);
+    return signedInUser(email, password);
   }
 
   /** Signs up, confirms with the mailed code and signs in with SRP, as the console does. */
-  async function signUp(email: string, password = TEST_PASSWORD) {
+  async function signUpThroughCognito(email: string, password = TEST_PASSWORD) {
     await new Promise((resolve, reject) =>
       pool.signUp(email, password, [new CognitoUserAttribute({ Name: "email", Value: email })], [], (error, result) => (error ? reject(error) : resolve(result))),
     );
     const user = new CognitoUser({ Username: email, Pool: pool });
     const code = await latestCode(email);
     await new Promise((resolve, reject) => user.confirmRegistration(code, false, (error, result) => (error ? reject(error) : resolve(result))));
-    const { session } = await signIn(email, password);
-    const token = session.getAccessToken().getJwtToken();
-    const sub = session.getIdToken().payload.sub as string;
+    return signedInUser(email, password);
+  }
+
+  async function signedInUser(email: string, password: string) {
+    const { token, idClaims } = await signIn(email, password);
+    const sub = idClaims.sub as string;
     await graphql(`mutation ($input: CreateUserInput!) { createUser(input: $input) { id } }`, { input: { id: sub, email } }, token);
     return { email, token, sub };
   }
@@ -129,6 +161,7 @@ export async function startTestPlatform(env: Record<string, string> = {}, option
     platform,
     graphql,
     signUp,
+    signUpThroughCognito,
     signIn,
     mailsTo,
     awaitMailsTo,
@@ -184,25 +217,4 @@ export function freePort(): Promise<number> {
       server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
     });
   });
-}
-
-/** A fresh database on the test cluster, dropped again by `drop()`. */
-export async function createDatabase(adminUrl: string) {
-  const { default: pg } = await import("pg");
-  const name = `bk_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
@@ -16,6 +15,7 @@ import { sendFetchResponse, toFetchRequest } from "../../../server/http/fetch-ad
 import { setSilent } from "../../../server/log";
 import { GENEROUS_LIMITS } from "../limits";
 import { createMailer } from "../../../server/mail/mailer";
+import { createDatabase, migratedPgliteTemplate } from "../testDatabase";
 
 /**
  * The sign-in service alone behind a tiny node:http server, driven by the unmodified
@@ -70,26 +70,16 @@ export async function startAuthServer(
 async function freshDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const db = await openDatabase({ dataDir: "memory://" });
+    const db = await openDatabase({ dataDir: "memory://", memoryTemplate: await migratedPgliteTemplate() });
     return { db, drop: () => db.destroy() };
   }
-  const { default: pg } = await import("pg");
-  const name = `bk_auth_${randomBytes(6).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ dataDir: "memory://", databaseUrl: url.toString() });
+  const database = await createDatabase(adminUrl, "bk_auth");
+  const db = await openDatabase({ dataDir: "memory://", databaseUrl: database.url });
   return {
     db,
     async drop() {
       await db.destroy();
-      await admin(`drop database if exists ${name} with (force)`);
+      await database.drop();
     },
   };
 }

@@ -42,7 +42,7 @@ describe("the local mailbox", () => {
   });
 
   it("reads one address's mails with ?token= or a Bearer token, and lists nothing without `to`", async () => {
-    const { email } = await t.signUp(uniqueEmail("reader"));
+    const { email } = await t.signUpThroughCognito(uniqueEmail("reader"));
     const byQuery = await fetch(`${t.url}/mail.json?to=${encodeURIComponent(email)}&token=${TEST_MAILBOX_TOKEN}`);
     expect(byQuery.status).toBe(200);
     const mails = (await byQuery.json()) as { to: string }[];
@@ -67,7 +67,7 @@ describe("the local mailbox", () => {
   });
 
   it("deletes mails after 24 hours", async () => {
-    const { email } = await t.signUp(uniqueEmail("old"));
+    const { email } = await t.signUpThroughCognito(uniqueEmail("old"));
     await t.platform.db
       .updateTable("mails")
       .set({ created_at: new Date(Date.now() - 25 * 60 * 60 * 1000) })

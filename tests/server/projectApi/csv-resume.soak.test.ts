@@ -56,7 +56,7 @@ const file = () => {
   return `${lines.join("\r\n")}\r\n`;
 };
 
-// The servers run on the embedded default (a data directory), as in publishing/restart.test.ts.
+// The servers run on the embedded default (a data directory), as in publishing/restart.soak.test.ts.
 describe.skipIf(process.env.TEST_DATABASE_URL)("an import killed mid-way", () => {
   it("resumes after each restart and writes every one of 100,000 rows exactly once", { timeout: 600_000 }, async () => {
     const { apiId, apiKey } = await seed();

@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely } from "kysely";
+import { PGliteDialect } from "../../server/db/pglite-dialect";
+import { migrateToLatest } from "../../server/db/migrations";
+import { openDatabase } from "../../server/db/database";
+import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from "./testDatabase";
+
+/**
+ * Once per test run, before any worker starts: the migrated databases every test platform copies
+ * (testDatabase.ts). Workers inherit the environment set here.
+ */
+export async function setup() {
+  process.env[PGLITE_TEMPLATE_ENV] = await pgliteTemplateFile();
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return;
+  const name = `bk_template_${randomBytes(6).toString("hex")}`;
+  await admin(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ dataDir: "memory://", databaseUrl: url.toString() });
+  // No session may stay on a template: CREATE DATABASE … TEMPLATE refuses while one is open.
+  await db.destroy();
+  process.env[POSTGRES_TEMPLATE_ENV] = name;
+  return async () => {
+    delete process.env[POSTGRES_TEMPLATE_ENV];
+    await admin(adminUrl, `drop database if exists ${name} with (force)`);
+  };
+}
+
+/**
+ * The migrated PGlite dump, kept in the temporary directory under the hash of everything that
+ * shapes it (the migrations and PGlite's version), so a run after an unchanged one skips even
+ * the one initdb. Written under a temporary name and renamed: parallel runs never read half a file.
+ */
+async function pgliteTemplateFile(): Promise<string> {
+  const dir = join(tmpdir(), "baukasten-test-templates");
+  const path = join(dir, `pglite-${migrationsHash()}.tar`);
+  if (existsSync(path)) return path;
+  const pglite = new PGlite();
+  await migrateToLatest(new Kysely({ dialect: new PGliteDialect(pglite) }));
+  const dump = await pglite.dumpDataDir("none");
+  await pglite.close();
+  mkdirSync(dir, { recursive: true });
+  const partial = `${path}.${process.pid}.partial`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, path);
+  return path;
+}
+
+function migrationsHash(): string {
+  const hash = createHash("sha256");
+  hash.update(readFileSync(new URL("../../node_modules/@electric-sql/pglite/package.json", import.meta.url)));
+  const migrations = new URL("../../server/db/", import.meta.url);
+  hash.update(readFileSync(new URL("migrations.ts", migrations)));
+  const folder = new URL("migrations/", migrations);
+  for (const file of readdirSync(folder).sort()) hash.update(file).update(readFileSync(new URL(file, folder)));
+  return hash.digest("hex").slice(0, 16);
+}
+
+async function admin(adminUrl: string, statement: string) {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+
+/**
+ * Test platforms start from a database that is already migrated, made once per run by
+ * tests/server/globalSetup.ts: creating and migrating one costs seconds, copying one a fraction
+ * of that. The platform still runs its migrations, which then find nothing to do. Without the
+ * global setup (a script importing the harness) every database is made from scratch as before.
+ */
+export const PGLITE_TEMPLATE_ENV = "TEST_PGLITE_TEMPLATE";
+export const POSTGRES_TEMPLATE_ENV = "TEST_DATABASE_TEMPLATE";
+
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/** The migrated PGlite data directory (an uncompressed tar) for an in-memory database, if made. */
+export function migratedPgliteTemplate(): Promise<Blob | undefined> {
+  const path = process.env[PGLITE_TEMPLATE_ENV];
+  if (!path) return Promise.resolve(undefined);
+  pgliteTemplate ??= readFile(path).then((tar) => new Blob([tar], { type: "application/x-tar" }));
+  return pgliteTemplate;
+}
+
+/**
+ * A fresh database on the test cluster, dropped again by `drop()`: a copy of the migrated
+ * template when the global setup made one, otherwise an empty database.
+ */
+export async function createDatabase(adminUrl: string, prefix = "bk") {
+  const { default: pg } = await import("pg");
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
