@@ -6,7 +6,7 @@ import { json } from "@codemirror/lang-json";
 // The theme follows the console's light/dark variables; the editor is at most 400 px high (spec §9).
 const theme = EditorView.theme({
   "&": { maxHeight: "400px", backgroundColor: "var(--surface)", color: "var(--text)", fontSize: "14px" },
-  ".cm-scroller": { overflow: "auto", fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace" },
+  ".cm-scroller": { overflow: "auto", fontFamily: "var(--font-mono)" },
   ".cm-gutters": { backgroundColor: "var(--surface-2)", color: "var(--text-muted)", borderRight: "1px solid var(--border)" },
   ".cm-activeLine, .cm-activeLineGutter": { backgroundColor: "color-mix(in srgb, var(--primary) 8%, transparent)" },
   "&.cm-focused": { outline: "2px solid var(--focus)" },
