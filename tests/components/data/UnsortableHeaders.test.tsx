@@ -108,14 +108,14 @@ describe("headers a list cannot sort by say why (spec §2 header sort toggle, §
     expect(hint("name")).toBe(
       "Lists sort only by createdAt, updatedAt and fields marked “sort by” in the model; name is not marked. “Make sortable” marks it “sort by” in the model; the list sorts by it once you publish the change.",
     );
-    fireEvent.click(screen.getByRole("button", { name: "Make name sortable" }));
+    fireEvent.click(screen.getByRole("button", { name: "Make sortable: name" }));
     expect(makeSortable).toHaveBeenCalledWith(expect.objectContaining({ name: "name" }));
 
     // Fields that can never sort say so, and offer nothing.
     expect(hint("id")).toBe("id cannot sort a list: read-only fields other than updatedAt, lists, Json and Dynamic fields cannot be sort fields.");
     expect(hint("notes")).toContain("notes cannot sort a list");
-    expect(screen.queryByRole("button", { name: "Make id sortable" })).toBeNull();
-    expect(screen.queryByRole("button", { name: "Make notes sortable" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Make sortable: id" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Make sortable: notes" })).toBeNull();
   });
 
   it("tells a member who may not edit the model why, without the offer", async () => {
@@ -123,7 +123,7 @@ describe("headers a list cannot sort by say why (spec §2 header sort toggle, §
     environment.mock.resolve(operationsNamed(environment, "EntriesPanelQuery")[0], listAnswer(page(1, 3, false)));
     await waitFor(() => expect(screen.getAllByTestId("grid-row")).toHaveLength(3));
     expect(hint("name")).toBe("Lists sort only by createdAt, updatedAt and fields marked “sort by” in the model; name is not marked.");
-    expect(screen.queryByRole("button", { name: "Make name sortable" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Make sortable: name" })).toBeNull();
   });
 
   it("shows the hint on focus outside the header cell, which clips what overflows it", async () => {
