@@ -1,6 +1,6 @@
 import { NOUNS } from "./nouns";
 import { pascalName, singular } from "./singular";
-import { stems, words } from "./text";
+import { stems, VERB_CUES, words } from "./text";
 import type { Reading, Token } from "./understand";
 
 /** A thing the prompt names that is not a template part: a known noun or a table of its own. */
@@ -44,8 +44,6 @@ const NOT_NOUNS = new Set(
 const ING_NOUNS = new Set(["booking", "meeting", "listing", "training", "building", "painting", "rating", "wedding", "recording", "posting", "opening", "cleaning", "tasting", "clothing", "setting", "reading", "saving", "holding", "ceiling", "earning", "filling"]);
 
 /** English words after which a word is a verb ("to walk", "can book"). */
-const VERB_CUES = new Set(["to", "can", "could", "will", "would", "may", "might", "should", "must", "cannot", "lets"]);
-
 /** Folded lexicon word → the noun key and the word as written. */
 const KNOWN = new Map<string, { noun: string; written: string }>();
 for (const [noun, entry] of Object.entries(NOUNS)) {

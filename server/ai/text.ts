@@ -53,3 +53,6 @@ export function guessLanguage(text: string): Language {
   if (de !== en) return de > en ? "de" : "en";
   return /[äöüß]/i.test(text) ? "de" : "en";
 }
+
+/** English words after which a listed word is a verb ("to book", "can track"), not a table. */
+export const VERB_CUES = new Set(["to", "can", "could", "will", "would", "may", "might", "should", "must", "cannot", "lets"]);

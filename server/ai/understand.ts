@@ -2,7 +2,7 @@ import { BLUEPRINTS } from "../templates/catalog";
 import { PARTS, type PartName } from "../templates/parts";
 import { DOMAIN_WORDS } from "./domains";
 import { PART_WORDS } from "./lexicon";
-import { guessLanguage, stems, words, type Language } from "./text";
+import { guessLanguage, stems, VERB_CUES, words, type Language } from "./text";
 
 interface PartMeaning {
   part: PartName;
@@ -19,8 +19,6 @@ type Meaning =
 const IGNORED = ["in order", "pro tag", "am tag", "jeden tag", "tag fur tag", "vor ort"];
 
 /** An English word right after these is a verb ("members can book classes"). */
-const VERB_CUES = new Set(["to", "can", "could", "will", "would", "may", "might", "should", "must", "cannot", "lets"]);
-
 /** German compound heads that say "a tool for …": "Rezeptverwaltung" is about recipes. */
 export const HEADS = [
   "verwaltung",
