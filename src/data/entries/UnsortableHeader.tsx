@@ -24,7 +24,7 @@ export function UnsortableHeader(props: { column: GridColumn; onMakeSortable?():
   const hide = () => setHintAt(null);
   return (
     <span className="column-unsortable" onMouseEnter={show} onMouseLeave={hide} onFocus={show} onBlur={hide}>
-      <button type="button" className="column-sort column-sort-off" data-grid-control aria-describedby={hintId} data-testid={`unsortable-${column.field.name}`}>
+      <button type="button" className="column-sort column-sort-off" tabIndex={-1} data-grid-control aria-describedby={hintId} data-testid={`unsortable-${column.field.name}`}>
         <span className="column-name">{column.label}</span>
       </button>
       <span role="tooltip" id={hintId} className={hintAt ? "column-sort-hint shown" : "column-sort-hint"} style={hintAt ?? undefined} data-testid="sort-hint">
@@ -40,6 +40,7 @@ export function UnsortableHeader(props: { column: GridColumn; onMakeSortable?():
         <button
           type="button"
           className="btn btn-link column-make-sortable"
+          tabIndex={-1}
           data-grid-control
           disabled={props.busy}
           onClick={props.onMakeSortable}
