@@ -77,20 +77,13 @@ test("an owner invites a teammate, who signs up from the mail and follows role c
   await expect(memberRow(other, inviteeEmail).getByTestId("member-role")).toHaveText("Admin");
   await expect(other.getByTestId("invite-member")).toBeVisible();
 
-  // An admin may not remove an owner, and nobody removes themselves.
-  await memberRow(other, ownerEmail).getByRole("checkbox").check();
-  await other.getByTestId("remove-members").click();
-  await expect(other.getByTestId("remove-members-emails")).toHaveText(ownerEmail);
-  await other.getByTestId("confirm").click();
-  await expect(other.getByTestId("error-alert")).toHaveText("You have to be OWNER for this action.");
-  await memberRow(page, ownerEmail).getByRole("checkbox").check();
-  await page.getByTestId("remove-members").click();
-  await page.getByTestId("confirm").click();
-  await expect(page.getByTestId("error-alert")).toHaveText("You can't remove yourself.");
-  await expect(memberRow(page, ownerEmail)).toHaveCount(1);
+  // An admin may not remove an owner, and nobody removes themselves: the server's viewerCanRemove
+  // offers no selection there (the refusals themselves are tested over GraphQL in the server tests).
+  await expect(memberRow(other, ownerEmail).getByRole("checkbox")).toBeDisabled();
+  await expect(memberRow(other, inviteeEmail).getByRole("checkbox")).toBeDisabled();
+  await expect(memberRow(page, ownerEmail).getByRole("checkbox")).toBeDisabled();
 
   // Removed, the invitee loses the workspace at once and is asked to create one.
-  await memberRow(page, ownerEmail).getByRole("checkbox").uncheck();
   await memberRow(page, inviteeEmail).getByRole("checkbox").check();
   await page.getByTestId("remove-members").click();
   await page.getByTestId("confirm").click();
