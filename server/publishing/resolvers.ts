@@ -107,7 +107,7 @@ export const publishingResolvers: Resolvers = {
 /**
  * Starts publishing `schemaText` for a project row locked by the caller's transaction, whose
  * caller may publish: checks it, saves it with state PUBLISHING, creates the run, writes the
- * declaration zip and enqueues the job. Also used by a CSV import that adds fields (issue 11).
+ * declaration zip and enqueues the job. Also used by a CSV import that adds fields.
  */
 export async function startPublishRun(tx: Tx, ctx: Pick<Context, "config" | "objects">, row: ApiRow, schemaText: string) {
   if (isPublishing(row.state)) throw refusal("CONFLICT", "error_api_publishing_in_progress");
