@@ -1,7 +1,7 @@
 import type { DbOrTx } from "./db/database";
-import type { Context } from "./graphql/context";
-import { requireViewer, type Viewer } from "./graphql/context";
-import { forbidden } from "./graphql/errors";
+import type { Context } from "./graphqlKit/context";
+import { requireViewer, type Viewer } from "./graphqlKit/context";
+import { forbidden } from "./graphqlKit/errors";
 import { findOrgWithRoleOf, type OrgRow } from "./org/store";
 import { isSuperuser, permissionsFor, ROLE_TYPES, type Permission, type RoleType } from "../src/domain/permissions";
 

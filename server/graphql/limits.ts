@@ -4,7 +4,7 @@ import { costLimitRule } from "@escape.tech/graphql-armor-cost-limit";
 import type { DocumentNode, GraphQLError, ValidationContext, ValidationRule } from "graphql";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
 import { documentSizeRefusal } from "./documentSize";
-import { refuse } from "./errors";
+import { refuse } from "../graphqlKit/errors";
 import { withListSizes, type SchemaLike } from "./listSizes";
 import { MAX_ROWS_READ, rowsRead } from "./rowsRead";
 

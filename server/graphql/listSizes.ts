@@ -1,5 +1,5 @@
 import { Kind, type ArgumentNode, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from "graphql";
-import { MAX_PAGE_SIZE } from "./connection";
+import { MAX_PAGE_SIZE } from "../graphqlKit/connection";
 
 /*
  * graphql-armor's cost rule multiplies a list field's subtree by its `first`/`last`, but only

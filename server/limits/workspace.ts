@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../db/database";
-import { refuse } from "../graphql/errors";
+import { refuse } from "../graphqlKit/errors";
 import { HOUR_MS, withinLimit } from "./rateLimit";
 import type { Limits } from "./settings";
 

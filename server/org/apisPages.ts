@@ -1,5 +1,5 @@
 import DataLoader from "dataloader";
-import type { Context } from "../graphql/context";
+import type { Context } from "../graphqlKit/context";
 import { listApisPages, type ApiListRow, type ApisPage } from "../project/store";
 
 /*

@@ -1,5 +1,5 @@
-import { requireViewer } from "../graphql/context";
-import { forbidden, refuse } from "../graphql/errors";
+import { requireViewer } from "../graphqlKit/context";
+import { forbidden, refuse } from "../graphqlKit/errors";
 import { requireMembership, requireOrgAccess, roleTypesAllowedBy, viewerStanding } from "../access";
 import { removeApi, removeObjects } from "../project/removeApi";
 import { deleteOrgCascade, findOrgForUpdate, findOrgs, insertOrg, toOrg, updateOrgRowAs, type OrgChanges } from "./store";
@@ -8,7 +8,7 @@ import { canAssignRole, INVITABLE_ROLES } from "../../src/domain/members";
 import { toApi } from "../project/store";
 import { apisPageOf } from "./apisPages";
 import { listBillingAccountsOfOrg, toBillingAccount, upsertBillingAccountOfOrg } from "../billing/store";
-import { keysetWindow, toKeysetConnection } from "../graphql/connection";
+import { keysetWindow, toKeysetConnection } from "../graphqlKit/connection";
 import { deletionConfirmed, parseDataProcessing, validateDataProcessing, validateOrgName, validateOrgWebsite } from "../../src/domain/org";
 import { limitWorkspaces } from "../limits/workspace";
 import { canDeleteOrg, canEditApis, canManageOrg, canManageUsers } from "../../src/domain/permissions";

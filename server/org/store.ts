@@ -1,7 +1,7 @@
 import { CompiledQuery, type Selectable } from "kysely";
 import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
-import { newId } from "../graphql/ids";
+import { newId } from "../graphqlKit/ids";
 import { prepared } from "../db/preparedStatements";
 
 export type OrgRow = Selectable<Tables["orgs"]>;

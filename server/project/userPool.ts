@@ -1,4 +1,4 @@
-import type { Context } from "../graphql/context";
+import type { Context } from "../graphqlKit/context";
 
 type PoolIds = { pool_id: string; client_id: string } | undefined;
 

@@ -1,7 +1,7 @@
 import { Kind, visit, type ASTNode, type DocumentNode } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { maxLengthOf, textInputProblem, type TextInputProblem } from "../../src/domain/limits";
-import { refuse } from "../graphql/errors";
+import { refuse } from "../graphqlKit/errors";
 
 const ENGLISH: Record<TextInputProblem, string> = {
   error_input_too_long: "This text is too long (at most {maxLength} characters).",
