@@ -13,7 +13,7 @@ import {
 } from "../../domain/model";
 import { isRequiredAnywhere } from "../../domain/model/required";
 import { Button } from "../../ui/Button";
-import { problemError, problemsAt } from "../useProjectModel";
+import { problemError, problemsAt } from "../../data/useProjectModel";
 import { ModelDialog } from "./ModelDialog";
 import { useModelSave } from "./useModelSave";
 

@@ -3,7 +3,7 @@ import { useIntl } from "react-intl";
 import { renameObjectType, sanitizeName, type ObjectType, type SchemaModel } from "../../domain/model";
 import { TextField } from "../../ui/TextField";
 import { ErrorMessage } from "../../common/ErrorMessage";
-import { problemError, problemsAt } from "../useProjectModel";
+import { problemError, problemsAt } from "../../data/useProjectModel";
 import { ModelDialog } from "./ModelDialog";
 import { useModelSave } from "./useModelSave";
 

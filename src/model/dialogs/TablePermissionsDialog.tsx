@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { ObjectType, SchemaModel } from "../../domain/model";
 import { canEditPermissions } from "../../domain/model";
-import { TableAccessEditor } from "../../model/access/TableAccessEditor";
+import { TableAccessEditor } from "../access/TableAccessEditor";
 import { replaceObjectType } from "../modelEdits";
 import { ModelDialog } from "./ModelDialog";
 import { useModelSave } from "./useModelSave";

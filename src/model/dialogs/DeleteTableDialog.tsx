@@ -2,7 +2,7 @@ import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { removeObjectType, type ObjectType, type SchemaModel } from "../../domain/model";
 import { TextField } from "../../ui/TextField";
-import { problemError, problemsAt } from "../useProjectModel";
+import { problemError, problemsAt } from "../../data/useProjectModel";
 import { ModelDialog } from "./ModelDialog";
 import { useModelSave } from "./useModelSave";
 

@@ -14,8 +14,8 @@ import {
 import { nextNumberedName } from "../../domain/model/names";
 import { TextField } from "../../ui/TextField";
 import { errorText } from "../../common/ErrorMessage";
-import { problemError, problemsAt } from "../useProjectModel";
-import { FieldTypeSelect, type FieldTypePatch } from "../../model/FieldTypeSelect";
+import { problemError, problemsAt } from "../../data/useProjectModel";
+import { FieldTypeSelect, type FieldTypePatch } from "../FieldTypeSelect";
 import { ModelDialog } from "./ModelDialog";
 import { useModelSave } from "./useModelSave";
 
