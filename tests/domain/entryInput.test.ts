@@ -5,14 +5,18 @@ import type { Field, FieldType } from "../../src/domain/model";
 const field = (type: FieldType): Field => ({ id: `f_${type}`, name: type.toLowerCase(), type, directives: [] }) as unknown as Field;
 
 describe("what a data-entry input keeps while typing (spec §5 'General input', 'Data entry')", () => {
-  it("'Number input keeps digits, dot and minus, with the minus only at the start and a single dot'", () => {
-    expect(sanitizeNumber("-12.5.3x")).toBe("-12.53");
+  it("'Number input keeps digits, dot and minus, with the minus only at the start'; the decimal and group marks are kept for the parser to judge", () => {
+    // Dropping the second mark (or a German decimal comma) would silently change the value.
+    expect(sanitizeNumber("-12.5.3x")).toBe("-12.5.3");
+    expect(sanitizeNumber("12,5")).toBe("12,5");
     expect(sanitizeNumber("1-2")).toBe("12");
     expect(sanitizeEntryText(field("Float"), "a3.1b4")).toBe("3.14");
   });
 
   it("'Integer input keeps digits and a leading minus'; 'Integer inputs have a max length of 11'", () => {
-    expect(sanitizeInteger("-1a2.3")).toBe("-123");
+    expect(sanitizeInteger("-1a23")).toBe("-123");
+    // A mark is kept, so 12,5 is refused as not whole instead of saved as 125.
+    expect(sanitizeInteger("12,5")).toBe("12,5");
     expect(sanitizeEntryText(field("Integer"), "123456789012345")).toBe("12345678901");
   });
 
