@@ -1,5 +1,7 @@
 import { operandOf, type FilterOperator, type FilterValue } from "../../domain/filters";
 import type { FieldType } from "../../domain/model";
+import { parseDecimal } from "../../domain/fields";
+import { FALLBACK_LOCALE, type Locale } from "../../domain/locale";
 
 /** What the value step shows for a field type and operator. */
 export type ValueInputKind = "yesNo" | "boolean" | "enum" | "integer" | "number" | "date" | "dateTime" | "time" | "email" | "phone" | "text";
@@ -30,25 +32,24 @@ export function valueInputKind(fieldType: FieldType, operator: FilterOperator): 
   }
 }
 
-/** A number typed into a sanitised input, or null while it is not one yet ("-", "1."). */
-function typedNumber(text: string): number | null {
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : null;
+/** A number typed in the locale, or null while it is not one yet ("-", "1,") or cannot be read unambiguously. */
+function typedNumber(text: string, locale: Locale): number | null {
+  const parsed = parseDecimal(text, locale);
+  return parsed && "value" in parsed ? parsed.value : null;
 }
 
 /** A yes/no choice starts at yes, so Apply works at once. */
 export const initialValueText = (kind: ValueInputKind) => (kind === "yesNo" || kind === "boolean" ? "true" : "");
 
 /** The typed text as the value sent, or null while it is not a value yet. */
-export function filterValueFromText(kind: ValueInputKind, text: string): FilterValue | null {
+export function filterValueFromText(kind: ValueInputKind, text: string, locale: Locale = FALLBACK_LOCALE): FilterValue | null {
   switch (kind) {
     case "yesNo":
     case "boolean":
       return text === "true" ? true : text === "false" ? false : null;
     case "integer":
     case "number":
-      return typedNumber(text);
+      return typedNumber(text, locale);
     case "dateTime": {
       // The picker gives local time without a zone; the stored values carry one (ISO 8601 in UTC).
       const instant = new Date(text);
