@@ -52,3 +52,21 @@ describe("what a typed text is sent as (spec §5 'Data entry')", () => {
     expect(readEntryText(field("Json"), "{a:", []).problem).not.toBeNull();
   });
 });
+
+describe("a typed number in the user's locale (issue 31: '12,5' was saved as 125)", () => {
+  it("reads German 12,5 as 12.5 in a Float field and refuses it in an Integer field instead of saving 125", () => {
+    expect(readEntryText(field("Float"), "12,5", [], "de")).toEqual({ value: 12.5, problem: null });
+    expect(readEntryText(field("Integer"), sanitizeEntryText(field("Integer"), "12,5", "de"), [], "de").problem?.messageId).toBe("error_value_integer");
+    expect(readEntryText(field("Integer"), "1.234.567", [], "de")).toEqual({ value: 1234567, problem: null });
+  });
+
+  it("refuses an ambiguous number with a message naming the locale's decimal mark", () => {
+    expect(readEntryText(field("Float"), "1.234", [], "de").problem).toEqual({ messageId: "error_value_number_ambiguous", field: "float", values: { decimal: "," } });
+    expect(readEntryText(field("Float"), "12,5", [], "en").problem).toEqual({ messageId: "error_value_number_marks", field: "float", values: { decimal: "." } });
+  });
+
+  it("a German number list is separated by semicolons, as the grid shows it", () => {
+    expect(readEntryText(field("ListFloat"), "1,5; 2", [], "de")).toEqual({ value: [1.5, 2], problem: null });
+    expect(readEntryText(field("ListFloat"), "1.5, 2", [], "en")).toEqual({ value: [1.5, 2], problem: null });
+  });
+});
