@@ -1,4 +1,4 @@
-import type { FieldType } from "../model/types";
+import type { FieldType } from "./names";
 import { CHECKS } from "./checks";
 import { parseMachineNumber } from "./decimal";
 import {
