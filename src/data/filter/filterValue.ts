@@ -1,6 +1,6 @@
 import { operandOf, type FilterOperator, type FilterValue } from "../../domain/filters";
 import type { FieldType } from "../../domain/model";
-import { parseDecimal } from "../../domain/fields";
+import { fieldTypeDefinition, parseDecimal } from "../../domain/fields";
 import { FALLBACK_LOCALE, type Locale } from "../../domain/locale";
 
 /** What the value step shows for a field type and operator. */
@@ -14,22 +14,11 @@ export function valueInputKind(fieldType: FieldType, operator: FilterOperator): 
   if (operand === "Float") return "number";
   // A part of a date ("2024-05") is a fine beginsWith or contains; only whole values get pickers.
   const partial = operator === "beginsWith" || operator === "contains" || operator === "notContains";
-  switch (fieldType) {
-    case "Enum":
-      return "enum";
-    case "Date":
-      return partial ? "text" : "date";
-    case "DateTime":
-      return partial ? "text" : "dateTime";
-    case "Time":
-      return partial ? "text" : "time";
-    case "Email":
-      return "email";
-    case "Phone":
-      return "phone";
-    default:
-      return "text";
-  }
+  const input = fieldTypeDefinition(fieldType).input;
+  const wholeValue = { enum: "enum", date: "date", datetime: "dateTime", time: "time" } as const;
+  if (input === "email" || input === "phone") return input;
+  if (input in wholeValue) return input === "enum" || !partial ? wholeValue[input as keyof typeof wholeValue] : "text";
+  return "text";
 }
 
 /** A number typed in the locale, or null while it is not one yet ("-", "1,") or cannot be read unambiguously. */
