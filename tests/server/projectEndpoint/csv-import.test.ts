@@ -81,6 +81,15 @@ describe("importing a CSV file into a table", () => {
     expect(await authors({ name: { eq: "Müller Straße" } })).toHaveLength(1);
   });
 
+  it("reads numbers as machine text whatever the console's language: '.' decimal; a comma or hexadecimal is refused, never scaled", async () => {
+    const file = ["name,age,rating", "Dot,1,12.5", "Comma,2,\"12,5\"", "Grouped,\"1,234\",1", "Hex,0x10,1"].join("\r\n");
+    const started = await csv.upload(file, { table: "Author", auth: asKey() });
+    expect(await csv.finished(started.import.id, asKey())).toMatchObject({ status: "DONE", rowsDone: 1, rowsFailed: 3 });
+    const read = async (name: string) => (await p.call(`query ($filter: AuthorFilterInput) { listAuthor(filter: $filter) { items { age rating } } }`, { filter: { name: { eq: name } } })).data.listAuthor.items;
+    expect(await read("Dot")).toEqual([{ age: 1, rating: 12.5 }]);
+    for (const name of ["Comma", "Grouped", "Hex"]) expect(await read(name), name).toEqual([]);
+  });
+
   it("skips id, createdAt and updatedAt columns and refuses opting in forbidden columns, changing nothing", async () => {
     const skipped = await csv.upload("id,name,createdAt\r\nchosen,Skipper,yesterday\r\n", { table: "Author", auth: asKey() });
     expect(await csv.finished(skipped.import.id, asKey())).toMatchObject({ status: "DONE", rowsDone: 1 });
