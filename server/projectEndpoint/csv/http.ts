@@ -6,16 +6,17 @@ import type { Refusal } from "../endpoint";
 import { findImport, activeImport, importStatus } from "./imports";
 import { startImport } from "./start";
 import { exportCsv } from "./export";
+import { exportActivitiesCsv } from "./activityExport";
 import { failedRowsCsv } from "./failedRows";
 import { answerError, answerJson, ERROR_STATUS, liveTable } from "./requests";
 
-/** The CSV routes of a project: `/p/<apiId>/imports…` and `/p/<apiId>/export.csv`. */
-const ROUTE = /^\/p\/([A-Za-z0-9_-]{1,128})\/(imports(?:\/([A-Za-z0-9_-]{1,64})(\/failed\.csv)?)?|export\.csv)(?:\?|$)/;
+/** The CSV routes of a project: `/p/<apiId>/imports…`, `/p/<apiId>/export.csv` and `/p/<apiId>/activities.csv`. */
+const ROUTE = /^\/p\/([A-Za-z0-9_-]{1,128})\/(imports(?:\/([A-Za-z0-9_-]{1,64})(\/failed\.csv)?)?|export\.csv|activities\.csv)(?:\?|$)/;
 
 export function csvRouteOf(url: string | undefined) {
   const match = url ? ROUTE.exec(url) : null;
   if (!match) return null;
-  return { apiId: match[1], export: match[2] === "export.csv", importId: match[3] ?? null, failedRows: Boolean(match[4]) };
+  return { apiId: match[1], export: match[2] === "export.csv", activities: match[2] === "activities.csv", importId: match[3] ?? null, failedRows: Boolean(match[4]) };
 }
 
 export type CsvRoute = NonNullable<ReturnType<typeof csvRouteOf>>;
@@ -31,6 +32,12 @@ export function createCsvRoutes(projectContext: (apiId: string, credentials: { a
       if (req.method !== "GET") throw refuse("BAD_USER_INPUT", "error_method", "Use GET.");
       requireAction(ctx.project.caller, "read");
       return exportCsv(res, ctx, url);
+    }
+    if (route.activities) {
+      if (req.method !== "GET") throw refuse("BAD_USER_INPUT", "error_method", "Use GET.");
+      // Activities are data: whoever may read entries may export them (docs/ROLES.md data.view).
+      requireAction(ctx.project.caller, "read");
+      return exportActivitiesCsv(res, ctx, url);
     }
     if (!route.importId) {
       if (req.method === "POST") return startImport(req, res, ctx, url);
