@@ -29,7 +29,7 @@ async function createAuthor(fields: Record<string, unknown>): Promise<string> {
 async function activities(variables: Record<string, unknown> = {}, token = p.owner.token) {
   return p.t.graphql(ACTIVITIES, { id: p.apiId, ...variables }, token);
 }
-const nodes = (result: { data: any }) => result.data.node.activities.edges.map((edge: { node: any }) => edge.node);
+const nodes = (result: { data?: any }) => result.data.node.activities.edges.map((edge: { node: any }) => edge.node);
 
 describe("the Logs screen's activities", () => {
   it("lists newest first, pages by cursor, and filters by table, event and time", async () => {
