@@ -15,6 +15,8 @@ import { downloadCsv } from "../data/csv/csvApi";
 import { revertChange } from "./revertChange";
 
 const PAGE = 50;
+/** How long a burst of notices may go quiet before the list reloads. */
+const REFETCH_SETTLE_MS = 250;
 const EVENTS: ActivityEventName[] = ["INSERT", "MODIFY", "REMOVE"];
 
 const activitiesRecorded = graphql`
@@ -167,12 +169,20 @@ function ActivitiesList(props: { api: ActivitiesPanel_api$key; apiId: string; ca
   const { apiId } = props;
   const filterKey = JSON.stringify(props.filter);
   useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const subscription = requestSubscription<ActivitiesPanelSubscription>(environment, {
       subscription: activitiesRecorded,
       variables: { apiId },
-      onNext: () => refetch({ filter: JSON.parse(filterKey) }, { fetchPolicy: "network-only" }),
+      // A batch of writes arrives as a burst of notices: one reload after the burst.
+      onNext: () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => refetch({ filter: JSON.parse(filterKey) }, { fetchPolicy: "network-only" }), REFETCH_SETTLE_MS);
+      },
     });
-    return () => subscription.dispose();
+    return () => {
+      clearTimeout(timer);
+      subscription.dispose();
+    };
   }, [apiId, environment, refetch, filterKey]);
 
   const activities = data.activities.edges.map((edge) => edge.node);

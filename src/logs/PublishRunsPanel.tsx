@@ -7,6 +7,8 @@ import type { PublishRunsPanelSubscription } from "../__generated__/PublishRunsP
 import { Button } from "../ui/Button";
 
 const PAGE = 50;
+/** How long a burst of notices may go quiet before the list reloads. */
+const REFETCH_SETTLE_MS = 250;
 
 const apiUpdated = graphql`
   subscription PublishRunsPanelSubscription($id: ID!) {
@@ -47,12 +49,20 @@ export function PublishRunsPanel(props: { api: PublishRunsPanel_api$key }) {
   );
   const apiId = data.id;
   useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const subscription = requestSubscription<PublishRunsPanelSubscription>(environment, {
       subscription: apiUpdated,
       variables: { id: apiId },
-      onNext: () => refetch({}, { fetchPolicy: "network-only" }),
+      // A publish moves through several states in a moment: one reload after the burst, not one per state.
+      onNext: () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => refetch({}, { fetchPolicy: "network-only" }), REFETCH_SETTLE_MS);
+      },
     });
-    return () => subscription.dispose();
+    return () => {
+      clearTimeout(timer);
+      subscription.dispose();
+    };
   }, [apiId, environment, refetch]);
 
   const runs = data.publishRuns.edges.map((edge) => edge.node);
