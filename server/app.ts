@@ -10,7 +10,7 @@ import { createSchema } from "./graphql/schema";
 import { createGraphqlHandler, serveGraphqlOverNode } from "./graphql/yoga";
 import { attachSubscriptions } from "./graphql/ws";
 import { createSessionWatch } from "./graphql/sessionWatch";
-import { resolveViewer, type Context } from "./graphql/context";
+import { resolveViewer, type Context } from "./graphqlKit/context";
 import { createStaticHandler } from "./http/static";
 import { rememberStandingsFor } from "./access";
 import { json, sendFetchResponse } from "./http/fetch-adapter";

@@ -27,7 +27,7 @@ export interface Tables {
     created_at: Timestamp;
     updated_at: Timestamp;
   };
-  /** A project's own user pool (issue 10): Cognito-shaped ids, unique across projects. */
+  /** A project's own user pool: Cognito-shaped ids, unique across projects. */
   project_user_pools: { api_id: string; pool_id: string; client_id: string; created_at: Timestamp };
   /** A project user's sign-in: `sub` is the id of their entry in the users table; no password, only SRP salt and verifier. */
   project_user_credentials: {

@@ -1,6 +1,6 @@
-import { requireViewer } from "../graphql/context";
-import { forbidden, notFound, refuse } from "../graphql/errors";
-import { idCursor } from "../graphql/connection";
+import { requireViewer } from "../graphqlKit/context";
+import { forbidden, notFound, refuse } from "../graphqlKit/errors";
+import { idCursor } from "../graphqlKit/connection";
 import { requireMembership, viewerStanding } from "../access";
 import { findOrg, toOrg } from "../org/store";
 import { findApi, findApiForUpdate, insertApi, schemaOfApi, toApi, updateApiRow, type ApiChanges } from "./store";

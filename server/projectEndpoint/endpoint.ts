@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { Db } from "../db/database";
-import type { Context } from "../graphql/context";
-import type { ErrorCode } from "../graphql/errors";
+import type { Context } from "../graphqlKit/context";
+import type { ErrorCode } from "../graphqlKit/errors";
 import { createGraphqlHandler, serveGraphqlOverNode } from "../graphql/yoga";
 import { PROJECT_PERSISTED_QUERIES_PATH } from "../paths";
 import { requireMembership } from "../access";
@@ -12,7 +12,7 @@ import { createLiveCache, usesAuthMode } from "./live";
 import { createOidcVerifier } from "./access/callers/oidc";
 import { isUserAuthMode } from "../../src/domain/project";
 import { createLoaders } from "./entries/loaders";
-import { ResponseBudget } from "../graphql/responseBudget";
+import { ResponseBudget } from "../graphqlKit/responseBudget";
 import { generateProjectSchema } from "./schema/schema";
 import type { ProjectEvents } from "./realtime/events";
 import type { ProjectPools } from "../auth/projectPools";

@@ -1,5 +1,5 @@
 import type { Db } from "../db/database";
-import { newId } from "../graphql/ids";
+import { newId } from "../graphqlKit/ids";
 import { log } from "../log";
 import { checkDeclarationValue } from "../project/declaration";
 import { TEMPLATES } from "./catalog";

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { apiKeyExpiryProblem } from "../../../src/domain/apiKeys";
 import { canDeleteApiKeys, canEditApiKeys } from "../../../src/domain/permissions";
 import type { DbOrTx } from "../../db/database";
-import { forbidden, notFound, refuse } from "../../graphql/errors";
+import { forbidden, notFound, refuse } from "../../graphqlKit/errors";
 import { requireAction } from "../access/access";
 import type { ProjectContext } from "../context";
 import { checkLimit, readToken, toConnection } from "../entries/paging";

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { notFound, refuse } from "../../graphql/errors";
+import { notFound, refuse } from "../../graphqlKit/errors";
 import { requireAction } from "../access/access";
 import type { ProjectContext } from "../context";
 import type { Refusal } from "../endpoint";
@@ -56,7 +56,7 @@ export function createCsvRoutes(projectContext: (apiId: string, credentials: { a
       if ("status" in ctx) return answerError(req, res, ctx.status, { code: ctx.code, messageId: ctx.messageId }, ctx.message);
       await handle(req, res, route, ctx, url);
     } catch (error) {
-      // A refusal (server/graphql/errors.ts) carries its code; anything else is a real failure.
+      // A refusal (server/graphqlKit/errors.ts) carries its code; anything else is a real failure.
       const extensions = (error as { extensions?: Record<string, unknown> } | null)?.extensions;
       const status = typeof extensions?.code === "string" ? ERROR_STATUS[extensions.code] : undefined;
       if (status) return answerError(req, res, status, extensions!, (error as Error).message);
