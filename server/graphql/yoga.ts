@@ -10,6 +10,7 @@ import { inputShapePlugin, jsonTextShapeRefusal } from "../security/inputShape";
 import { persistedOperationsPlugin } from "./persistedOperations";
 import { PERSISTED_QUERIES_PATH } from "../paths";
 import { responseBudgetPlugin } from "./responseBudget";
+import { refusalStatusPlugin } from "./refusalStatus";
 
 /**
  * GraphQL over HTTP. Errors we raise on purpose (with extensions.code) pass through; anything
@@ -37,7 +38,7 @@ export function createGraphqlHandler(
     landingPage: false,
     logging: false,
     // Yoga's own parse and validation cache (on by default) keeps each document's results.
-    plugins: [...schemaOfContext, persistedOperationsPlugin(persistedQueriesPath), inputShapePlugin(), ...queryLimitPlugins(), inputLimitsPlugin(), responseBudgetPlugin(), ...extraPlugins],
+    plugins: [...schemaOfContext, persistedOperationsPlugin(persistedQueriesPath), inputShapePlugin(), ...queryLimitPlugins(), inputLimitsPlugin(), responseBudgetPlugin(), refusalStatusPlugin(), ...extraPlugins],
     // serveGraphqlOverNode reads the body within MAX_BODY_BYTES first; yoga's own limit would
     // only stream the already read body through another web stream on every request.
     maxRequestBodySize: false,
