@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createYoga, maskError, type Plugin } from "graphql-yoga";
 import { GraphQLError, type GraphQLSchema } from "graphql";
-import type { Context } from "./context";
+import type { Context } from "../graphqlKit/context";
 import { MAX_BODY_BYTES, queryLimitPlugins } from "./limits";
 import { answerBodyTooLarge, readBodyWithin } from "../http/body";
 import { log } from "../log";
@@ -9,7 +9,7 @@ import { inputLimitsPlugin } from "../security/inputLimits";
 import { inputShapePlugin, jsonTextShapeRefusal } from "../security/inputShape";
 import { persistedOperationsPlugin } from "./persistedOperations";
 import { PERSISTED_QUERIES_PATH } from "../paths";
-import { responseBudgetPlugin } from "./responseBudget";
+import { responseBudgetPlugin } from "../graphqlKit/responseBudget";
 import { refusalStatusPlugin } from "./refusalStatus";
 
 /**

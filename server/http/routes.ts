@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { PROJECT_API_CORS_HEADERS, PROJECT_API_PREFLIGHT_HEADERS } from "../security/cors";
-import type { CsvRoute } from "../projectApi/csv/http";
-import type { FileRoute } from "../projectApi/files/http";
+import type { CsvRoute } from "../projectEndpoint/csv/http";
+import type { FileRoute } from "../projectEndpoint/files/http";
 import { fetchRoute } from "./fetchRoute";
 import { json } from "./fetch-adapter";
 import type { Router } from "./router";

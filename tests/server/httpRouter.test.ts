@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Plugin } from "graphql-yoga";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Context } from "../../server/graphqlKit/context";
 import { startTestPlatform, TEST_MAILBOX_TOKEN, type TestPlatform } from "./harness";
 
 /*
@@ -14,7 +15,7 @@ let t: TestPlatform;
 let dist: string;
 /** What a yoga plugin hooking HTTP saw: the paths of the requests it was handed. */
 const seenByPlugin: string[] = [];
-const httpPlugin: Plugin = {
+const httpPlugin: Plugin<Context> = {
   onRequest({ request }) {
     seenByPlugin.push(new URL(request.url).pathname);
   },
