@@ -117,7 +117,7 @@ export function createProjectEndpoint(options: {
     };
   }
 
-  /** Serves a request to the project's endpoint on the same path as /graphql, fast path included. */
+  /** Serves a request to the project's endpoint as /graphql is served. */
   const serve = serveGraphqlOverNode(
     yoga,
     async (req, res, apiId: string) => {
@@ -127,7 +127,6 @@ export function createProjectEndpoint(options: {
       answerRefusal(res, context);
       return null;
     },
-    PROJECT_PERSISTED_QUERIES_PATH,
   );
 
   /** How many projects' schemas this process holds now. */
