@@ -3,6 +3,7 @@ import "./routeMeta";
 import { loadRelayProvider, RootLayout } from "../layouts/RootLayout";
 import { loadSignedInChrome } from "../layouts/Layouts";
 import { ProjectLayoutSections } from "../layouts/lazyProjectSections";
+import { withChunkTimeout } from "./chunkTimeout";
 import { whileFirstPage } from "./firstPage";
 import { NotFoundScreen } from "../common/NotFoundScreen";
 import { homeOf, requireAuth, requireSignedIn, requireSignedOut } from "./guards";
@@ -117,7 +118,7 @@ const orgLayout = createRoute({
   path: "/org/$orgId",
   loader: ({ params, preload }) => orgLayoutData.load({ orgId: params.orgId }, preload),
   ...orgLayoutData.lifecycle,
-  component: lazyRouteComponent(() => import("../org/OrgLayout")),
+  component: lazyRouteComponent(withChunkTimeout(() => import("../org/OrgLayout"))),
   errorComponent: RouteError,
   notFoundComponent: NotFoundScreen,
 });
@@ -181,7 +182,7 @@ const projectLayout = createRoute({
     return data;
   },
   ...projectLayoutData.lifecycle,
-  component: lazyRouteComponent(() => import("../project/ProjectLayout")),
+  component: lazyRouteComponent(withChunkTimeout(() => import("../project/ProjectLayout"))),
   errorComponent: RouteError,
   notFoundComponent: NotFoundScreen,
 });
