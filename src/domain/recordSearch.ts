@@ -11,7 +11,7 @@ const MAX_SEARCHED_FIELDS = 6;
 
 /** The fields the picker searches: naming fields first, then the table's other readable fields. */
 export function searchableFields(table: ObjectType): string[] {
-  const readable = table.fields.filter((field) => !isSystemField(field) && READABLE_TYPES.includes(field.type)).map((field) => field.name);
+  const readable = table.fields.filter((field) => !isSystemField(field) && field.type != null && READABLE_TYPES.includes(field.type)).map((field) => field.name);
   const rank = (name: string) => {
     const at = NAMING_FIELDS.indexOf(name.toLowerCase());
     return at === -1 ? NAMING_FIELDS.length : at;

@@ -13,7 +13,7 @@ import {
 } from "../../../src/domain/model";
 import type { ParentSlot } from "../entries/store";
 import { filterInputName } from "./filterInputs";
-import { fieldTypeDefinition } from "../../src/domain/fields";
+import { fieldTypeDefinition } from "../../../src/domain/fields";
 
 /**
  * What the generator needs to know about each table of a live model, worked out once per
