@@ -356,7 +356,8 @@ export interface Tables {
     position: Generated<number>;
     schema: string;
     state: Generated<string>;
-    localizations: Json<Record<string, { name: string; description: string }>>;
+    /** Per language: name and description, and (German) the model with translated names. */
+    localizations: Json<Record<string, { name: string; description: string; schema?: string }>>;
     created_at: Timestamp;
     updated_at: Timestamp;
   };

@@ -4,6 +4,7 @@ import { createRootRoute, createRoute, lazyRouteComponent, notFound, redirect } 
 import "./routeMeta";
 import { loadRelayProvider, RootLayout } from "../layouts/RootLayout";
 import { loadSignedInChrome } from "../layouts/Layouts";
+import { withChunkTimeout } from "./chunkTimeout";
 import { whileFirstPage } from "./firstPage";
 import { NotFoundScreen } from "../common/NotFoundScreen";
 import { homeOf, requireAuth, requireSignedIn, requireSignedOut } from "./guards";
@@ -133,7 +134,7 @@ const orgLayout = createRoute({
   staticData: { framesChildren: true },
   loader: ({ params, preload }) => orgLayoutData.load({ orgId: params.orgId }, preload),
   ...orgLayoutData.lifecycle,
-  component: lazyRouteComponent(() => import("../org/OrgLayout")),
+  component: lazyRouteComponent(withChunkTimeout(() => import("../org/OrgLayout"))),
   errorComponent: RouteError,
   notFoundComponent: NotFoundScreen,
 });
@@ -195,7 +196,7 @@ const projectLayout = createRoute({
   staticData: { framesChildren: true },
   loader: ({ params, preload }) => projectLayoutData.load({ apiId: params.apiId }, preload),
   ...projectLayoutData.lifecycle,
-  component: lazyRouteComponent(() => import("../project/ProjectLayout")),
+  component: lazyRouteComponent(withChunkTimeout(() => import("../project/ProjectLayout"))),
   errorComponent: RouteError,
   notFoundComponent: NotFoundScreen,
 });
