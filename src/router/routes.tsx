@@ -39,6 +39,8 @@ import type { EntriesPanelQuery as EntriesQuery } from "../__generated__/Entries
 import type { FilesScreenQuery as FilesQuery } from "../__generated__/FilesScreenQuery.graphql";
 import type { CloudFunctionsScreenQuery as FunctionsQuery } from "../__generated__/CloudFunctionsScreenQuery.graphql";
 import type { FilesPanelQuery as FilesListQuery } from "../__generated__/FilesPanelQuery.graphql";
+import type { ProjectSettingsScreenQuery as ProjectSettingsQuery } from "../__generated__/ProjectSettingsScreenQuery.graphql";
+import type { ApiKeysPanelQuery as ApiKeysQuery } from "../__generated__/ApiKeysPanelQuery.graphql";
 import type { FunctionsPanelQuery as FunctionsListQuery } from "../__generated__/FunctionsPanelQuery.graphql";
 import { filesVariables } from "../files/project/filesVariables";
 
@@ -301,7 +303,6 @@ const projectPlaceholderRoutes: [string, string, Layout][] = [
   ["apps/$appId/editor", "project-app-editor", "app"],
   ["flows", "project-flows", "sidebar"],
   ["flows/$flowId/editor", "project-flow-editor", "flow"],
-  ["settings", "project-settings", "sidebar"],
   ["logs", "project-logs", "sidebar"],
   ["queries", "project-queries", "sidebar"],
 ];
@@ -342,6 +343,32 @@ const [projectAssets, projectCloudFunctions] = (
   }),
 );
 
+const projectSettingsScreen = queryScreen<ProjectSettingsQuery>(
+  () => import("../project/settings/ProjectSettingsScreen"),
+  () => import("../__generated__/ProjectSettingsScreenQuery.graphql"),
+);
+const apiKeysList = routeQuery<ApiKeysQuery>(() => import("../__generated__/ApiKeysPanelQuery.graphql"), heldPlatformEnvironment, "keysRef");
+/**
+ * project-settings: the project's settings and, in parallel from its own endpoint, its API keys
+ * (none to ask for while it is not live; the screen says so, and when the viewer may not list them).
+ */
+const projectSettings = createRoute({
+  getParentRoute: () => projectLayout,
+  path: "settings",
+  staticData: { name: "project-settings", layout: "sidebar" },
+  loader: async ({ params, preload }) => {
+    const [data, keys] = await Promise.all([
+      projectSettingsScreen.load({ apiId: params.apiId }, preload),
+      knownNotLive(params.apiId) ? null : apiKeysList.load({ limit: 200 }, preload, heldProjectEnvironment({ apiId: params.apiId })),
+    ]);
+    return { ...data, keysRef: keys?.queryRef ?? null };
+  },
+  ...bothLifecycles(projectSettingsScreen.lifecycle, apiKeysList.lifecycle),
+  component: projectSettingsScreen.component,
+  errorComponent: RouteError,
+  notFoundComponent: NotFoundScreen,
+});
+
 /** project-overview redirects to the data route (spec §2). */
 const projectOverview = createRoute({
   getParentRoute: () => projectLayout,
@@ -359,7 +386,7 @@ export const routeTree = rootRoute.addChildren([
   authed.addChildren([
     orgLayout.addChildren(orgRoutes),
     projectSetupName,
-    projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, projectRepublish, projectAssets, projectCloudFunctions, ...laterProjectRoutes]),
+    projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, projectRepublish, projectAssets, projectCloudFunctions, projectSettings, ...laterProjectRoutes]),
     ...publishRoutes,
   ]),
 ]);
