@@ -12,7 +12,7 @@ export function useCopy() {
     try {
       await navigator.clipboard.writeText(text);
       setCopied(text);
-      announce(intl.formatMessage({ id: "publish.widget.copied" }));
+      announce(intl.formatMessage({ id: "project.settings.copied" }));
     } catch {
       console.warn("copying to the clipboard failed");
     }
@@ -39,7 +39,7 @@ export function CopyField(props: { label: string; value: string | null | undefin
             aria-label={intl.formatMessage({ id: "project.settings.copyLabel" }, { what: props.label })}
             data-testid={`${props.testId}-copy`}
           >
-            <FormattedMessage id={copied === props.value ? "publish.widget.copied" : "publish.widget.copy"} />
+            <FormattedMessage id={copied === props.value ? "project.settings.copied" : "project.settings.copy"} />
           </Button>
         </span>
       ) : (

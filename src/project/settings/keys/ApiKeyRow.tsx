@@ -69,7 +69,7 @@ export function ApiKeyRow(props: { apiKey: ApiKeyRow_apiKey$key; canDelete: bool
             aria-label={intl.formatMessage({ id: "project.settings.keys.copyLabel" }, { name: label })}
             data-testid="copy-key"
           >
-            <FormattedMessage id={copied === key.key ? "publish.widget.copied" : "publish.widget.copy"} />
+            <FormattedMessage id={copied === key.key ? "project.settings.copied" : "project.settings.copy"} />
           </Button>
         </span>
         {error !== null && (
