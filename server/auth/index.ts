@@ -4,7 +4,7 @@ import type { Mailer } from "../mail/mailer";
 import { createLocalAuthService } from "./local";
 import { createRemoteAuthService } from "./remote";
 import type { ProjectPools } from "./projectPools";
-import type { ProjectEvents } from "../projectApi/events";
+import type { ProjectEvents } from "../projectEndpoint/realtime/events";
 import type { PubSub } from "../pubsub";
 
 export interface AuthService {
@@ -24,7 +24,7 @@ export interface AuthService {
    * ended ones can be closed. A real Cognito pool cannot be asked: all count as active there.
    */
   activeSessions(sessionIds: string[]): Promise<Set<string>>;
-  /** Each project's own pool (issue 10); null with a real Cognito pool, which serves none. */
+  /** Each project's own pool; null with a real Cognito pool, which serves none. */
   projectPools: ProjectPools | null;
 }
 

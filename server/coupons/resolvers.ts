@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Selectable } from "kysely";
-import { requireViewer } from "../graphql/context";
+import { requireViewer } from "../graphqlKit/context";
 import type { Tables } from "../db/tables";
-import { forbidden, notFound, refuse } from "../graphql/errors";
+import { forbidden, notFound, refuse } from "../graphqlKit/errors";
 import { requireMembership, requireSuperuser } from "../access";
-import { findApiForUpdate } from "../api/store";
+import { findApiForUpdate } from "../project/store";
 import { canPublishApi } from "../../src/domain/permissions";
 import { validateRegion } from "../../src/domain/project";
 import type { Resolvers } from "../graphql/__generated__/resolvers";

@@ -1,10 +1,10 @@
-import { typeOfId, userIdFromSub } from "./ids";
+import { typeOfId, userIdFromSub } from "../graphqlKit/ids";
 import { viewerIsSuperuser, viewerStanding } from "../access";
 import { findOrg, toOrg } from "../org/store";
 import { findRole, toRole } from "../role/store";
 import { findUser } from "../user/store";
 import { findBillingAccount, findInvoiceWithOrg, toBillingAccount, toInvoice } from "../billing/store";
-import { findApi, toApi } from "../api/store";
+import { findApi, toApi } from "../project/store";
 import { findSchemaTemplate, toSchemaTemplate } from "../templates/store";
 import { findSchemaPromptWithOrg, toSchemaPrompt } from "../prompts/store";
 import type { Resolvers } from "./__generated__/resolvers";

@@ -3,7 +3,7 @@ import type { Duplex } from "node:stream";
 import WebSocket, { WebSocketServer } from "ws";
 import { useServer } from "graphql-ws/use/ws";
 import type { DocumentNode, GraphQLError } from "graphql";
-import type { Context } from "./context";
+import type { Context } from "../graphqlKit/context";
 import type { createSessionWatch } from "./sessionWatch";
 import type { GraphqlHandler } from "./yoga";
 import { MAX_BODY_BYTES } from "./limits";

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createYoga, maskError, type Plugin } from "graphql-yoga";
 import { GraphQLError, type GraphQLSchema } from "graphql";
-import type { Context } from "./context";
+import type { Context } from "../graphqlKit/context";
 import { MAX_BODY_BYTES, queryLimitPlugins } from "./limits";
 import { answerBodyTooLarge, readBodyWithin } from "../http/body";
 import { log } from "../log";
@@ -10,7 +10,7 @@ import { inputShapePlugin, jsonTextShapeRefusal } from "../security/inputShape";
 import { persistedDocumentsOf, persistedOperationsPlugin } from "./persistedOperations";
 import { createGraphqlFastPath } from "./fastPath";
 import { PERSISTED_QUERIES_PATH } from "../paths";
-import { responseBudgetPlugin } from "./responseBudget";
+import { responseBudgetPlugin } from "../graphqlKit/responseBudget";
 
 /**
  * GraphQL over HTTP. Errors we raise on purpose (with extensions.code) pass through; anything

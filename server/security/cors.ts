@@ -33,7 +33,7 @@ export function preflight(request: Request, allowedOrigins: readonly string[]): 
 
 /**
  * A project's own API (`/p/<apiId>/graphql`) is called by its customers' apps from any origin
- * (issue 10: "any client — curl, a customer app, Relay"). Its callers prove who they are with an
+ * (any client: curl, a customer app, Relay). Its callers prove who they are with an
  * API key or a bearer token in a header, never a cookie, so a page on another origin gains nothing
  * it could not send itself: every origin may read the answers, and credentials are never allowed.
  */

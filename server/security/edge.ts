@@ -46,7 +46,7 @@ export function createEdge(config: Config, consoleDist: string, route: (request:
 
 /**
  * parseRequest's check of the Host header and the path, without building a Fetch Request (and
- * a web stream over the body) that the GraphQL hot path would only throw away (issue 15).
+ * a web stream over the body) that the GraphQL hot path would only throw away.
  */
 function hasParsableTarget(req: IncomingMessage): boolean {
   try {

@@ -19,7 +19,7 @@ export function toSchemaTemplate(row: SchemaTemplateRow, lang: TemplateLanguage)
   };
 }
 
-/** In catalog order; a page starts after the template `afterId` (keyset paging, see graphql/connection.ts). */
+/** In catalog order; a page starts after the template `afterId` (keyset paging, see graphqlKit/connection.ts). */
 export async function listSchemaTemplates(db: DbOrTx, state: string, limit: number, afterId: string | null) {
   let query = db.selectFrom("schema_templates").selectAll().where("state", "=", state);
   if (afterId !== null) {

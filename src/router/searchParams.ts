@@ -95,5 +95,8 @@ export const manageMemberSearch = lenient<{ email: string; role: string; roleId:
 /** login: the notice shown above the form (e.g. after a password change). */
 export const loginSearch = lenient<{ notice: string }>({ notice: text(50) });
 
+/** signup-code-entry: the address the code was sent to (the sign-up and sign-in pages pass it). */
+export const signupCodeSearch = lenient<{ email: string }>({ email: text(254) });
+
 /** project-setup-publishing: the checkout's session id on return from the payment page. */
 export const publishingSearch = lenient<{ session_id: string }>({ session_id: text(200) });

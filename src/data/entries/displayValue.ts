@@ -1,5 +1,6 @@
 import type { IntlShape } from "react-intl";
-import { entryInputKind } from "../../domain/entryInput";
+import { entryInputKind, entryText } from "../../domain/entryInput";
+import { intlLocale } from "../../i18n/intlLocale";
 import { isSystemField, type Field } from "../../domain/model";
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -29,6 +30,7 @@ export function displayValue(intl: IntlShape, field: Field, value: unknown): str
   if (kind === "timestamp" && typeof value === "number" && Number.isFinite(value)) {
     return intl.formatDate(value * 1000, { dateStyle: "medium", timeStyle: "medium" });
   }
-  if (Array.isArray(value)) return value.join(", ");
+  // Numbers and lists are written as the field type types them, in the user's locale (3,5 in German).
+  if (kind === "integer" || kind === "number" || kind === "list") return entryText(field, value, intlLocale(intl));
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
