@@ -136,3 +136,13 @@ describe("limits on keys", () => {
     await removeAll(made);
   });
 });
+
+describe("the settings screen's viewerCan… fields", () => {
+  it("say what the key mutations and updateApi allow each role", async () => {
+    const ask = async (token: string) =>
+      (await p.t.graphql(`query ($id: ID!) { api(id: $id) { viewerCanEditSettings viewerCanEditApiKeys viewerCanDeleteApiKeys viewerCanDelete } }`, { id: p.apiId }, token)).data.api;
+    expect(await ask(p.owner.token)).toEqual({ viewerCanEditSettings: true, viewerCanEditApiKeys: true, viewerCanDeleteApiKeys: true, viewerCanDelete: true });
+    expect(await ask((await member("DEV")).token)).toEqual({ viewerCanEditSettings: true, viewerCanEditApiKeys: true, viewerCanDeleteApiKeys: false, viewerCanDelete: false });
+    expect(await ask((await member("CONTENT")).token)).toEqual({ viewerCanEditSettings: false, viewerCanEditApiKeys: false, viewerCanDeleteApiKeys: false, viewerCanDelete: false });
+  });
+});
