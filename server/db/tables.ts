@@ -63,6 +63,12 @@ export interface Tables {
     created_at: Timestamp;
     updated_at: Timestamp;
   };
+  project_api_key_uses: {
+    key_id: string;
+    hour: Timestamp;
+    uses: number;
+    last_used_at: Timestamp;
+  };
   project_activities: {
     id: string;
     api_id: string;
