@@ -112,7 +112,7 @@ export function planColumns(
     if (seen.has(column) && !problem) problem = { messageId: "error_csv_duplicate_column", column };
     seen.add(column);
     const field = fields.get(column);
-    // A users table's password is never written as text: only the project API turns it into a verifier (issue 10).
+    // A users table's password is never written as text: only the project API turns it into a verifier.
     if (field && (isSystemField(field) || hasDirective(field.directives, "userPassword"))) {
       if (wanted.has(column) && !problem) problem = { messageId: "form_feedback_reserved_field_name", column };
       return { column, kind: "skip", reason: "readonly" };

@@ -6,7 +6,7 @@ import { filterSearchValue, parseFilterSearch } from "../domain/filters";
  * route does not name pass unchanged (a screen may keep its own state in the URL).
  *
  * Plain checks rather than arktype: the route tree loads with every page, the sign-in page
- * included, and arktype would add ~40 KB gzip to it for these few fields (docs/DECISIONS.md).
+ * included, and arktype would weigh on it for these few fields (docs/DECISIONS.md).
  */
 type Check<T> = (value: unknown) => T | undefined;
 

@@ -8,7 +8,7 @@ const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
 
 /**
  * A stored value as the user reads it: dates, times, date-times and timestamps in the user's
- * locale (issue 11: "Dates, times and timestamps use localized date/time fields"), anything else
+ * locale (spec: "Dates, times and timestamps use localized date/time fields"), anything else
  * as text. A date or a time has no zone, so it is shown as written (in UTC); an instant is shown
  * in the user's own zone. A value that does not parse is shown as stored.
  */

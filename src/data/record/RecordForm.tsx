@@ -106,7 +106,7 @@ export function RecordForm(props: {
   // does; whether a change is ours is only known once the answer names our version. State, not a
   // ref: React runs an effect a task after its render (after paint), and under load the answer
   // can land in between; a ref read then would pair the answer's "done" with the render's
-  // outdated openedAt and call our own save someone else's (issue 19).
+  // outdated openedAt and call our own save someone else's.
   const [saving, setSaving] = useState(false);
 
   // Someone else's save reaches the store live: take it when nothing was typed, else say so.
