@@ -10,16 +10,15 @@ import { exportActivitiesCsv } from "./activityExport";
 import { failedRowsCsv } from "./failedRows";
 import { answerError, answerJson, ERROR_STATUS, liveTable } from "./requests";
 
-/** The CSV routes of a project: `/p/<apiId>/imports…`, `/p/<apiId>/export.csv` and `/p/<apiId>/activities.csv`. */
-const ROUTE = /^\/p\/([A-Za-z0-9_-]{1,128})\/(imports(?:\/([A-Za-z0-9_-]{1,64})(\/failed\.csv)?)?|export\.csv|activities\.csv)(?:\?|$)/;
-
-export function csvRouteOf(url: string | undefined) {
-  const match = url ? ROUTE.exec(url) : null;
-  if (!match) return null;
-  return { apiId: match[1], export: match[2] === "export.csv", activities: match[2] === "activities.csv", importId: match[3] ?? null, failedRows: Boolean(match[4]) };
+/** Which CSV route of a project a request is for: `/p/<apiId>/imports…`, `/p/<apiId>/export.csv` or `/p/<apiId>/activities.csv` (server/http/routes.ts). */
+export interface CsvRoute {
+  apiId: string;
+  export: boolean;
+  /** The Logs screen's activities export. */
+  activities?: boolean;
+  importId: string | null;
+  failedRows: boolean;
 }
-
-export type CsvRoute = NonNullable<ReturnType<typeof csvRouteOf>>;
 
 /**
  * Serves the CSV routes: the caller is checked as on /p/<apiId>/graphql (API key or member),
