@@ -4,7 +4,7 @@ import type { CodegenConfig } from "@graphql-codegen/cli";
  * Resolver types from schema.graphql (`npm run relay` runs this with the Relay compiler): every
  * resolver map in server/ is typed with them, so a resolver's arguments, parent and result follow
  * the schema and `npm run typecheck` fails where they no longer fit. The project API's schema is
- * built per project at run time (server/projectApi/) and is not typed here.
+ * built per project at run time (server/projectEndpoint/) and is not typed here.
  */
 const parents = ["Org", "Role", "Api", "BillingAccount", "Invoice", "SchemaTemplate", "SchemaPrompt", "PublishRun", "CheckoutSession", "BundleSubscription", "User", "RoleEvent"];
 

@@ -3,7 +3,7 @@ import type { Context } from "./graphql/context";
 import { requireViewer, type Viewer } from "./graphql/context";
 import { forbidden } from "./graphql/errors";
 import { findOrgWithRoleOf, type ApisPageWindow, type OrgRow } from "./org/store";
-import type { ApiListRow } from "./api/store";
+import type { ApiListRow } from "./project/store";
 import { isSuperuser, permissionsFor, ROLE_TYPES, type Permission, type RoleType } from "../src/domain/permissions";
 
 export interface Membership {

@@ -1,7 +1,7 @@
 import { getEventListeners } from "node:events";
 import { createPubSub } from "graphql-yoga";
 import type { SchemaPrompt } from "./prompts/store";
-import type { Api } from "./api/store";
+import type { Api } from "./project/store";
 import type { RoleEvent } from "./graphql/mappers";
 
 /**
@@ -28,7 +28,7 @@ export function createPlatformPubSub() {
     "schemaPrompt:updated": [promptId: string, prompt: SchemaPrompt];
     /** A project's state moved (publishing, server/publishing); onUpdateApi streams it. */
     "api:updated": [apiId: string, api: Api];
-    /** Open project sockets close with the credential they were opened with (projectApi/socketWatch.ts). */
+    /** Open project sockets close with the credential they were opened with (projectEndpoint/realtime/socketWatch.ts). */
     "credential:changed": [change: CredentialChange];
   }>({ eventTarget: target as never });
   return Object.assign(pubsub, {

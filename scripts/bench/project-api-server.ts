@@ -5,7 +5,7 @@
 import { sql } from "kysely";
 import { readConfig } from "../../server/config";
 import { createPlatform } from "../../server/app";
-import { setLiveVersion } from "../../server/projectApi/live";
+import { setLiveVersion } from "../../server/projectEndpoint/live";
 import { addField, initialModel, renameObjectType, type SchemaModel } from "../../src/domain/model";
 import { measureFloor, type FloorRequest, type FloorTable } from "./listFloor";
 

@@ -4,7 +4,7 @@ import type { Mailer } from "../mail/mailer";
 import { createLocalAuthService } from "./local";
 import { createRemoteAuthService } from "./remote";
 import type { ProjectPools } from "./projectPools";
-import type { ProjectEvents } from "../projectApi/events";
+import type { ProjectEvents } from "../projectEndpoint/realtime/events";
 import type { PubSub } from "../pubsub";
 
 export interface AuthService {

@@ -12,7 +12,7 @@ import { createVerifiedTokenCache } from "./verifiedTokens";
 import type { AuthService } from "./index";
 import { consolePool } from "./consolePool";
 import { createProjectPools, poolIssuer } from "./projectPools";
-import type { ProjectEvents } from "../projectApi/events";
+import type { ProjectEvents } from "../projectEndpoint/realtime/events";
 import type { CredentialChange, PubSub } from "../pubsub";
 
 /** The built-in Cognito-compatible user pool. */

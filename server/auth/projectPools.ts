@@ -3,9 +3,9 @@ import { decodeJwt, type JWTPayload } from "jose";
 import { LRUCache } from "lru-cache";
 import type { DbOrTx } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
-import type { ProjectEvents } from "../projectApi/events";
-import { liveUsersTable, userEntryFor, userEntryProven } from "../projectApi/usersTable";
-import { groupsOfUser } from "../projectApi/userGroupsStore";
+import type { ProjectEvents } from "../projectEndpoint/realtime/events";
+import { liveUsersTable, userEntryFor, userEntryProven } from "../projectEndpoint/access/usersTable";
+import { groupsOfUser } from "../projectEndpoint/access/userGroupsStore";
 import type { AuthContext } from "./context";
 import { AuthError } from "./errors";
 import { PROJECT_TABLES, type PoolKind } from "./pool";
@@ -147,13 +147,13 @@ function issuerPoolId(token: string, issuerPrefix: string): string | null {
   return /^[\w-]+_[0-9a-zA-Z]+$/.test(poolId) ? poolId : null;
 }
 
-/** A project's pool: its users are entries of the project's users table (server/projectApi/usersTable.ts). */
+/** A project's pool: its users are entries of the project's users table (server/projectEndpoint/access/usersTable.ts). */
 function projectPool(apiId: string, poolId: string, events: ProjectEvents | null): PoolKind {
   return {
     tables: PROJECT_TABLES,
     projectId: apiId,
     scope: `pool:${poolId}:`,
-    // Cognito puts the user's groups in both tokens; members grant them (projectApi/userGroups.ts).
+    // Cognito puts the user's groups in both tokens; members grant them (projectEndpoint/access/userGroups.ts).
     tokenClaims: async (db, sub) => ({ "cognito:groups": await groupsOfUser(db, apiId, sub) }),
     // The new address gets a code; sign-in moves to it only at VerifyUserAttribute (mailboxProven).
     allowsEmailChange: true,

@@ -4,7 +4,7 @@ import { requireViewer } from "../graphql/context";
 import type { Tables } from "../db/tables";
 import { forbidden, notFound, refuse } from "../graphql/errors";
 import { requireMembership, requireSuperuser } from "../access";
-import { findApiForUpdate } from "../api/store";
+import { findApiForUpdate } from "../project/store";
 import { canPublishApi } from "../../src/domain/permissions";
 import { validateRegion } from "../../src/domain/project";
 import type { Resolvers } from "../graphql/__generated__/resolvers";

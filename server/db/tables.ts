@@ -6,7 +6,7 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
 export interface Tables {
-  /** The model version /p/<apiId>/graphql serves (server/projectApi/live.ts). */
+  /** The model version /p/<apiId>/graphql serves (server/projectEndpoint/live.ts). */
   project_live_versions: {
     api_id: string;
     run_id: string;
@@ -71,7 +71,7 @@ export interface Tables {
     record_id: string;
     created_at: Timestamp;
   };
-  /** An object a signed upload URL received (server/projectApi/files): a file document may be made for it. */
+  /** An object a signed upload URL received (server/projectEndpoint/files): a file document may be made for it. */
   project_file_uploads: {
     api_id: string;
     key: string;
@@ -113,7 +113,7 @@ export interface Tables {
     created_at: Timestamp;
     updated_at: Timestamp;
   };
-  /** A CSV import into one table (server/projectApi/csv); `line_reached` commits with each batch. */
+  /** A CSV import into one table (server/projectEndpoint/csv); `line_reached` commits with each batch. */
   project_imports: {
     id: string;
     api_id: string;
@@ -263,7 +263,7 @@ export interface Tables {
     auth_provider_client_id: string | null;
     /** The schema version the project's endpoint serves; null until the first publish. */
     published_version: number | null;
-    /** The API key created on the first publish (server/projectApi/contract.ts). */
+    /** The API key created on the first publish (server/projectEndpoint/contract.ts). */
     default_api_key_id: string | null;
     /** Days of activity history: 14 with the Pro bundle, else 1 (spec §9). */
     retention_in_days: Generated<number>;

@@ -4,7 +4,7 @@ import type { PubSub } from "../pubsub";
 import type { JobRunner } from "../jobs/runner";
 import type { AuthService } from "../auth";
 import type { Mailer } from "../mail/mailer";
-import type { ObjectStore } from "../publishing/objectStore";
+import type { ObjectStore } from "../storage/objectStore";
 import type { Payments } from "../pay/payments";
 import { unauthenticated } from "./errors";
 import type { ResponseBudget } from "./responseBudget";
@@ -28,7 +28,7 @@ export interface Context {
   jobs: JobRunner;
   /** Local mailbox or SMTP (invitations). */
   mailer: Mailer;
-  /** Declaration zips of publish runs (server/publishing/objectStore.ts). */
+  /** Declaration zips of publish runs (server/storage/objectStore.ts). */
   objects: ObjectStore;
   /** The payment provider (built-in test provider by default) and checkout addresses. */
   payments: Payments;

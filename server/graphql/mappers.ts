@@ -5,14 +5,14 @@
  * GraphQL type (which has fields that only their own resolvers compute).
  */
 import type { toBillingAccount, toInvoice } from "../billing/store";
-import type { toCheckoutSession, toBundleSubscription } from "../subscriptions/store";
+import type { toCheckoutSession, toBundleSubscription } from "../plans/store";
 import type { toSchemaTemplate } from "../templates/store";
 import type { Role } from "../role/store";
 import type { KeysetConnection } from "./connection";
 
 export type { Org } from "../org/store";
 export type { Role } from "../role/store";
-export type { Api } from "../api/store";
+export type { Api } from "../project/store";
 export type { SchemaPrompt } from "../prompts/store";
 export type { PublishRun } from "../publishing/store";
 export type BillingAccount = ReturnType<typeof toBillingAccount>;

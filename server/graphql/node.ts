@@ -4,7 +4,7 @@ import { findOrg, toOrg } from "../org/store";
 import { findRole, toRole } from "../role/store";
 import { findUser } from "../user/store";
 import { findBillingAccount, findInvoiceWithOrg, toBillingAccount, toInvoice } from "../billing/store";
-import { findApi, toApi } from "../api/store";
+import { findApi, toApi } from "../project/store";
 import { findSchemaTemplate, toSchemaTemplate } from "../templates/store";
 import { findSchemaPromptWithOrg, toSchemaPrompt } from "../prompts/store";
 import type { Resolvers } from "./__generated__/resolvers";

@@ -6,13 +6,13 @@ import { orgResolvers } from "../org/resolvers";
 import { roleResolvers } from "../role/resolvers";
 import { userResolvers } from "../user/resolvers";
 import { billingResolvers } from "../billing/resolvers";
-import { apiResolvers } from "../api/resolvers";
+import { apiResolvers } from "../project/resolvers";
 import { templateResolvers } from "../templates/resolvers";
 import { promptResolvers } from "../prompts/resolvers";
 import { publishingResolvers } from "../publishing/resolvers";
 import { usersTableResolvers } from "../publishing/usersTable";
-import { subscriptionResolvers } from "../subscriptions/resolvers";
-import { deleteApiResolvers } from "../api/deleteApi";
+import { subscriptionResolvers } from "../plans/resolvers";
+import { deleteApiResolvers } from "../project/deleteApi";
 import { couponResolvers } from "../coupons/resolvers";
 import type { Resolvers } from "./__generated__/resolvers";
 

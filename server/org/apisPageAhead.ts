@@ -1,6 +1,6 @@
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode, type ValueNode } from "graphql";
 import { keysetWindow } from "../graphql/connection";
-import type { ApiListRow } from "../api/store";
+import type { ApiListRow } from "../project/store";
 import type { ApisPageWindow } from "./store";
 
 /**

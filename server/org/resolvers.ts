@@ -1,11 +1,11 @@
 import { requireViewer } from "../graphql/context";
 import { forbidden, refuse } from "../graphql/errors";
 import { requireMembership, requireOrgAccess, roleTypesAllowedBy, viewerStanding } from "../access";
-import { removeApi, removeObjects } from "../api/removeApi";
+import { removeApi, removeObjects } from "../project/removeApi";
 import { deleteOrgCascade, findOrgForUpdate, findOrgs, insertOrg, toOrg, updateOrgRowAs, type OrgChanges } from "./store";
 import { countRolesOfOrg, findRole, insertRole, listRolesOfOrg, toRole } from "../role/store";
 import { canAssignRole, INVITABLE_ROLES } from "../../src/domain/members";
-import { listApisOfOrg, toApi } from "../api/store";
+import { listApisOfOrg, toApi } from "../project/store";
 import { apisPageAhead, apisPageReadAhead, keepApisPageReadAhead } from "./apisPageAhead";
 import { listBillingAccountsOfOrg, toBillingAccount, upsertBillingAccountOfOrg } from "../billing/store";
 import { keysetWindow, toKeysetConnection } from "../graphql/connection";

@@ -2,7 +2,7 @@ import { CompiledQuery, type Selectable } from "kysely";
 import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
 import { newId } from "../graphql/ids";
-import { apiListRowFromJson, apisPageSql } from "../api/store";
+import { apiListRowFromJson, apisPageSql } from "../project/store";
 import { prepared } from "../db/preparedStatements";
 
 export type OrgRow = Selectable<Tables["orgs"]>;

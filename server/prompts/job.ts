@@ -2,7 +2,7 @@ import type { Db } from "../db/database";
 import type { PubSub } from "../pubsub";
 import type { JobHandler } from "../jobs/runner";
 import type { SchemaModel } from "../../src/domain/model";
-import { checkGeneratedModel } from "../api/declaration";
+import { checkGeneratedModel } from "../project/declaration";
 import { findSchemaPrompt, finishSchemaPrompt, toSchemaPrompt } from "./store";
 
 export const SCHEMA_PROMPT_JOB = "schemaPrompt.generate";

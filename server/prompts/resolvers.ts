@@ -2,7 +2,7 @@ import type { Context } from "../graphql/context";
 import { requireViewer } from "../graphql/context";
 import { forbidden, notFound, refuse } from "../graphql/errors";
 import { requireMembership } from "../access";
-import { findApi } from "../api/store";
+import { findApi } from "../project/store";
 import { canEditApis } from "../../src/domain/permissions";
 import { enqueueJob } from "../jobs/store";
 import { SCHEMA_PROMPT_JOB } from "./job";

@@ -1,7 +1,7 @@
 import type { Db } from "../db/database";
 import type { PubSub } from "../pubsub";
-import type { CreateDefaultApiKey, LiveVersionProblem, SetLiveVersion } from "../projectApi/contract";
-import type { ObjectStore } from "./objectStore";
+import type { CreateDefaultApiKey, LiveVersionProblem, SetLiveVersion } from "../projectEndpoint/contract";
+import type { ObjectStore } from "../storage/objectStore";
 
 /** What publishing needs from the rest of the platform; app.ts wires the project API's side in. */
 export interface PublishDeps {

@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Tables } from "../db/tables";
-import { findApiForUpdate, toApi, type ApiRow } from "../api/store";
-import { checkDeclarationValue } from "../api/declaration";
+import { findApiForUpdate, toApi, type ApiRow } from "../project/store";
+import { checkDeclarationValue } from "../project/declaration";
 import { isPublishing } from "../../src/domain/apiState";
 import { publishProblem } from "../../src/domain/publish/readiness";
 import { usesUserPool } from "../../src/domain/project";

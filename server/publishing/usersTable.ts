@@ -1,8 +1,8 @@
 import { requireViewer } from "../graphql/context";
 import { forbidden, notFound, refuse } from "../graphql/errors";
 import { requireMembership } from "../access";
-import { findApiForUpdate, toApi, updateApiRow } from "../api/store";
-import { checkDeclaration, modelRefusal } from "../api/declaration";
+import { findApiForUpdate, toApi, updateApiRow } from "../project/store";
+import { checkDeclaration, modelRefusal } from "../project/declaration";
 import { canEditApis } from "../../src/domain/permissions";
 import { parseModel } from "../../src/domain/model/parse";
 import { applyUsersTableChoice, type UsersTableChoice } from "../../src/domain/publish/usersTable";

@@ -1,7 +1,7 @@
 import type { Db } from "../db/database";
 import { newId } from "../graphql/ids";
 import { log } from "../log";
-import { checkDeclarationValue } from "../api/declaration";
+import { checkDeclarationValue } from "../project/declaration";
 import { TEMPLATES } from "./catalog";
 
 type Template = (typeof TEMPLATES)[number];

@@ -1,10 +1,10 @@
 import type { ObjectType, SchemaModel } from "../domain/model";
-import { FieldDialog } from "./dialogs/FieldDialog";
-import { FieldSettingsDialog } from "./dialogs/FieldSettingsDialog";
-import { TableNameDialog } from "./dialogs/TableNameDialog";
-import { TablePermissionsDialog } from "./dialogs/TablePermissionsDialog";
-import { TablePublishingDialog } from "./dialogs/TablePublishingDialog";
-import { DeleteTableDialog } from "./dialogs/DeleteTableDialog";
+import { FieldDialog } from "../model/dialogs/FieldDialog";
+import { FieldSettingsDialog } from "../model/dialogs/FieldSettingsDialog";
+import { TableNameDialog } from "../model/dialogs/TableNameDialog";
+import { TablePermissionsDialog } from "../model/dialogs/TablePermissionsDialog";
+import { TablePublishingDialog } from "../model/dialogs/TablePublishingDialog";
+import { DeleteTableDialog } from "../model/dialogs/DeleteTableDialog";
 
 /** The table dialog that is open, if any. */
 export type TableDialog =

@@ -3,7 +3,7 @@ import { clearStored, readStored, writeStored } from "../storage";
 import { getSession, resetSession, updateSession, type RoleInfo } from "./sessionState";
 import { loadCognito } from "./tokens";
 import { closeSessionExpired } from "./expiry";
-import { hasStoredCredentials } from "../auth/credentialStorage";
+import { hasStoredCredentials } from "./credentialStorage";
 import { offerSession, takeOverSession } from "./handover";
 import { readStoredSession, type StoredSession } from "./storedSession";
 

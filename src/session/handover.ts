@@ -1,4 +1,4 @@
-import { exportCredentials, hasStoredCredentials, importCredentials } from "../auth/credentialStorage";
+import { exportCredentials, hasStoredCredentials, importCredentials } from "./credentialStorage";
 import { isSignedOutPath } from "./signedOutPaths";
 
 /*

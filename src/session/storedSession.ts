@@ -1,4 +1,4 @@
-import { createCredentialStorage, storedCredentialKeys } from "../auth/credentialStorage";
+import { createCredentialStorage, storedCredentialKeys } from "./credentialStorage";
 
 /** A minute of slack: a token this close to expiry is renewed by the Cognito library instead. */
 const RESUME_MARGIN_MS = 60_000;

@@ -3,7 +3,7 @@ import { getSession, updateSession } from "./sessionState";
 /** Seconds of slack so a token does not expire between reading it and the server checking it. */
 const EXPIRY_MARGIN_MS = 10_000;
 
-export const loadCognito = () => import("../auth/cognitoClient");
+export const loadCognito = () => import("./cognitoClient");
 
 /** The access token for the next request, refreshed first when it is about to expire. */
 export async function currentAccessToken(): Promise<string | undefined> {

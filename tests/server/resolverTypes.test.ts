@@ -12,7 +12,7 @@ const schema = buildSchema(readFileSync(join(root, "schema.graphql"), "utf8"));
 function resolverMapFiles(dir = join(root, "server")): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "projectApi" || entry.name === "__generated__" ? [] : resolverMapFiles(path);
+    if (entry.isDirectory()) return entry.name === "projectEndpoint" || entry.name === "__generated__" ? [] : resolverMapFiles(path);
     return /\.ts$/.test(entry.name) && /^export const \w+Resolvers\b/m.test(readFileSync(path, "utf8")) ? [path] : [];
   });
 }

@@ -6,7 +6,7 @@ import { runStatements } from "./runStatements";
  * generically (type, id, values as jsonb, the parent entries' ids), its API keys and the
  * activity every write records. Entries are keyed by the table's model id, not its name, so
  * a publish never copies or moves data. Indexes for sort-by and unique fields are created per
- * table when a version goes live (server/projectApi/indexes.ts).
+ * table when a version goes live (server/projectEndpoint/entries/indexes.ts).
  */
 export const projectData: Migration = {
   async up(db: Kysely<unknown>) {

@@ -3,7 +3,7 @@ import { ORG_HEADER, orgHeaderValue } from "../../relay/network";
 import { getSession } from "../../session/sessionState";
 import { currentAccessToken } from "../../session/tokens";
 
-/** An import as the server reports it (server/projectApi/csv/imports.ts importStatus). */
+/** An import as the server reports it (server/projectEndpoint/csv/imports.ts importStatus). */
 export interface ImportState {
   id: string;
   table: string;

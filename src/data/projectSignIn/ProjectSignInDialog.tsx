@@ -4,7 +4,7 @@ import { TextField } from "../../ui/TextField";
 import { ApiError } from "../../relay/errors";
 import { closeProjectSignIn, signInProjectUser } from "../../relay/projectSignIns";
 import type { ProjectPool } from "../../session/projectCognitoClient";
-import { ModelDialog } from "../dialogs/ModelDialog";
+import { ModelDialog } from "../../model/dialogs/ModelDialog";
 
 /** Cognito's refusals as the modal explains them; anything else is the generic failure. */
 const COGNITO_MESSAGES: Record<string, string> = {

@@ -3,7 +3,7 @@ import type { Field, ObjectType } from "./types";
 /**
  * The names a project's generated API gives each table (spec §7: "Names are a prefix (create,
  * batchCreate, update, delete, batchDelete, list, batchGet) plus the type name"). The SDL
- * generator (server/projectApi) and the model rules that refuse colliding names both use these,
+ * generator (server/projectEndpoint) and the model rules that refuse colliding names both use these,
  * so what the rules check is what gets generated.
  */
 const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
@@ -55,7 +55,7 @@ export const exposesOwner = (fields: readonly Pick<Field, "name" | "type">[]) =>
 export const FILTER_LOGIC_NAMES = ["and", "or", "not"] as const;
 
 /**
- * The types every project's API has before any table (server/projectApi/schema.project.graphql,
+ * The types every project's API has before any table (server/projectEndpoint/schema/schema.project.graphql,
  * GraphQL's scalars included). A test compares this list with the generated base schema.
  */
 export const PROJECT_BASE_TYPE_NAMES = [

@@ -5,7 +5,7 @@ import { resetSession, updateSession } from "../../../src/session/sessionState";
 import { renderScreen } from "../renderScreen";
 
 // The sign-in service's answer to a wrong current password, as amazon-cognito-identity-js passes it on.
-vi.mock("../../../src/auth/cognitoClient", () => ({
+vi.mock("../../../src/session/cognitoClient", () => ({
   changePassword: vi.fn().mockRejectedValue({ code: "NotAuthorizedException", message: "Incorrect username or password." }),
 }));
 

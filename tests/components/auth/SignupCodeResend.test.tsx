@@ -5,7 +5,7 @@ import { resetSession, updateSession } from "../../../src/session/sessionState";
 import { renderScreen } from "../renderScreen";
 
 // The sign-in service refuses the typed code and sends a new one on request.
-vi.mock("../../../src/auth/cognitoClient", () => ({
+vi.mock("../../../src/session/cognitoClient", () => ({
   confirmSignUp: vi.fn().mockRejectedValue({ code: "CodeMismatchException", message: "Invalid verification code provided, please try again." }),
   resendSignUpCode: vi.fn().mockResolvedValue(undefined),
 }));

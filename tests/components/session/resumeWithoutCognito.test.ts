@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createCredentialStorage } from "../../../src/auth/credentialStorage";
+import { createCredentialStorage } from "../../../src/session/credentialStorage";
 import { initSession } from "../../../src/session/actions";
 import { getSession, resetSession } from "../../../src/session/sessionState";
 import { writeStored } from "../../../src/storage";
@@ -9,7 +9,7 @@ import { writeStored } from "../../../src/storage";
  * the Cognito library (87 KB); the library is asked only when the stored tokens will not do.
  */
 const cognito = vi.hoisted(() => ({ currentSession: vi.fn() }));
-vi.mock("../../../src/auth/cognitoClient", () => cognito);
+vi.mock("../../../src/session/cognitoClient", () => cognito);
 
 const seconds = () => Math.floor(Date.now() / 1000);
 const jwt = (payload: Record<string, unknown>) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, "")}.s`;

@@ -12,7 +12,7 @@ const cognito = vi.hoisted(() => ({
   refreshSession: vi.fn(),
   forgetCredentials: vi.fn(),
 }));
-vi.mock("../../../src/auth/cognitoClient", () => cognito);
+vi.mock("../../../src/session/cognitoClient", () => cognito);
 vi.mock("../../../src/session/relaySession", () => ({
   closeSubscriptions: vi.fn(),
   resetPlatformEnvironment: vi.fn(),

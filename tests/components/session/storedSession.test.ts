@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createCredentialStorage } from "../../../src/auth/credentialStorage";
+import { createCredentialStorage } from "../../../src/session/credentialStorage";
 import { readStoredSession } from "../../../src/session/storedSession";
 
 /*

@@ -8,8 +8,8 @@ import { latestCode, mailsTo, startAuthServer, type AuthServer } from "./harness
  * it), with a happy-dom Window standing in for the page: its document carries the config meta
  * tag and its sessionStorage receives the credentials.
  */
-type CognitoClient = typeof import("../../../src/auth/cognitoClient");
-type CredentialStorage = typeof import("../../../src/auth/credentialStorage");
+type CognitoClient = typeof import("../../../src/session/cognitoClient");
+type CredentialStorage = typeof import("../../../src/session/credentialStorage");
 
 let server: AuthServer;
 let page: Window;
@@ -25,8 +25,8 @@ async function openConsole(target: AuthServer) {
   vi.stubGlobal("window", page);
   vi.stubGlobal("document", page.document);
   vi.resetModules();
-  cognito = await import("../../../src/auth/cognitoClient");
-  credentials = await import("../../../src/auth/credentialStorage");
+  cognito = await import("../../../src/session/cognitoClient");
+  credentials = await import("../../../src/session/credentialStorage");
 }
 
 beforeAll(async () => {
@@ -84,7 +84,7 @@ describe("cognitoClient", () => {
   it("resumes the stored session on a reload", async () => {
     const signedIn = await registered("reload@example.com");
     vi.resetModules();
-    const reloaded: CognitoClient = await import("../../../src/auth/cognitoClient");
+    const reloaded: CognitoClient = await import("../../../src/session/cognitoClient");
     expect(await reloaded.currentSession()).toEqual(signedIn);
   });
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { liveProject, type LiveProject } from "../projectApi/fixture";
+import { liveProject, type LiveProject } from "../projectEndpoint/fixture";
 
 /*
  * Issue 11 (a data page's first rows): PGlite has no autovacuum, so without this a table was

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setLiveVersion } from "../../../server/projectApi/live";
-import { libraryModel } from "../projectApi/fixture";
+import { setLiveVersion } from "../../../server/projectEndpoint/live";
+import { libraryModel } from "../projectEndpoint/fixture";
 import { startTestPlatform, uniqueEmail, type TestPlatform } from "../harness";
 
 /*

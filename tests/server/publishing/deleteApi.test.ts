@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, uniqueEmail, type TestPlatform } from "../harness";
 import { insertRole } from "../../../server/role/store";
 import { publishableModel } from "./models";
-import { ensureIndexes } from "../../../server/projectApi/indexes";
+import { ensureIndexes } from "../../../server/projectEndpoint/entries/indexes";
 import { updateField } from "../../../src/domain/model";
 
 let t: TestPlatform;

@@ -4,7 +4,7 @@ import { startTestPlatform, uniqueEmail, type TestPlatform } from "../harness";
 import { GENEROUS_LIMITS } from "../limits";
 import { insertRole } from "../../../server/role/store";
 import { unzipDeclaration } from "../../../server/publishing/declarationZip";
-import type { LiveVersion } from "../../../server/projectApi/contract";
+import type { LiveVersion } from "../../../server/projectEndpoint/contract";
 import type { RoleType } from "../../../src/domain/permissions";
 import { publishableModel } from "./models";
 import { addObjectType } from "../../../src/domain/model";

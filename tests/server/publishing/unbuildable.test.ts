@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, uniqueEmail, type TestPlatform } from "../harness";
 import { addConnection, addObjectType, type SchemaModel } from "../../../src/domain/model";
-import { liveVersionProblem } from "../../../server/projectApi/schema";
+import { liveVersionProblem } from "../../../server/projectEndpoint/schema/schema";
 import { publishableModel } from "./models";
 
 /**

@@ -6,7 +6,7 @@ import { createSchema } from "../../../server/graphql/schema";
 import { createGraphqlHandler } from "../../../server/graphql/yoga";
 import { costRefusal } from "../../../server/graphql/limits";
 import { SCHEMA_PATH, PROJECT_PERSISTED_QUERIES_PATH, PROJECT_ROOT } from "../../../server/paths";
-import { generateProjectSchema } from "../../../server/projectApi/schema";
+import { generateProjectSchema } from "../../../server/projectEndpoint/schema/schema";
 
 /*
  * The query limits sit just above the console's own operations (issue 8, item 2: "deeper than

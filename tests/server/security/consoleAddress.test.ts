@@ -2,7 +2,7 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, uniqueEmail, type TestPlatform } from "../harness";
-import { liveProject, type LiveProject } from "../projectApi/fixture";
+import { liveProject, type LiveProject } from "../projectEndpoint/fixture";
 
 /*
  * The console opened at any of the server's own addresses (localhost, 127.0.0.1, [::1]) gets

@@ -2,7 +2,7 @@
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_INPUT_DEPTH } from "../../../src/domain/limits";
-import { liveProject, type LiveProject } from "../projectApi/fixture";
+import { liveProject, type LiveProject } from "../projectEndpoint/fixture";
 import type { TestPlatform } from "../harness";
 import { nestedArrays, nestedJson } from "./attackDocuments";
 

@@ -2,7 +2,7 @@
 import { createClient } from "graphql-ws";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { liveProject, type LiveProject } from "../projectApi/fixture";
+import { liveProject, type LiveProject } from "../projectEndpoint/fixture";
 import type { TestPlatform } from "../harness";
 import { fragmentChain } from "./attackDocuments";
 

@@ -5,7 +5,7 @@ import { setDirective } from "../../../src/domain/model/directives";
 import type { SchemaModel } from "../../../src/domain/model";
 import { startTestPlatform, TEST_PASSWORD, uniqueEmail, type TestPlatform } from "../harness";
 import { publishableModel } from "../publishing/models";
-import { callProject, publishUserPoolProject, refreshProjectUser, signInProjectUser, signUpProjectUser, type PoolProject } from "../projectApi/poolProject";
+import { callProject, publishUserPoolProject, refreshProjectUser, signInProjectUser, signUpProjectUser, type PoolProject } from "../projectEndpoint/poolProject";
 
 /*
  * A project's pool users and its API keys (public in every app) must never make or change a

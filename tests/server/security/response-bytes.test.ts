@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { entriesByIds, insertEntries } from "../../../server/projectApi/store";
+import { entriesByIds, insertEntries } from "../../../server/projectEndpoint/entries/store";
 import Papa from "papaparse";
-import { csvClient } from "../projectApi/csvClient";
-import { libraryModel, liveProject, type LiveProject } from "../projectApi/fixture";
+import { csvClient } from "../projectEndpoint/csvClient";
+import { libraryModel, liveProject, type LiveProject } from "../projectEndpoint/fixture";
 
 /*
  * Responses were bounded by rows, not bytes: 1,000 rows with a 60,000-character field pass the

@@ -3,8 +3,8 @@ import { parse } from "graphql";
 import { describe, expect, it } from "vitest";
 import { costRefusal } from "../../../server/graphql/limits";
 import { MAX_ROWS_READ, rowsRead } from "../../../server/graphql/rowsRead";
-import { generateProjectSchema } from "../../../server/projectApi/schema";
-import { libraryModel } from "../projectApi/fixture";
+import { generateProjectSchema } from "../../../server/projectEndpoint/schema/schema";
+import { libraryModel } from "../projectEndpoint/fixture";
 
 /*
  * Issue 10: "The query limits of the security issue apply to every project endpoint". A project's

@@ -1,0 +1,28 @@
+import type { GraphQLSchema } from "graphql";
+import type { Context } from "../graphql/context";
+import type { Caller } from "./access/access";
+import type { ApiKeys } from "./access/apiKeys";
+import type { Loaders } from "./entries/loaders";
+import type { ProjectEvents } from "./realtime/events";
+import type { ProjectPools } from "../auth/projectPools";
+import type { CallerCredential } from "./realtime/socketWatch";
+
+/** The platform's request context plus what a project endpoint adds: which project, which version, who. */
+export interface ProjectContext extends Context {
+  project: {
+    apiId: string;
+    version: number;
+    /** The live version's schema when the request started; it finishes on it. */
+    schema: GraphQLSchema;
+    caller: Caller;
+    /** What revokes the caller's credential and when it expires, for sockets that outlive this check. */
+    credential: CallerCredential;
+    /** Imported projects cannot manage keys (spec §6). */
+    imported: boolean;
+    apiKeys: ApiKeys;
+    events: ProjectEvents;
+    loaders: Loaders;
+    /** The projects' own user pools (null with a real Cognito pool): passwords and deleted users. */
+    userPools: ProjectPools | null;
+  };
+}

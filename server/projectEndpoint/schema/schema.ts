@@ -1,0 +1,48 @@
+import { makeExecutableSchema } from "@graphql-tools/schema";
+import { buildSchema, lexicographicSortSchema, printSchema, validateSchema, type GraphQLSchema } from "graphql";
+import type { LiveVersionProblem } from "../contract";
+import type { SchemaModel } from "../../../src/domain/model";
+import { planModel } from "./plan";
+import { generateResolvers } from "../resolvers";
+import { generateSdl } from "./sdl";
+import { registerCompiledLists } from "./compiledLists";
+
+/**
+ * A live version's GraphQL schema: the SDL of ./sdl.ts with the resolvers of ./resolvers.ts.
+ * `noLocation`: a parsed document with locations keeps every token of its text alive (each
+ * Location links its first and last token, the tokens link each other); nothing reads a
+ * generated schema's source positions, and each live project keeps its schema.
+ */
+export function generateProjectSchema(model: SchemaModel): { sdl: string; schema: GraphQLSchema } {
+  const plan = planModel(model);
+  const sdl = generateSdl(plan);
+  const { resolvers, lists } = generateResolvers(plan);
+  const schema = makeExecutableSchema({ typeDefs: sdl, resolvers, noLocation: true });
+  registerCompiledLists(schema, lists);
+  return { sdl, schema };
+}
+
+/**
+ * Why a model's schema cannot be built (GraphQL's own words), or null. The model rules refuse
+ * every name that would collide, so this is publishing's last guard: a version the endpoint
+ * could not serve never goes live.
+ */
+export const liveVersionProblem: LiveVersionProblem = (model) => {
+  try {
+    // Built as the endpoint builds it (with resolvers), then validated as execution would; the
+    // validation on a schema of this module's own graphql, whichever build the tools loaded.
+    const { sdl } = generateProjectSchema(model);
+    const errors = validateSchema(buildSchema(sdl, { noLocation: true }));
+    return errors.length ? errors.map((error) => error.message).join("; ") : null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+};
+
+/**
+ * The part every project's schema has (shared list and filter types, the built-in tables), as
+ * checked in at schema.project.graphql: the schema of a model without tables, printed sorted.
+ */
+export function projectBaseSchemaText(): string {
+  return printSchema(lexicographicSortSchema(buildSchema(generateSdl(planModel({ objectTypes: [], enumTypes: [] })))));
+}
