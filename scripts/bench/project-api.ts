@@ -85,8 +85,9 @@ async function benchProjectApi(port: number, label: string, env: Record<string, 
         const floor = await server.floor({ project, categories, clients, total: clients === 1 ? 500 : 1500 });
         const load = await runLoad(server.base, server.pid, lists, clients, clients === 1 ? 1000 : 3000, 15);
         const ratios =
-          `floor p50 ${floor.p50.toFixed(2)} ms, ${floor.perSecond.toFixed(0)}/s: ` +
-          `p50 ${(load.p50 / floor.p50).toFixed(2)}x the floor (target <= 1.5x), throughput ${(load.perSecond / floor.perSecond).toFixed(2)}x the floor's`;
+          `floor p50 ${floor.p50.toFixed(2)} ms, ${floor.perSecond.toFixed(0)}/s, CPU ${floor.cpuPerStatement.toFixed(2)} ms: ` +
+          `p50 ${(load.p50 / floor.p50).toFixed(2)}x the floor (target <= 1.5x), throughput ${(load.perSecond / floor.perSecond).toFixed(2)}x, ` +
+          `server CPU ${(load.cpuPerRequest / floor.cpuPerStatement).toFixed(2)}x the floor's`;
         console.log(`${formatLoad(`${name}, ${clients} client${clients === 1 ? "" : "s"}`, load)}\n    ${ratios}`);
       }
     }

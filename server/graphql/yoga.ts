@@ -24,6 +24,8 @@ export function createGraphqlHandler(
   schema: GraphQLSchema | ((context: Context) => GraphQLSchema),
   graphqlEndpoint = "/graphql",
   persistedQueriesPath = PERSISTED_QUERIES_PATH,
+  /** After every other plugin: what a project endpoint adds to execution (its lists by SQL). */
+  endpointPlugins: Plugin[] = [],
 ) {
   // A schema per context is set when the operation is enveloped, which HTTP and graphql-ws share
   // (yoga's own factory option only works for HTTP requests).
@@ -36,7 +38,7 @@ export function createGraphqlHandler(
     landingPage: false,
     logging: false,
     // Yoga's own parse and validation cache (on by default) keeps each document's results.
-    plugins: [...schemaOfContext, persistedOperationsPlugin(persistedQueriesPath), inputShapePlugin(), ...queryLimitPlugins(), inputLimitsPlugin(), responseBudgetPlugin()],
+    plugins: [...schemaOfContext, persistedOperationsPlugin(persistedQueriesPath), inputShapePlugin(), ...queryLimitPlugins(), inputLimitsPlugin(), responseBudgetPlugin(), ...endpointPlugins],
     // serveGraphqlOverNode reads the body within MAX_BODY_BYTES first; yoga's own limit would
     // only stream the already read body through another web stream on every request.
     maxRequestBodySize: false,

@@ -14,17 +14,17 @@ import {
 import type { Plugin } from "graphql-yoga";
 import { RawJson } from "../graphql/rawJson";
 import type { ProjectContext } from "./context";
-import type { EntryOperations, ListArgs } from "./entries";
-import { jsonField } from "./jsonFields";
-import type { JsonField } from "./jsonPage";
-import { tokenAfter } from "./paging";
-import { typeNames } from "./names";
-import type { ModelPlan, TablePlan } from "./plan";
+import type { EntryOperations, ListArgs } from "./entries/entries";
+import { jsonField } from "./entries/jsonFields";
+import type { JsonField } from "./entries/jsonPage";
+import { tokenAfter } from "./entries/paging";
+import { typeNames } from "./schema/names";
+import type { ModelPlan, TablePlan } from "./schema/plan";
 
 /**
  * Lists answered by one SQL statement each (docs/DECISIONS.md, issue 32): a query made only of a
  * schema's root lists (`list<T>`) asking for their items' plain fields and nextToken is not
- * executed field by field; the database writes each page's JSON (./jsonPage.ts) and the answer
+ * executed field by field; the database writes each page's JSON (./entries/jsonPage.ts) and the answer
  * splices it in unparsed (../graphql/rawJson.ts). The page is read by the same entry operation
  * as the list's resolver, so access, owner rights, filters, limits and the byte budget are the
  * list's own. Everything else — other fields, fragments, directives, edges, a value graphql-js

@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from "kysely";
-import type { ModelPlan, PlannedField, TablePlan } from "./plan";
+import type { ModelPlan, PlannedField, TablePlan } from "../schema/plan";
 import type { JsonField } from "./jsonPage";
-import { passwordFieldOf } from "./userCredentials";
-import { exposesOwner } from "./sdl";
+import { passwordFieldOf } from "../access/userCredentials";
+import { exposesOwner } from "../schema/sdl";
 
 /**
  * How the list's SQL writes one field of an entry object as graphql-js would (resolvers.ts
@@ -16,6 +16,8 @@ export function jsonField(plan: ModelPlan, table: TablePlan, key: string, fieldN
   const planned = table.fields.find((candidate) => candidate.field.name === fieldName);
   if (!planned) return systemField(table, key, fieldName);
   if (fieldName === passwordFieldOf(table)) return { key, value: sql.lit("null"), exact: null };
+  // Json travels as the text JSON.stringify makes of the value, which jsonb's text is not.
+  if (planned.kind === "Json") return null;
   const value = sql`(data -> ${sql.lit(fieldName)})`;
   const check = exactCheck(plan, planned, value);
   return check ? { key, value: sql`coalesce(${value}::text, 'null')`, exact: sql`(${value} is null or ${value} = 'null'::jsonb or ${check})` } : null;

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
-import type { DbOrTx } from "../db/database";
+import type { DbOrTx } from "../../db/database";
 import { pageQuery, withinBytes, type ListQuery } from "./store";
 
 /**

@@ -5,7 +5,7 @@ import type { SchemaModel } from "../../../src/domain/model";
 import { planModel } from "./plan";
 import { generateResolvers } from "../resolvers";
 import { generateSdl } from "./sdl";
-import { registerCompiledLists } from "./compiledLists";
+import { registerCompiledLists } from "../compiledLists";
 
 /**
  * A live version's GraphQL schema: the SDL of ./sdl.ts with the resolvers of ./resolvers.ts.
