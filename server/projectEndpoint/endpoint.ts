@@ -8,7 +8,6 @@ import { requireMembership } from "../access";
 import type { ApiKeys } from "./access/apiKeys";
 import type { Caller } from "./access/access";
 import type { ProjectContext } from "./context";
-import { compiledListsPlugin } from "./compiledLists";
 import { createLiveCache, usesAuthMode } from "./live";
 import { createOidcVerifier } from "./access/callers/oidc";
 import { isUserAuthMode } from "../../src/domain/project";
@@ -62,7 +61,7 @@ export function createProjectEndpoint(options: {
   const { db, apiKeys, events, contextFor, projectPools } = options;
   const oidc = createOidcVerifier({ allowPrivateIssuers: options.oidcAllowPrivateIssuers });
   const liveSchema = createLiveCache((live) => generateProjectSchema(live.model).schema, options.schemaCacheSize);
-  const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql", PROJECT_PERSISTED_QUERIES_PATH, [compiledListsPlugin()]);
+  const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql", PROJECT_PERSISTED_QUERIES_PATH);
 
   /** The request's context, or why it is refused; the same for HTTP and for graphql-ws. */
   async function projectContext(apiId: string, credentials: { apiKey?: string; authorization?: string; host?: string }): Promise<ProjectContext | Refusal> {
