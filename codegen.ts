@@ -18,9 +18,9 @@ const config: CodegenConfig = {
         useTypeImports: true,
         enumsAsTypes: true,
         strictScalars: true,
-        // Inputs arrive as ISO text (graphql/dateTime.ts); results may be a Date or its text.
+        // Inputs arrive as ISO text (graphqlKit/dateTime.ts); results may be a Date or its text.
         scalars: { DateTime: { input: "string", output: "Date | string" } },
-        contextType: "../context#Context",
+        contextType: "../../graphqlKit/context#Context",
         mappers: {
           ...Object.fromEntries(parents.map((name) => [name, `../mappers#${name}`])),
           RoleConnection: "../mappers#CountedConnection<RoleModel>",

@@ -3,6 +3,8 @@ import { defineConfig } from "@playwright/test";
 /** Debian's Chromium against the real server; nothing downloads a browser (toolchain.md). */
 export default defineConfig({
   testDir: "tests/e2e",
+  // The migrated data directory every server copies (tests/e2e/globalSetup.ts).
+  globalSetup: "./tests/e2e/globalSetup.ts",
   // Generous: a busy machine slows every step; the limits only cost time when a test fails.
   timeout: 120_000,
   expect: { timeout: 20_000 },

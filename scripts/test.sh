@@ -70,6 +70,7 @@ phase "locales=node scripts/check-locales.mjs" "typecheck=npm run typecheck --si
 phase "pglite=npx vitest run"
 phase "postgres=bash scripts/with-postgres.sh npx vitest run tests/server"
 phase "e2e=npx playwright test"
-# Servers killed mid-way and 100,000-row imports: minutes of their own, after everything else.
-phase "soak=bash scripts/soak.sh"
+# Servers killed mid-way and 100,000-row imports take minutes of their own, more than CI's
+# 10-minute budget leaves: `npm run soak` runs them, and SOAK=1 adds them here (docs/DECISIONS.md).
+if [ "${SOAK:-0}" = 1 ]; then phase "soak=bash scripts/soak.sh"; fi
 echo "== all stages passed"

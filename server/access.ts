@@ -1,9 +1,8 @@
 import type { DbOrTx } from "./db/database";
-import type { Context } from "./graphql/context";
-import { requireViewer, type Viewer } from "./graphql/context";
-import { forbidden } from "./graphql/errors";
-import { findOrgWithRoleOf, type ApisPageWindow, type OrgRow } from "./org/store";
-import type { ApiListRow } from "./project/store";
+import type { Context } from "./graphqlKit/context";
+import { requireViewer, type Viewer } from "./graphqlKit/context";
+import { forbidden } from "./graphqlKit/errors";
+import { findOrgWithRoleOf, type OrgRow } from "./org/store";
 import { isSuperuser, permissionsFor, ROLE_TYPES, type Permission, type RoleType } from "../src/domain/permissions";
 
 export interface Membership {
@@ -16,8 +15,6 @@ export interface Membership {
 interface OrgAccess {
   org: OrgRow | undefined;
   membership: Membership | null;
-  /** The page of the org's projects read along, when the caller asked for one. */
-  apis?: { window: ApisPageWindow; rows: ApiListRow[] };
 }
 
 /**
@@ -29,22 +26,13 @@ export async function requireMembership(ctx: Context, orgId: string, db: DbOrTx 
   return (await requireOrgAccess(ctx, orgId, db)).membership;
 }
 
-/**
- * requireMembership with the org's row, which the same query reads (Query.org needs both), and
- * the page `apisPage` of its projects when given (read in the same statement; given only to
- * members, like the org).
- */
-export async function requireOrgAccess(
-  ctx: Context,
-  orgId: string,
-  db: DbOrTx = ctx.db,
-  apisPage?: ApisPageWindow,
-): Promise<{ org: OrgRow; membership: Membership; apis?: OrgAccess["apis"] }> {
+/** requireMembership with the org's row, which the same query reads (Query.org needs both). */
+export async function requireOrgAccess(ctx: Context, orgId: string, db: DbOrTx = ctx.db): Promise<{ org: OrgRow; membership: Membership }> {
   const viewer = requireViewer(ctx);
   // Inside a transaction the role is read there, so the check holds for what the mutation writes.
-  const { org, membership, apis } = db === ctx.db ? await orgAccess(ctx, viewer, orgId, apisPage) : await lookUpOrgAccess(viewer, orgId, db);
+  const { org, membership } = db === ctx.db ? await orgAccess(ctx, viewer, orgId) : await lookUpOrgAccess(viewer, orgId, db);
   if (!org || !membership) throw forbidden();
-  return { org, membership, apis };
+  return { org, membership };
 }
 
 /** Platform-wide permissions: SUPERUSER's for the superusers of SUPERUSER_EMAILS, none for anyone else. */
@@ -71,7 +59,7 @@ export async function viewerStanding(ctx: Context, orgId: string): Promise<Membe
 
 /*
  * The one standing cache: per org, looked up once per HTTP request and shared by every resolver
- * that asks (issue 15: the session, role and object resolved once per request). Keyed by the
+ * that asks, so a request that touches an org many times reads its role once. Keyed by the
  * request's Context, so it ends with the request. Subscriptions live on, so they are not
  * remembered and look up their standing afresh for every event.
  */
@@ -83,12 +71,12 @@ export function rememberStandingsFor(ctx: Context): Context {
   return ctx;
 }
 
-function orgAccess(ctx: Context, viewer: Viewer, orgId: string, apisPage?: ApisPageWindow): Promise<OrgAccess> {
+function orgAccess(ctx: Context, viewer: Viewer, orgId: string): Promise<OrgAccess> {
   const byOrg = accessPerRequest.get(ctx);
-  if (!byOrg) return lookUpOrgAccess(viewer, orgId, ctx.db, apisPage);
+  if (!byOrg) return lookUpOrgAccess(viewer, orgId, ctx.db);
   let access = byOrg.get(orgId);
   if (!access) {
-    access = lookUpOrgAccess(viewer, orgId, ctx.db, apisPage);
+    access = lookUpOrgAccess(viewer, orgId, ctx.db);
     // A failed read is not remembered: another resolver may try again.
     access.catch(() => byOrg.delete(orgId));
     byOrg.set(orgId, access);
@@ -96,11 +84,11 @@ function orgAccess(ctx: Context, viewer: Viewer, orgId: string, apisPage?: ApisP
   return access;
 }
 
-async function lookUpOrgAccess(viewer: Viewer, orgId: string, db: DbOrTx, apisPage?: ApisPageWindow): Promise<OrgAccess> {
-  const found = await findOrgWithRoleOf(db, orgId, viewer.email, apisPage);
+async function lookUpOrgAccess(viewer: Viewer, orgId: string, db: DbOrTx): Promise<OrgAccess> {
+  const found = await findOrgWithRoleOf(db, orgId, viewer.email);
   if (!found) return { org: undefined, membership: null };
-  const { viewerRole, apis, ...org } = found;
-  return { org, membership: standingFrom(viewer, viewerRole), apis };
+  const { viewerRole, ...org } = found;
+  return { org, membership: standingFrom(viewer, viewerRole) };
 }
 
 /**

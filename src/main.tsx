@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { createRouter, RouterProvider } from "@tanstack/react-router";
-import { routeTree } from "./router/routes";
+import { RouterProvider } from "@tanstack/react-router";
+import { createAppRouter } from "./router/router";
 import { I18nProvider, initialLocale } from "./i18n/I18nProvider";
 import { useSession } from "./session/sessionState";
 import { initSession } from "./session/actions";
@@ -12,13 +12,7 @@ import "./styles/theme.css";
 import "./styles/base.css";
 import "./styles/layout.css";
 
-const router = createRouter({
-  routeTree,
-  defaultPreload: "intent",
-  // Loaders start Relay queries; Relay's store is the cache, so loaders always run.
-  defaultPreloadStaleTime: 0,
-  scrollRestoration: false,
-});
+const router = createAppRouter();
 
 function App() {
   const session = useSession();

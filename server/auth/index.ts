@@ -24,7 +24,7 @@ export interface AuthService {
    * ended ones can be closed. A real Cognito pool cannot be asked: all count as active there.
    */
   activeSessions(sessionIds: string[]): Promise<Set<string>>;
-  /** Each project's own pool (issue 10); null with a real Cognito pool, which serves none. */
+  /** Each project's own pool; null with a real Cognito pool, which serves none. */
   projectPools: ProjectPools | null;
 }
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DbOrTx } from "../db/database";
-import { userIdFromSub } from "../graphql/ids";
+import { userIdFromSub } from "../graphqlKit/ids";
 
 /** The ID token claim naming the workspace a sign-in lands in (Cognito's custom-claim form). */
 export const LANDING_ORG_CLAIM = "custom:landing_org";

@@ -3,7 +3,7 @@ import type { DbOrTx, Tx } from "../db/database";
 
 /**
  * Where a pool keeps its users, codes and sign-in sessions. The console's pool uses the auth_*
- * tables; a project's pool (issue 10) uses project_user_* tables with the same columns (migration
+ * tables; a project's pool uses project_user_* tables with the same columns (migration
  * 0011), so one implementation of every call serves both.
  */
 export interface PoolTables {

@@ -7,7 +7,7 @@ const MAX_TOKENS = 10_000;
 
 /**
  * Access tokens already verified, so an API request needs neither the RS256 check nor the
- * database round trip for its sign-in session (issue 15). Exact: every place that ends a session
+ * database round trip for its sign-in session. Exact: every place that ends a session
  * or changes what a token stands for (its user's email) calls `sessionsEnded`/`userChanged` once
  * committed, which drops the affected tokens before the answer to that call leaves. A check that
  * was already reading the database meanwhile may have read the old state, so nothing verified

@@ -1,6 +1,6 @@
-import type { Context } from "../graphql/context";
+import type { Context } from "../graphqlKit/context";
 import type { DbOrTx } from "../db/database";
-import { forbidden, notFound, refuse } from "../graphql/errors";
+import { forbidden, notFound, refuse } from "../graphqlKit/errors";
 import { requireMembership } from "../access";
 import {
   countInvoicesOfBillingAccount,
@@ -14,7 +14,7 @@ import {
   upsertBillingAccountOfOrg,
   type BillingDetailsRow,
 } from "./store";
-import { keysetWindow, pageOffset, toKeysetConnection } from "../graphql/connection";
+import { keysetWindow, pageOffset, toKeysetConnection } from "../graphqlKit/connection";
 import { canManageOrg } from "../../src/domain/permissions";
 import { isValidEmail } from "../../src/domain/account";
 import { billingProblems, normalizeBillingDetails, parseBillingAddress } from "../../src/domain/billing";

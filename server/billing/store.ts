@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
-import { newId } from "../graphql/ids";
+import { newId } from "../graphqlKit/ids";
 import type { InvoiceDetails } from "../pay/invoiceModel";
 
 export type BillingAccountRow = Selectable<Tables["billing_accounts"]>;
@@ -18,7 +18,7 @@ export function toBillingAccount(row: BillingAccountRow) {
   };
 }
 
-/** Oldest first; a page starts after the account `afterId` (keyset paging, see graphql/connection.ts). */
+/** Oldest first; a page starts after the account `afterId` (keyset paging, see graphqlKit/connection.ts). */
 export async function listBillingAccountsOfOrg(db: DbOrTx, orgId: string, limit: number, afterId: string | null = null) {
   let query = db.selectFrom("billing_accounts").selectAll().where("org_id", "=", orgId);
   if (afterId !== null) {
@@ -150,7 +150,7 @@ export async function insertInvoice(db: DbOrTx, invoice: NewInvoice) {
     .executeTakeFirstOrThrow();
 }
 
-/** Newest first; a page starts after the invoice `afterId` (keyset paging, see graphql/connection.ts). */
+/** Newest first; a page starts after the invoice `afterId` (keyset paging, see graphqlKit/connection.ts). */
 export async function listInvoicesOfBillingAccount(db: DbOrTx, billingAccountId: string, limit: number, afterId: string | null, offset = 0) {
   let query = db.selectFrom("invoices").selectAll().where("billing_account_id", "=", billingAccountId);
   if (afterId !== null) {

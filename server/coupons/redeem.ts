@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { Tx } from "../db/database";
 import type { Tables } from "../db/tables";
-import { refuse } from "../graphql/errors";
+import { refuse } from "../graphqlKit/errors";
 
 /** Spec §8: 'Failed to redeem coupon…' after the lookup was tried up to 5 times. */
 const REDEEM_ATTEMPTS = 5;

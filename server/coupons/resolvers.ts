@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Selectable } from "kysely";
-import { requireViewer } from "../graphql/context";
+import { requireViewer } from "../graphqlKit/context";
 import type { Tables } from "../db/tables";
-import { forbidden, notFound, refuse } from "../graphql/errors";
+import { forbidden, notFound, refuse } from "../graphqlKit/errors";
 import { requireMembership, requireSuperuser } from "../access";
 import { findApiForUpdate } from "../project/store";
 import { canPublishApi } from "../../src/domain/permissions";

@@ -7,9 +7,8 @@ const CHECK_INTERVAL_MS = 2_000;
 
 /**
  * PGlite runs PostgreSQL without its autovacuum launcher, so no table is ever analyzed and the
- * planner guesses: after 10,000 rows were written to a table, a data page's first 100 entries
- * were read through the wrong index and sorted in full, 32 ms instead of 0.1 ms (issue 11, the
- * data page's first rows). This does what autovacuum's analyze would — a table whose rows changed
+ * planner guesses: after a large import, a data page's first entries were read through the
+ * wrong index and the whole table sorted to find them. This does what autovacuum's analyze would — a table whose rows changed
  * by more than 50 + 10% since it was last analyzed is analyzed — on the embedded database only;
  * PostgreSQL's own autovacuum does it there. Returns the stop, which waits for a run in flight.
  */

@@ -13,11 +13,11 @@ export type DbOrTx = Db | Tx;
 
 /**
  * PostgreSQL's defaults (128 MB of shared buffers) are for a database server of its own; the
- * embedded one shares the process with the platform, and its data fits in a few MB. Measured:
- * ~140 MB less RSS after start and a short workload (issue 8, item 9).
+ * embedded one shares the process with the platform, and its data fits in a few MB, so smaller
+ * buffers leave the platform's memory to the platform.
  * `wal_init_zero=off`: a new 16 MB WAL segment is not written full of zeros first; PGlite's
  * in-memory files grow by 12.5% per write past their end, so zero-filling a segment copied it
- * about 90 times (issue 11: ~800 MB of copying in a 100,000-row CSV import).
+ * over and over while a large CSV import wrote.
  */
 const EMBEDDED_MEMORY_SETTINGS = ["shared_buffers=8MB", "work_mem=1MB", "maintenance_work_mem=8MB", "temp_buffers=1MB", "wal_buffers=1MB", "wal_init_zero=off"];
 
@@ -34,7 +34,7 @@ export async function openDatabase(options: {
   memoryTemplate?: Blob;
 }): Promise<Db> {
   let db: Db;
-  // Tests count the statements a request runs (issue 15); without a listener kysely logs nothing.
+  // Tests count the statements a request runs; without a listener kysely logs nothing.
   const { onStatement } = options;
   const log = onStatement && ((event: LogEvent) => void (event.level === "query" && onStatement(event.query.sql)));
   if (options.databaseUrl) {

@@ -5,9 +5,8 @@ import { basename, dirname, join } from "node:path";
 
 /**
  * PGlite's first start runs initdb in a second PostgreSQL instance inside the same process. The
- * two WebAssembly instances and their compiled code push RSS to ~730 MiB, and glibc keeps most
- * of it after both close (~250 MiB more than a server started on an existing directory; issue 8,
- * item 9). So a new data directory is created by a short-lived child process, which hands all of
+ * two WebAssembly instances and their compiled code push RSS far up, and glibc keeps most of it
+ * after both close, so the server would carry that memory for its whole life. So a new data directory is created by a short-lived child process, which hands all of
  * it back to the system when it exits.
  *
  * The child writes into a sibling directory that is renamed into place only once initdb has

@@ -1,7 +1,7 @@
 /**
  * Statements the PostgreSQL pool runs as named prepared statements (pg-pool.ts): PostgreSQL then
- * parses and plans each once per connection instead of on every call (issue 15: the console's
- * project list's round trip 0.32-0.39 -> 0.17 ms). For hot statements written out once, whose
+ * parses and plans each once per connection instead of on every call, which is much of a short
+ * statement's round trip. For hot statements written out once, whose
  * result columns are all named: a prepared `select *` would fail with "cached plan must not
  * change result type" as soon as another server's migration added a column. PGlite runs them as
  * any other statement.

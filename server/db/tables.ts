@@ -27,7 +27,7 @@ export interface Tables {
     created_at: Timestamp;
     updated_at: Timestamp;
   };
-  /** A project's own user pool (issue 10): Cognito-shaped ids, unique across projects. */
+  /** A project's own user pool: Cognito-shaped ids, unique across projects. */
   project_user_pools: { api_id: string; pool_id: string; client_id: string; created_at: Timestamp };
   /** A project user's sign-in: `sub` is the id of their entry in the users table; no password, only SRP salt and verifier. */
   project_user_credentials: {
@@ -62,6 +62,12 @@ export interface Tables {
     expires_at: Timestamp;
     created_at: Timestamp;
     updated_at: Timestamp;
+  };
+  project_api_key_uses: {
+    key_id: string;
+    hour: Timestamp;
+    uses: number;
+    last_used_at: Timestamp;
   };
   project_activities: {
     id: string;
@@ -356,7 +362,8 @@ export interface Tables {
     position: Generated<number>;
     schema: string;
     state: Generated<string>;
-    localizations: Json<Record<string, { name: string; description: string }>>;
+    /** Per language: name and description, and (German) the model with translated names. */
+    localizations: Json<Record<string, { name: string; description: string; schema?: string }>>;
     created_at: Timestamp;
     updated_at: Timestamp;
   };

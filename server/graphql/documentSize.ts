@@ -1,7 +1,7 @@
 import { Kind, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode, type ValueNode } from "graphql";
 import { MAX_INPUT_DEPTH } from "../../src/domain/limits";
 import { inputTooDeep } from "../security/inputShape";
-import { refuse } from "./errors";
+import { refuse } from "../graphqlKit/errors";
 
 /**
  * The most selections (fields, inline fragments, spreads) any operation or fragment of a

@@ -4,13 +4,13 @@ import { costLimitRule } from "@escape.tech/graphql-armor-cost-limit";
 import type { DocumentNode, GraphQLError, ValidationContext, ValidationRule } from "graphql";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
 import { documentSizeRefusal } from "./documentSize";
-import { refuse } from "./errors";
+import { refuse } from "../graphqlKit/errors";
 import { withListSizes, type SchemaLike } from "./listSizes";
 import { MAX_ROWS_READ, rowsRead } from "./rowsRead";
 
 /**
  * What one GraphQL request may ask for, on /graphql and on every project endpoint: a query
- * beyond any of these is refused during validation, before a resolver runs (issue 8, item 2).
+ * beyond any of these is refused during validation, before a resolver runs.
  * The numbers sit just above the console's own operations (tests/server/security/limits.test.ts
  * checks every compiled Relay operation against them, so a deeper console query fails there).
  */

@@ -1,5 +1,5 @@
 import { Kind, type ArgumentNode, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from "graphql";
-import { MAX_PAGE_SIZE } from "./connection";
+import { MAX_PAGE_SIZE } from "../graphqlKit/connection";
 
 /*
  * graphql-armor's cost rule multiplies a list field's subtree by its `first`/`last`, but only
@@ -7,7 +7,7 @@ import { MAX_PAGE_SIZE } from "./connection";
  * Here every list field of the operation gets its size as the literal the resolvers will see —
  * the variable's value, else the variable's default, else the argument's default in the schema,
  * else MAX_PAGE_SIZE, and never more than MAX_PAGE_SIZE — so the same rule prices what will run
- * (issue 8, item 2).
+ *.
  *
  * The schema is read through plain methods and fields, not graphql's type helpers, which refuse
  * types from the second copy of graphql that test runners load next to the first.

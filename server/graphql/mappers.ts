@@ -8,7 +8,7 @@ import type { toBillingAccount, toInvoice } from "../billing/store";
 import type { toCheckoutSession, toBundleSubscription } from "../plans/store";
 import type { toSchemaTemplate } from "../templates/store";
 import type { Role } from "../role/store";
-import type { KeysetConnection } from "./connection";
+import type { KeysetConnection } from "../graphqlKit/connection";
 
 export type { Org } from "../org/store";
 export type { Role } from "../role/store";

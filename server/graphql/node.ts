@@ -1,4 +1,4 @@
-import { typeOfId, userIdFromSub } from "./ids";
+import { typeOfId, userIdFromSub } from "../graphqlKit/ids";
 import { viewerIsSuperuser, viewerStanding } from "../access";
 import { findOrg, toOrg } from "../org/store";
 import { findRole, toRole } from "../role/store";

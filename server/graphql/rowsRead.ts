@@ -10,8 +10,8 @@ const SIZE_ARGUMENTS = ["first", "last", "limit"];
  * lists multiply: `listAuthor(limit: 1000) { items { listBook(limit: 1000) … } }` would read a
  * million rows. graphql-armor's cost rule prices only `first`/`last`, and weighs each row by its
  * fields, which at any one limit either refuses a flat page of 1,000 wide rows or lets nested
- * lists through — so rows are counted on their own (issue 10: "The query limits of the security
- * issue apply to every project endpoint"). Two nested default pages (100 × 100) stay within.
+ * lists through — so rows are counted on their own, on the platform's endpoint and every
+ * project's alike. Two nested default pages (100 × 100) stay within.
  */
 export const MAX_ROWS_READ = 20_000;
 

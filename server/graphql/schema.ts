@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { makeExecutableSchema } from "@graphql-tools/schema";
-import { DateTime } from "./dateTime";
+import { DateTime } from "../graphqlKit/dateTime";
 import { nodeResolvers } from "./node";
 import { orgResolvers } from "../org/resolvers";
 import { roleResolvers } from "../role/resolvers";

@@ -1,7 +1,7 @@
 import { DEFAULT_FILE_MAX_BYTES } from "../../src/domain/files";
 
 /**
- * Abuse limits a real product has (issue 8 §6). Defaults suit a team; `LIMITS` overrides any of
+ * Abuse limits a real product has. Defaults suit a team; `LIMITS` overrides any of
  * them as `name=value,…` (tests that create many workspaces raise them, security tests lower them).
  */
 export interface Limits {
@@ -16,13 +16,13 @@ export interface Limits {
   codeMailsPerSourcePerHour: number;
   /** Projects publishing at the same time on this platform (spec §8 'Too many projects are publishing…'). */
   projectsPublishingAtOnce: number;
-  /** CSV imports one caller (member or API key) starts in one project per hour (issue 11). */
+  /** CSV imports one caller (member or API key) starts in one project per hour. */
   csvImportsPerCallerPerHour: number;
-  /** CSV exports one caller downloads from one project per hour (issue 11). */
+  /** CSV exports one caller downloads from one project per hour. */
   csvExportsPerCallerPerHour: number;
   /** The largest CSV file an import takes, in bytes (413 beyond). */
   csvImportMaxBytes: number;
-  /** The largest file one signed upload URL accepts, in bytes (413 beyond; issue 10 files). */
+  /** The largest file one signed upload URL accepts, in bytes (413 beyond). */
   fileMaxBytes: number;
   /** Upload intents and inline uploads one caller asks for in one project per hour. */
   fileUploadsPerCallerPerHour: number;
@@ -32,6 +32,8 @@ export interface Limits {
   listCountMax: number;
   /** How long a list's exact count may run, in milliseconds (PostgreSQL's statement_timeout). */
   listCountTimeoutMs: number;
+  /** API keys of one project that have not expired (rotation's successors count too). */
+  apiKeysPerProject: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -51,6 +53,7 @@ export const DEFAULT_LIMITS: Limits = {
   responseMaxBytes: 16 * 1024 * 1024,
   listCountMax: 1_000_000,
   listCountTimeoutMs: 5000,
+  apiKeysPerProject: 50,
 };
 
 export function readLimits(setting: string | undefined): Limits {

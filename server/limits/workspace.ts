@@ -1,10 +1,10 @@
 import type { DbOrTx } from "../db/database";
-import { refuse } from "../graphql/errors";
+import { refuse } from "../graphqlKit/errors";
 import { HOUR_MS, withinLimit } from "./rateLimit";
 import type { Limits } from "./settings";
 
 /*
- * Abuse limits of the workspace mutations (issue 8 §6). Each is one call at the start of the
+ * Abuse limits of the workspace mutations. Each is one call at the start of the
  * mutation, inside its transaction: a refused mutation writes and sends nothing, and a mutation
  * that fails later does not count.
  */

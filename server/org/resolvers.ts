@@ -1,14 +1,14 @@
-import { requireViewer } from "../graphql/context";
-import { forbidden, refuse } from "../graphql/errors";
+import { requireViewer } from "../graphqlKit/context";
+import { forbidden, refuse } from "../graphqlKit/errors";
 import { requireMembership, requireOrgAccess, roleTypesAllowedBy, viewerStanding } from "../access";
 import { removeApi, removeObjects } from "../project/removeApi";
 import { deleteOrgCascade, findOrgForUpdate, findOrgs, insertOrg, toOrg, updateOrgRowAs, type OrgChanges } from "./store";
 import { countRolesOfOrg, findRole, insertRole, listRolesOfOrg, toRole } from "../role/store";
 import { canAssignRole, INVITABLE_ROLES } from "../../src/domain/members";
-import { listApisOfOrg, toApi } from "../project/store";
-import { apisPageAhead, apisPageReadAhead, keepApisPageReadAhead } from "./apisPageAhead";
+import { toApi } from "../project/store";
+import { apisPageOf } from "./apisPages";
 import { listBillingAccountsOfOrg, toBillingAccount, upsertBillingAccountOfOrg } from "../billing/store";
-import { keysetWindow, toKeysetConnection } from "../graphql/connection";
+import { keysetWindow, toKeysetConnection } from "../graphqlKit/connection";
 import { deletionConfirmed, parseDataProcessing, validateDataProcessing, validateOrgName, validateOrgWebsite } from "../../src/domain/org";
 import { limitWorkspaces } from "../limits/workspace";
 import { canDeleteOrg, canEditApis, canManageOrg, canManageUsers } from "../../src/domain/permissions";
@@ -40,12 +40,9 @@ function orgChangesOf(input: { name?: string | null; dataProcessingCategories?: 
 
 export const orgResolvers: Resolvers = {
   Query: {
-    async org(_, args, ctx, info) {
-      // The page of projects the operation asks for comes in the same statement as the org.
-      const { org, apis } = await requireOrgAccess(ctx, args.id, ctx.db, apisPageAhead(info));
-      const result = toOrg(org);
-      keepApisPageReadAhead(result, apis);
-      return result;
+    async org(_, args, ctx) {
+      const { org } = await requireOrgAccess(ctx, args.id);
+      return toOrg(org);
     },
     /** Orgs the caller has no role in come back as null, like missing ones. */
     async batchGetOrg(_, args, ctx) {
@@ -84,7 +81,7 @@ export const orgResolvers: Resolvers = {
           if (!canManageOrg(membership.permissions)) throw forbidden();
           throw refusal;
         }
-        // The role check is part of the UPDATE (issue 15: one statement instead of two): no row
+        // The role check is part of the UPDATE, so the rename is one statement: no row
         // for a missing org or a caller whose role canManageOrg does not allow.
         const row = await updateOrgRowAs(tx, input.id, changes, viewer, ORG_MANAGING_ROLES);
         if (!row) throw forbidden();
@@ -159,7 +156,8 @@ export const orgResolvers: Resolvers = {
     },
     async apis(org, args, ctx) {
       const window = keysetWindow(args);
-      const rows = apisPageReadAhead(org, window) ?? (await listApisOfOrg(ctx.db, org.id, window.limit + 1, window.afterId));
+      // One row more than the page, so the connection knows whether another page follows.
+      const rows = await apisPageOf(ctx, { orgId: org.id, limit: window.limit + 1, afterId: window.afterId });
       return toKeysetConnection(rows.map(toApi), window);
     },
     memberCount: (org, _, ctx) => countRolesOfOrg(ctx.db, org.id),

@@ -1,8 +1,7 @@
 import { CompiledQuery, type Selectable } from "kysely";
 import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
-import { newId } from "../graphql/ids";
-import { apiListRowFromJson, apisPageSql } from "../project/store";
+import { newId } from "../graphqlKit/ids";
 import { prepared } from "../db/preparedStatements";
 
 export type OrgRow = Selectable<Tables["orgs"]>;
@@ -24,26 +23,6 @@ export async function findOrg(db: DbOrTx, id: string) {
   return db.selectFrom("orgs").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** A page of the org's projects a request asks for (Org.apis's keyset window). */
-export interface ApisPageWindow {
-  limit: number;
-  afterId: string | null;
-}
-
-/**
- * The org, the caller's role there and optionally a page of its projects, as one statement:
- * $1 the org, then the page's size and cursor (apisPageSql), then the caller's email. Written
- * out once per shape rather than built by the query builder, which compiled it anew on every
- * request (issue 15).
- */
-function orgWithRoleSql(page: string | null, emailParam: string) {
-  const apis = page === null ? "" : `, (select coalesce(json_agg(agg), '[]') from (${page}) as agg) as "apis_page"`;
-  return prepared(
-    `select ${ORG_COLUMNS_SQL}, "roles"."id" as "viewer_role_id", "roles"."type" as "viewer_role_type"${apis} from "orgs" ` +
-      `left join "roles" on "roles"."org_id" = "orgs"."id" and "roles"."user_email" = ${emailParam} where "orgs"."id" = $1`,
-  );
-}
-
 /** Every column of orgs, by name: the statements below are prepared (preparedStatements.ts). */
 const ORG_COLUMNS = ["id", "name", "aws_account_id", "data_processing_categories", "website", "created_at", "updated_at"] as const satisfies readonly (keyof OrgRow)[];
 // A column added to orgs fails the type check here until it is listed above.
@@ -51,33 +30,24 @@ const everyOrgColumnListed: [Exclude<keyof OrgRow, (typeof ORG_COLUMNS)[number]>
 void everyOrgColumnListed;
 const ORG_COLUMNS_SQL = ORG_COLUMNS.map((column) => `"orgs"."${column}"`).join(", ");
 
-const ORG_WITH_ROLE = orgWithRoleSql(null, "$2");
-const ORG_WITH_ROLE_AND_FIRST_PAGE = orgWithRoleSql(apisPageSql(null), "$3");
-const ORG_WITH_ROLE_AND_PAGE = orgWithRoleSql(apisPageSql("$3"), "$4");
-
-type OrgWithRoleRow = OrgRow & { viewer_role_id: string | null; viewer_role_type: string | null; apis_page?: Parameters<typeof apiListRowFromJson>[0][] };
-
-/**
- * An org with the role this email holds there (null when none), in one query: every request
- * that touches an org needs both (access.ts). With `apisPage`, the same statement also reads that
- * page of the org's projects (`limit + 1` rows, as Org.apis reads them), so the console's project list is one round trip.
+/*
+ * The org and the caller's role there, as one statement: $1 the org, $2 the caller's email.
+ * Written out once rather than built by the query builder, which would compile it anew on every
+ * request.
  */
-export async function findOrgWithRoleOf(db: DbOrTx, id: string, email: string, apisPage?: ApisPageWindow) {
-  const caller = email.toLowerCase();
-  // One row more than the page, so the connection knows whether another page follows.
-  const statement = !apisPage
-    ? CompiledQuery.raw(ORG_WITH_ROLE, [id, caller])
-    : apisPage.afterId === null
-      ? CompiledQuery.raw(ORG_WITH_ROLE_AND_FIRST_PAGE, [id, apisPage.limit + 1, caller])
-      : CompiledQuery.raw(ORG_WITH_ROLE_AND_PAGE, [id, apisPage.limit + 1, apisPage.afterId, caller]);
-  const [row] = (await db.executeQuery(statement)).rows as OrgWithRoleRow[];
+const ORG_WITH_ROLE = prepared(
+  `select ${ORG_COLUMNS_SQL}, "roles"."id" as "viewer_role_id", "roles"."type" as "viewer_role_type" from "orgs" ` +
+    `left join "roles" on "roles"."org_id" = "orgs"."id" and "roles"."user_email" = $2 where "orgs"."id" = $1`,
+);
+
+type OrgWithRoleRow = OrgRow & { viewer_role_id: string | null; viewer_role_type: string | null };
+
+/** An org with the role this email holds there (null when none): every request that touches an org needs both (access.ts). */
+export async function findOrgWithRoleOf(db: DbOrTx, id: string, email: string) {
+  const [row] = (await db.executeQuery(CompiledQuery.raw(ORG_WITH_ROLE, [id, email.toLowerCase()]))).rows as OrgWithRoleRow[];
   if (!row) return undefined;
-  const { viewer_role_id: roleId, viewer_role_type: roleType, apis_page: apisRows, ...org } = row;
-  return {
-    ...org,
-    viewerRole: roleId && roleType ? { id: roleId, type: roleType } : null,
-    apis: apisPage && apisRows ? { window: apisPage, rows: apisRows.map(apiListRowFromJson) } : undefined,
-  };
+  const { viewer_role_id: roleId, viewer_role_type: roleType, ...org } = row;
+  return { ...org, viewerRole: roleId && roleType ? { id: roleId, type: roleType } : null };
 }
 
 export async function findOrgs(db: DbOrTx, ids: string[]) {

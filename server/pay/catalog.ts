@@ -1,7 +1,7 @@
 import { DEFAULT_INTERVAL, TRIAL_DAYS, retentionBenefit, retentionInDaysFor, type PlanTier } from "../../src/domain/pay/plans";
 
 /**
- * The built-in provider's product bundles (spec §3 ProductBundle; issue 10: STARTER, PROFESSIONAL
+ * The built-in provider's product bundles (spec §3 ProductBundle: STARTER, PROFESSIONAL
  * shown as Pro, SCALE), in EUR minor units. Each bundle has a licensed base product billed monthly
  * or yearly (yearly 20% below twelve months) and a metered product for requests above its
  * included units, billed monthly (spec §9 'Yearly metered items use the monthly price').

@@ -1,8 +1,8 @@
 import { log } from "../log";
 import type { PaymentProvider } from "./provider";
 import { signCheckout } from "./checkoutToken";
-import type { Viewer } from "../graphql/context";
-import { refuse } from "../graphql/errors";
+import type { Viewer } from "../graphqlKit/context";
+import { refuse } from "../graphqlKit/errors";
 
 /** What GraphQL resolvers use: the provider and the checkout addresses handed to members. */
 export interface Payments {

@@ -1,5 +1,5 @@
 import type { Db } from "../db/database";
-import type { Context } from "../graphql/context";
+import type { Context } from "../graphqlKit/context";
 import { requireMembership } from "../access";
 import { parseBillingAddress } from "../../src/domain/billing";
 import { messagesFor } from "../i18n";

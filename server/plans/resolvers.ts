@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Context } from "../graphql/context";
-import { requireViewer } from "../graphql/context";
+import type { Context } from "../graphqlKit/context";
+import { requireViewer } from "../graphqlKit/context";
 import type { DbOrTx } from "../db/database";
-import { forbidden, notFound, refuse } from "../graphql/errors";
+import { forbidden, notFound, refuse } from "../graphqlKit/errors";
 import { requireMembership } from "../access";
 import { findApiForUpdate } from "../project/store";
 import { listBillingAccountsOfOrg } from "../billing/store";

@@ -10,7 +10,7 @@ import {
 } from "../../src/domain/model";
 import { parseModel } from "../../src/domain/model/parse";
 import { isPublished } from "../../src/domain/apiState";
-import { refuse } from "../graphql/errors";
+import { refuse } from "../graphqlKit/errors";
 import { messagesFor } from "../i18n";
 
 type Checked = { model: SchemaModel } | { problem: ModelProblem };

@@ -1,5 +1,5 @@
-import { requireViewer } from "../graphql/context";
-import { forbidden, notFound, refuse } from "../graphql/errors";
+import { requireViewer } from "../graphqlKit/context";
+import { forbidden, notFound, refuse } from "../graphqlKit/errors";
 import { requireMembership } from "../access";
 import { findApiForUpdate, toApi } from "./store";
 import { removeApi, removeObjects } from "./removeApi";
@@ -10,7 +10,7 @@ import type { Resolvers } from "../graphql/__generated__/resolvers";
 export const deleteApiResolvers: Resolvers = {
   Mutation: {
     /**
-     * Issue 10 / spec §7 deleteApi: owners only, with the name typed; each bundle subscription is
+     * Spec §7 deleteApi: owners only, with the name typed; each bundle subscription is
      * cancelled with the provider, and the project goes with its endpoint, entries, keys,
      * activities, runs and plans in one transaction (the rows cascade from apis). The
      * declaration zips are removed from object storage after the commit.

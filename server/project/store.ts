@@ -1,7 +1,8 @@
 import { CompiledQuery, type Selectable } from "kysely";
 import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
-import { newId } from "../graphql/ids";
+import { newId } from "../graphqlKit/ids";
+import { prepared } from "../db/preparedStatements";
 import { projectAddresses } from "../../src/domain/projectUrls";
 
 export type ApiRow = Selectable<Tables["apis"]>;
@@ -65,7 +66,7 @@ export type Api = ReturnType<typeof toApi>;
  * drops the microseconds PostgreSQL keeps.
  */
 export async function listApisOfOrg(db: DbOrTx, orgId: string, limit: number, afterId: string | null) {
-  const sql = apisPageSql(afterId === null ? null : "$3");
+  const sql = afterId === null ? FIRST_APIS_PAGE_SQL : APIS_PAGE_AFTER_SQL;
   const parameters = afterId === null ? [orgId, limit] : [orgId, limit, afterId];
   return (await db.executeQuery(CompiledQuery.raw(sql, parameters))).rows as ApiListRow[];
 }
@@ -75,23 +76,46 @@ const LIST_COLUMNS_SQL = LIST_COLUMNS.map((column) => `"${column}"`).join(", ");
 /**
  * A page of the org's projects, newest first (keyset: the page starts after the project whose id
  * is the parameter `afterParam`, or at the newest when null). $1 is the org, $2 the page size.
- * Written out once rather than built by the query builder, which compiled it anew on every
- * request (issue 15); findOrgWithRoleOf reads it along with the org.
+ * Written out once rather than built by the query builder, which would compile it anew on every
+ * request.
  */
-export function apisPageSql(afterParam: string | null) {
+function apisPageSql(afterParam: string | null) {
   const cursorCreatedAt = `(select "created_at" from "apis" where "id" = ${afterParam} and "org_id" = $1)`;
   const after = afterParam === null ? "" : ` and ("created_at" < ${cursorCreatedAt} or ("created_at" = ${cursorCreatedAt} and "id" > ${afterParam}))`;
   return `select ${LIST_COLUMNS_SQL} from "apis" where "org_id" = $1${after} order by "created_at" desc, "id" limit $2`;
 }
+const FIRST_APIS_PAGE_SQL = prepared(apisPageSql(null));
+const APIS_PAGE_AFTER_SQL = prepared(apisPageSql("$3"));
 
-/**
- * A row of apisPageSql read through json_agg (findOrgWithRoleOf): JSON carries timestamps as
- * text. The row is fresh from JSON.parse and nobody else holds it, so it is turned in place.
+/** A page of an org's projects: `limit` rows after the project `afterId` (or from the newest). */
+export interface ApisPage {
+  orgId: string;
+  limit: number;
+  afterId: string | null;
+}
+
+/*
+ * Several pages in one statement (DataLoader's batch: orgs listed together, or two pages of one
+ * org in one operation), each page a keyset read as apisPageSql's, numbered by its place in the
+ * arrays.
  */
-export function apiListRowFromJson(row: Omit<ApiListRow, "created_at" | "updated_at"> & { created_at: string | Date; updated_at: string | Date }): ApiListRow {
-  row.created_at = new Date(row.created_at);
-  row.updated_at = new Date(row.updated_at);
-  return row as ApiListRow;
+const APIS_PAGES_SQL = prepared(
+  `select "pages"."n" as "page_index", ${LIST_COLUMNS.map((column) => `"page"."${column}"`).join(", ")} ` +
+    `from unnest($1::text[], $2::int[], $3::text[]) with ordinality as "pages"("org_id", "lim", "after_id", "n") ` +
+    `cross join lateral (select ${LIST_COLUMNS_SQL} from "apis" where "apis"."org_id" = "pages"."org_id" and ("pages"."after_id" is null ` +
+    `or "created_at" < (select "created_at" from "apis" as "cursor" where "cursor"."id" = "pages"."after_id" and "cursor"."org_id" = "pages"."org_id") ` +
+    `or ("created_at" = (select "created_at" from "apis" as "cursor" where "cursor"."id" = "pages"."after_id" and "cursor"."org_id" = "pages"."org_id") and "apis"."id" > "pages"."after_id")) ` +
+    `order by "created_at" desc, "apis"."id" limit "pages"."lim") as "page" order by "pages"."n", "page"."created_at" desc, "page"."id"`,
+);
+
+/** The rows of each page, in the order asked; one page alone takes listApisOfOrg's statement. */
+export async function listApisPages(db: DbOrTx, pages: readonly ApisPage[]): Promise<ApiListRow[][]> {
+  if (pages.length === 1) return [await listApisOfOrg(db, pages[0].orgId, pages[0].limit, pages[0].afterId)];
+  const parameters = [pages.map((page) => page.orgId), pages.map((page) => page.limit), pages.map((page) => page.afterId)];
+  const rows = (await db.executeQuery(CompiledQuery.raw(APIS_PAGES_SQL, parameters))).rows as (ApiListRow & { page_index: string | number })[];
+  const byPage: ApiListRow[][] = pages.map(() => []);
+  for (const { page_index: index, ...row } of rows) byPage[Number(index) - 1].push(row);
+  return byPage;
 }
 
 /** The project's declaration: from the row when it was read, else read now (a list left it out). */

@@ -1,11 +1,11 @@
-import type { Context } from "../graphql/context";
+import type { Context } from "../graphqlKit/context";
 
 type PoolIds = { pool_id: string; client_id: string } | undefined;
 
 /** One read per project and request, however many of the authProvider fields are asked. */
 const asked = new WeakMap<Context, Map<string, Promise<PoolIds>>>();
 
-/** The project's own user pool (issue 10), or undefined before its first publish with user-pool auth. */
+/** The project's own user pool, or undefined before its first publish with user-pool auth. */
 export function userPoolOf(ctx: Context, apiId: string): Promise<PoolIds> {
   let pools = asked.get(ctx);
   if (!pools) asked.set(ctx, (pools = new Map()));

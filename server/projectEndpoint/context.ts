@@ -1,5 +1,5 @@
 import type { GraphQLSchema } from "graphql";
-import type { Context } from "../graphql/context";
+import type { Context } from "../graphqlKit/context";
 import type { Caller } from "./access/access";
 import type { ApiKeys } from "./access/apiKeys";
 import type { Loaders } from "./entries/loaders";

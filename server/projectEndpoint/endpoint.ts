@@ -1,18 +1,19 @@
 import type { ServerResponse } from "node:http";
 import type { Db } from "../db/database";
-import type { Context } from "../graphql/context";
-import type { ErrorCode } from "../graphql/errors";
+import type { Context } from "../graphqlKit/context";
+import type { ErrorCode } from "../graphqlKit/errors";
 import { createGraphqlHandler, serveGraphqlOverNode } from "../graphql/yoga";
 import { PROJECT_PERSISTED_QUERIES_PATH } from "../paths";
 import { requireMembership } from "../access";
 import type { ApiKeys } from "./access/apiKeys";
+import { recordKeyUse } from "./access/keyUses";
 import type { Caller } from "./access/access";
 import type { ProjectContext } from "./context";
 import { createLiveCache, usesAuthMode } from "./live";
 import { createOidcVerifier } from "./access/callers/oidc";
 import { isUserAuthMode } from "../../src/domain/project";
 import { createLoaders } from "./entries/loaders";
-import { ResponseBudget } from "../graphql/responseBudget";
+import { ResponseBudget } from "../graphqlKit/responseBudget";
 import { generateProjectSchema } from "./schema/schema";
 import type { ProjectEvents } from "./realtime/events";
 import type { ProjectPools } from "../auth/projectPools";
@@ -91,6 +92,8 @@ export function createProjectEndpoint(options: {
       if (!live.apiKeyId) return { status: 401, code: "UNAUTHENTICATED", messageId: "error_api_key_invalid", message: "This API key is unknown or has expired." };
       caller = { kind: "apiKey", keyId: live.apiKeyId, publicOnly: isUserAuthMode(live.auth.defaultMode) };
       credential = { apiKeyId: live.apiKeyId, expiresAt: live.apiKeyExpiresAt };
+      // The key table shows when each key was last used and how often (rotation needs to know the old key went quiet).
+      await recordKeyUse(db, live.apiKeyId);
     } else if (platformContext.viewer) {
       const viewer = platformContext.viewer;
       try {
@@ -117,7 +120,7 @@ export function createProjectEndpoint(options: {
     };
   }
 
-  /** Serves a request to the project's endpoint on the same path as /graphql, fast path included. */
+  /** Serves a request to the project's endpoint as /graphql is served. */
   const serve = serveGraphqlOverNode(
     yoga,
     async (req, res, apiId: string) => {
@@ -127,7 +130,6 @@ export function createProjectEndpoint(options: {
       answerRefusal(res, context);
       return null;
     },
-    PROJECT_PERSISTED_QUERIES_PATH,
   );
 
   /** How many projects' schemas this process holds now. */

@@ -56,7 +56,7 @@ interface Head {
  * What every request to a project's endpoint reads first: which run is live, the project's auth
  * modes, and the id and expiry of the caller's API key ($2, its hash; key hashes are unique) if it
  * belongs to the project and has not expired ($3, the server's clock) — one round trip. Written out once rather than built by
- * the query builder, which compiled it anew on every request, and prepared (issue 15).
+ * the query builder, which compiled it anew on every request, and prepared.
  */
 const HEAD_SQL = prepared(`select v.run_id, a.org_id, a.creation_type, a.state, a.default_auth_mode, a.additional_auth_modes, a.oidc,
     k.id as api_key_id, k.expires_at as api_key_expires_at

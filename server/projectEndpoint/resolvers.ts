@@ -1,4 +1,4 @@
-import { notFound } from "../graphql/errors";
+import { notFound } from "../graphqlKit/errors";
 import { builtInResolvers } from "./builtIns/tables";
 import type { ProjectContext } from "./context";
 import { entryOperations, entryValues, mayRead, type EntryInput, type ListArgs } from "./entries/entries";

@@ -1,6 +1,6 @@
-import type { Context } from "../graphql/context";
-import { requireViewer } from "../graphql/context";
-import { forbidden, notFound, refuse } from "../graphql/errors";
+import type { Context } from "../graphqlKit/context";
+import { requireViewer } from "../graphqlKit/context";
+import { forbidden, notFound, refuse } from "../graphqlKit/errors";
 import { requireMembership } from "../access";
 import { findApi } from "../project/store";
 import { canEditApis } from "../../src/domain/permissions";

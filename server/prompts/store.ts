@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
-import { newId } from "../graphql/ids";
+import { newId } from "../graphqlKit/ids";
 
 type SchemaPromptRow = Selectable<Tables["schema_prompts"]>;
 type SchemaPromptStatus = "PENDING" | "DONE" | "FAILED";

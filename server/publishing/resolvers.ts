@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import type { Context } from "../graphql/context";
-import { requireViewer } from "../graphql/context";
-import { forbidden, notFound, refuse, type ErrorCode } from "../graphql/errors";
-import { idCursor, keysetWindow, toKeysetConnection } from "../graphql/connection";
+import type { Context } from "../graphqlKit/context";
+import { requireViewer } from "../graphqlKit/context";
+import { forbidden, notFound, refuse, type ErrorCode } from "../graphqlKit/errors";
+import { idCursor, keysetWindow, toKeysetConnection } from "../graphqlKit/connection";
 import { requireMembership } from "../access";
 import { messagesFor } from "../i18n";
 import { findApi, findApiForUpdate, schemaOfApi, toApi, type Api, type ApiRow } from "../project/store";
@@ -29,7 +29,7 @@ import {
   toPublishRun,
 } from "./store";
 import type { CreatePublishRunInput, Resolvers } from "../graphql/__generated__/resolvers";
-import { endsWithSource } from "../graphql/endsWithSource";
+import { endsWithSource } from "../graphqlKit/endsWithSource";
 
 /** Serializes publish mutations, so two at once cannot both slip under the publishing limit. */
 const PUBLISH_LOCK = 72_100_010;
@@ -107,7 +107,7 @@ export const publishingResolvers: Resolvers = {
 /**
  * Starts publishing `schemaText` for a project row locked by the caller's transaction, whose
  * caller may publish: checks it, saves it with state PUBLISHING, creates the run, writes the
- * declaration zip and enqueues the job. Also used by a CSV import that adds fields (issue 11).
+ * declaration zip and enqueues the job. Also used by a CSV import that adds fields.
  */
 export async function startPublishRun(tx: Tx, ctx: Pick<Context, "config" | "objects">, row: ApiRow, schemaText: string) {
   if (isPublishing(row.state)) throw refusal("CONFLICT", "error_api_publishing_in_progress");

@@ -1,5 +1,5 @@
-import { requireViewer } from "../graphql/context";
-import { forbidden, notFound, refuse } from "../graphql/errors";
+import { requireViewer } from "../graphqlKit/context";
+import { forbidden, notFound, refuse } from "../graphqlKit/errors";
 import { requireMembership } from "../access";
 import { findApiForUpdate, toApi, updateApiRow } from "../project/store";
 import { checkDeclaration, modelRefusal } from "../project/declaration";

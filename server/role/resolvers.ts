@@ -1,5 +1,5 @@
-import { requireViewer, type Context } from "../graphql/context";
-import { forbidden, notFound, refuse } from "../graphql/errors";
+import { requireViewer, type Context } from "../graphqlKit/context";
+import { forbidden, notFound, refuse } from "../graphqlKit/errors";
 import { requireMembership, viewerStanding } from "../access";
 import { isUniqueViolation } from "../db/errors";
 import {
@@ -15,7 +15,7 @@ import {
   updateRoleRow,
 } from "./store";
 import { findOrg, toOrg } from "../org/store";
-import { keysetWindow, toKeysetConnection } from "../graphql/connection";
+import { keysetWindow, toKeysetConnection } from "../graphqlKit/connection";
 import { messagesFor } from "../i18n";
 import { limitInvitations } from "../limits/workspace";
 import { enqueueJob } from "../jobs/store";
@@ -34,7 +34,7 @@ import {
   type MemberProblem,
 } from "../../src/domain/members";
 import type { Resolvers } from "../graphql/__generated__/resolvers";
-import { endsWithSource } from "../graphql/endsWithSource";
+import { endsWithSource } from "../graphqlKit/endsWithSource";
 
 /** A member rule refused: FORBIDDEN with the spec's key and its English text. */
 const refusedBy = (problem: MemberProblem) => forbidden(problem, messagesFor("en")[problem] ?? problem);

@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
 import { permissionsFor, type RoleType } from "../../src/domain/permissions";
-import { newId } from "../graphql/ids";
+import { newId } from "../graphqlKit/ids";
 
 type RoleRow = Selectable<Tables["roles"]>;
 
@@ -35,7 +35,7 @@ export async function findRoleOfEmail(db: DbOrTx, orgId: string, email: string) 
     .executeTakeFirst();
 }
 
-/** Oldest first; a page starts after the role `afterId` (keyset paging, see graphql/connection.ts). */
+/** Oldest first; a page starts after the role `afterId` (keyset paging, see graphqlKit/connection.ts). */
 export async function listRolesOfEmail(db: DbOrTx, email: string, limit: number, afterId: string | null) {
   const address = email.toLowerCase();
   let query = db.selectFrom("roles").selectAll().where("user_email", "=", address);
@@ -46,7 +46,7 @@ export async function listRolesOfEmail(db: DbOrTx, email: string, limit: number,
   return query.orderBy("created_at").orderBy("id").limit(limit).execute();
 }
 
-/** Oldest first; a page starts after the role `afterId` (keyset paging, see graphql/connection.ts). */
+/** Oldest first; a page starts after the role `afterId` (keyset paging, see graphqlKit/connection.ts). */
 export async function listRolesOfOrg(db: DbOrTx, orgId: string, limit: number, afterId: string | null) {
   let query = db.selectFrom("roles").selectAll().where("org_id", "=", orgId);
   if (afterId !== null) {

@@ -1,6 +1,6 @@
 import type { Plugin } from "graphql-yoga";
 import { LIST_MAX_LIMIT, MAX_INPUT_DEPTH } from "../../src/domain/limits";
-import { refuse } from "../graphql/errors";
+import { refuse } from "../graphqlKit/errors";
 
 /**
  * How much a request's variables may hold, checked in one pass without recursion before graphql

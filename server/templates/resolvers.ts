@@ -1,6 +1,6 @@
-import { requireViewer } from "../graphql/context";
+import { requireViewer } from "../graphqlKit/context";
 import { requireSuperuser } from "../access";
-import { keysetWindow, toKeysetConnection } from "../graphql/connection";
+import { keysetWindow, toKeysetConnection } from "../graphqlKit/connection";
 import { listSchemaTemplates, toSchemaTemplate } from "./store";
 import type { Resolvers } from "../graphql/__generated__/resolvers";
 

@@ -1,11 +1,11 @@
-import { requireViewer } from "../graphql/context";
-import { forbidden, refuse } from "../graphql/errors";
+import { requireViewer } from "../graphqlKit/context";
+import { forbidden, refuse } from "../graphqlKit/errors";
 import { requireSuperuser } from "../access";
-import { userIdFromSub } from "../graphql/ids";
+import { userIdFromSub } from "../graphqlKit/ids";
 import { ensureUser, findUser } from "./store";
 import type { User } from "../graphql/mappers";
 import { countRolesOfEmail, listRolesOfEmail, toRole } from "../role/store";
-import { keysetWindow, toKeysetConnection } from "../graphql/connection";
+import { keysetWindow, toKeysetConnection } from "../graphqlKit/connection";
 import type { Resolvers } from "../graphql/__generated__/resolvers";
 
 const toUser = (row: { id: string; email: string }): User => ({ id: row.id, email: row.email });

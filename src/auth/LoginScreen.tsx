@@ -18,7 +18,7 @@ const NOTICES = ["confirmed", "passwordReset", "sessionEnded"];
 export default function LoginScreen() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const { notice } = useSearch({ strict: false }) as { notice?: string };
+  const { notice } = useSearch({ strict: false });
   const [email, setEmail] = useState(getSession().email ?? "");
   const [password, setPassword] = useState("");
 

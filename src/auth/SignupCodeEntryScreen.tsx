@@ -70,7 +70,7 @@ export default function SignupCodeEntryScreen() {
 /** The session's address, or after a reload the one sign-up and sign-in put in the page's address. */
 function usePendingEmail(): string | undefined {
   const sessionEmail = useSession().email;
-  const { email } = useSearch({ strict: false }) as { email?: unknown };
+  const { email } = useSearch({ strict: false });
   if (sessionEmail) return sessionEmail;
   return typeof email === "string" && isValidEmail(email) ? email : undefined;
 }

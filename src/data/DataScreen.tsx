@@ -9,7 +9,6 @@ import { DataExplorer } from "./DataExplorer";
 import { useProjectModel } from "./useProjectModel";
 import type { DataScreen_api$key } from "../__generated__/DataScreen_api.graphql";
 import type { TemplatesModal_query$key } from "../__generated__/TemplatesModal_query.graphql";
-import type { EntriesRef } from "./entries/EntriesPanel";
 import { useNavigateHere } from "../router/useNavigateHere";
 
 // The templates modal checks declarations with parseModel, which brings arktype: it loads when
@@ -51,9 +50,9 @@ export default function DataScreen(props: { queryRef: PreloadedQuery<DataScreenQ
 
 function DataArea(props: { api: DataScreen_api$key; templates: TemplatesModal_query$key | null }) {
   const navigate = useNavigateHere();
-  const search = useSearch({ strict: false }) as { showTemplates?: unknown };
+  const search = useSearch({ strict: false });
   // The route starts the selected table's entries with this screen's query (routes.tsx).
-  const entriesRef = (useLoaderData({ strict: false }) as { entriesRef?: EntriesRef | null } | undefined)?.entriesRef;
+  const entriesRef = useLoaderData({ strict: false })?.entriesRef;
   const [api, refetch] = useRefetchableFragment(
     graphql`
       fragment DataScreen_api on Api @refetchable(queryName: "DataScreenRefetchQuery") {
@@ -73,7 +72,8 @@ function DataArea(props: { api: DataScreen_api$key; templates: TemplatesModal_qu
   );
   const project = useProjectModel(api);
   const [reloading, startReload] = useTransition();
-  const showTemplates = search.showTemplates === true || search.showTemplates === "true";
+  // The route turns a typed "true" into true (router/searchParams.ts).
+  const showTemplates = search.showTemplates === true;
 
   // Closing removes showTemplates, and the hash too when the schema changed (spec §2).
   const closeTemplates = (changed: boolean) =>

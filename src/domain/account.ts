@@ -1,6 +1,6 @@
 /**
  * Account rules shared by the console forms and the sign-in service. Plain checks, not arktype:
- * the sign-in page loads this file, and arktype would add ~46 KB gzip to it
+ * the sign-in page loads this file, and arktype would weigh on it
  * (scripts/vite/loginBundleGuard.ts fails the build when it comes back). The spec's hints disagree
  * (12, 8 and 6 characters); we settled on 8 with lowercase, uppercase and a digit
  * (docs/DECISIONS.md).

@@ -1,3 +1,4 @@
+import { fieldTypeDefinition } from "./fields";
 import {
   effectiveFieldType,
   isReservedFieldName,
@@ -111,7 +112,7 @@ export function planColumns(
     if (seen.has(column) && !problem) problem = { messageId: "error_csv_duplicate_column", column };
     seen.add(column);
     const field = fields.get(column);
-    // A users table's password is never written as text: only the project API turns it into a verifier (issue 10).
+    // A users table's password is never written as text: only the project API turns it into a verifier.
     if (field && (isSystemField(field) || hasDirective(field.directives, "userPassword"))) {
       if (wanted.has(column) && !problem) problem = { messageId: "form_feedback_reserved_field_name", column };
       return { column, kind: "skip", reason: "readonly" };
@@ -133,33 +134,15 @@ export function planColumns(
 /** The columns a user may opt in: unknown ones; forbidden ones never. */
 export const canOptIn = (plan: ColumnPlan) => plan.kind === "create" || (plan.kind === "skip" && plan.reason === "unknown");
 
-const LIST_TYPES: readonly FieldType[] = ["ListBoolean", "ListFloat", "ListId", "ListInteger", "ListString"];
-const NUMBER_TYPES: readonly FieldType[] = ["Integer", "Float", "Timestamp"];
-
 /**
  * A cell's text as the value the field takes (spec §5 'Number, Float and Timestamp are converted
- * to numbers'); lists are JSON arrays as the export writes them. An empty cell is no value. Text
- * that does not convert stays text, so the value rules refuse it with the field's own message.
+ * to numbers'), by the field type's CSV conversion: a file is machine text, so numbers have a '.'
+ * decimal mark whatever the console's language (docs/DECISIONS.md). An empty cell is no value.
+ * Text that does not convert stays text, so the value rules refuse it with the field's own message.
  */
 export function cellValue(fieldType: FieldType | null, text: string): unknown {
   if (text === "") return null;
-  if (fieldType && NUMBER_TYPES.includes(fieldType)) {
-    const number = Number(text.trim());
-    return text.trim() !== "" && Number.isFinite(number) ? number : text;
-  }
-  if (fieldType === "Boolean") {
-    const lower = text.trim().toLowerCase();
-    return lower === "true" ? true : lower === "false" ? false : text;
-  }
-  if (fieldType && LIST_TYPES.includes(fieldType)) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      return Array.isArray(parsed) ? parsed : text;
-    } catch {
-      return text;
-    }
-  }
-  return text;
+  return fieldType ? fieldTypeDefinition(fieldType).fromCsv(text) : text;
 }
 
 /** The type a planned column's cells convert to: the field's, String for a created one. */

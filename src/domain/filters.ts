@@ -1,4 +1,5 @@
 import type { FieldType } from "./model";
+import { fieldTypeDefinition } from "./fields/registry";
 
 /**
  * Filters of spec §7 ("Filter expression: {field: {operator: value}}") and which operator applies
@@ -30,23 +31,7 @@ const OPERATORS_BY_KIND: Record<FilterKind, readonly FilterOperator[]> = {
   presence: ["attributeExists"],
 };
 
-export function filterKind(fieldType: FieldType): FilterKind {
-  if (fieldType.startsWith("List")) return "list";
-  switch (fieldType) {
-    case "Integer":
-    case "Float":
-    case "Timestamp":
-      return "number";
-    case "Boolean":
-      return "boolean";
-    case "Enum":
-      return "choice";
-    case "Json":
-      return "presence";
-    default:
-      return "text";
-  }
-}
+export const filterKind = (fieldType: FieldType): FilterKind => fieldTypeDefinition(fieldType).filter;
 
 export const filterOperators = (fieldType: FieldType): readonly FilterOperator[] => OPERATORS_BY_KIND[filterKind(fieldType)];
 
@@ -58,23 +43,7 @@ export const allowsOperator = (fieldType: FieldType, operator: string): boolean 
 /** The scalar an operand of a field type's filter is: an integer, a float, a boolean or a text. */
 export type FilterOperand = "Int" | "Float" | "Boolean" | "String";
 
-export function filterOperand(fieldType: FieldType): FilterOperand {
-  switch (fieldType) {
-    case "Integer":
-    case "ListInteger":
-      return "Int";
-    case "Float":
-    case "ListFloat":
-    // Seconds since the epoch exceed a 32-bit integer.
-    case "Timestamp":
-      return "Float";
-    case "Boolean":
-    case "ListBoolean":
-      return "Boolean";
-    default:
-      return "String";
-  }
-}
+export const filterOperand = (fieldType: FieldType): FilterOperand => fieldTypeDefinition(fieldType).operand;
 
 /** The operand of an operator: attributeExists asks yes or no whatever the field's type. */
 export const operandOf = (fieldType: FieldType, operator: FilterOperator): FilterOperand =>

@@ -7,7 +7,7 @@ import { INLINE_FILE_MAX_BYTES } from "./files";
 export const DEFAULT_MAX_LENGTH = 65_536;
 /** Spec §5: queryExplorerString, 64 KB. */
 export const QUERY_EXPLORER_STRING_MAX_LENGTH = 64 * 1024;
-/** Issue 8: an OAuth client id is short; 256 leaves room for every provider's format. */
+/** An OAuth client id is short; 256 leaves room for every provider's format. */
 export const AUTH_PROVIDER_CLIENT_ID_MAX_LENGTH = 256;
 /** The JSON declaration of a whole project model may be long; it still fits the 1 MB request limit. */
 export const DECLARATION_MAX_LENGTH = 1_000_000;

@@ -14,7 +14,7 @@ const USER_AUTH_MODES: readonly string[] = ["aws_cognito_user_pools", "aws_oidc"
 /** Whether the project's own users sign in with this mode (user pool or OIDC). */
 export const isUserAuthMode = (mode: string | null | undefined) => USER_AUTH_MODES.includes(mode ?? "");
 
-/** The project's own user pool signs its users in (spec §3 authProviderType, issue 10). */
+/** The project's own user pool signs its users in (spec §3 authProviderType). */
 export function usesUserPool(api: { defaultAuthMode: string; additionalAuthModes: readonly string[] }): boolean {
   return api.defaultAuthMode === "aws_cognito_user_pools" || api.additionalAuthModes.includes("aws_cognito_user_pools");
 }

@@ -1,13 +1,11 @@
-import ipaddr from "ipaddr.js";
-import { isValidEmail } from "./account";
-import { isValidUrl } from "./url";
-import { DEFAULT_MAX_LENGTH, jsonNestsDeeperThan, MAX_INPUT_DEPTH } from "./limits";
-import { effectiveFieldType, isSystemField, requiredFlags, type EnumType, type Field, type FieldType, type ObjectType } from "./model";
+import { fieldTypeDefinition } from "./fields";
+import { effectiveFieldType, isSystemField, requiredFlags, type EnumType, type Field, type ObjectType } from "./model";
 
 /**
- * A data entry's values checked by field type (spec §5 "General input" and "Files and data").
- * The console checks a form with these before sending; the project API refuses with the same
- * functions, so a value is never accepted on one side and refused on the other.
+ * A data entry's values checked by field type (spec §5 "General input" and "Files and data"),
+ * with each type's check from the field-type registry (src/domain/fields). The console checks a
+ * form with these before sending; the project API refuses with the same functions, so a value is
+ * never accepted on one side and refused on the other.
  */
 
 /** A refused value: the message key, and the field it concerns for the message's {field}. */
@@ -17,80 +15,10 @@ export interface ValueProblem {
   values?: Record<string, string | number>;
 }
 
-/** Spec §5: "Int is limited to -2^31 up to 2^31-1, the minimum being exclusive." */
-export const INT_MIN_EXCLUSIVE = -(2 ** 31);
-export const INT_MAX = 2 ** 31 - 1;
+export { INT_MAX, INT_MIN_EXCLUSIVE } from "./fields";
 
 /** What one write does, for the per-operation required flags. */
 export type WriteOperation = "create" | "update" | "delete";
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME = /^([01]\d|2[0-3]):([0-5]\d)(:([0-5]\d)(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?$/;
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(.+)$/;
-/** Spec §5: "Phone keeps digits and . + ( ) -"; a leading + and at least three digits. */
-const PHONE = /^\+?[\d.()\- ]{3,32}$/;
-
-function isCalendarDate(text: string): boolean {
-  const match = DATE.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** ISO 8601 date and time; the zone (Z or an offset) is required, so the instant is unambiguous. */
-function isDateTime(text: string): boolean {
-  const match = DATE_TIME.exec(text);
-  if (!match || !isCalendarDate(match[1])) return false;
-  const time = TIME.exec(match[2]);
-  return time !== null && time[6] !== undefined;
-}
-
-const isIpAddress = (text: string) => ipaddr.IPv4.isValidFourPartDecimal(text) || ipaddr.IPv6.isValid(text);
-
-/** Nested deeper than MAX_INPUT_DEPTH is refused unparsed: storing and reading such a value recurses through it. */
-const isJsonText = (text: string) => {
-  if (jsonNestsDeeperThan(text, MAX_INPUT_DEPTH)) return false;
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const isText = (value: unknown): value is string => typeof value === "string" && value.length <= DEFAULT_MAX_LENGTH;
-
-/** Scalar checks; the message key names what was expected. */
-const SCALAR_CHECKS: Record<string, { ok: (value: unknown) => boolean; messageId: string }> = {
-  Integer: {
-    ok: (value) => typeof value === "number" && Number.isInteger(value) && value > INT_MIN_EXCLUSIVE && value <= INT_MAX,
-    messageId: "error_value_integer",
-  },
-  Float: { ok: (value) => typeof value === "number" && Number.isFinite(value), messageId: "error_value_float" },
-  Boolean: { ok: (value) => typeof value === "boolean", messageId: "error_value_boolean" },
-  ID: { ok: (value) => typeof value === "string" && value.length > 0 && value.length <= 1024, messageId: "error_value_id" },
-  String: { ok: isText, messageId: "error_value_string" },
-  Dynamic: { ok: isText, messageId: "error_value_string" },
-  Date: { ok: (value) => typeof value === "string" && isCalendarDate(value), messageId: "error_value_date" },
-  DateTime: { ok: (value) => typeof value === "string" && isDateTime(value), messageId: "error_value_datetime" },
-  Time: { ok: (value) => typeof value === "string" && TIME.test(value), messageId: "error_value_time" },
-  /** Seconds since the epoch (spec §5: "Timestamp [is] converted to numbers"). */
-  Timestamp: { ok: (value) => typeof value === "number" && Number.isSafeInteger(value), messageId: "error_value_timestamp" },
-  Email: { ok: (value) => typeof value === "string" && isValidEmail(value), messageId: "error_value_email" },
-  IpAddress: { ok: (value) => typeof value === "string" && isIpAddress(value), messageId: "error_value_ip_address" },
-  Json: { ok: (value) => isText(value) && isJsonText(value), messageId: "error_value_json" },
-  Phone: { ok: (value) => typeof value === "string" && PHONE.test(value) && /\d.*\d.*\d/.test(value), messageId: "error_value_phone" },
-  Url: { ok: (value) => typeof value === "string" && isValidUrl(value), messageId: "error_value_url" },
-};
-
-const LIST_ELEMENT: Partial<Record<FieldType, FieldType>> = {
-  ListBoolean: "Boolean",
-  ListFloat: "Float",
-  ListId: "ID",
-  ListInteger: "Integer",
-  ListString: "String",
-};
 
 /** A list holds at most this many values (the general text limit bounds each one). */
 export const LIST_MAX_LENGTH = 1000;
@@ -106,13 +34,12 @@ export function valueProblem(field: Field, value: unknown, enums: readonly EnumT
     const allowed = enumType?.values.map((entry) => entry.name) ?? [];
     return typeof value === "string" && allowed.includes(value) ? null : problem("error_value_enum", { allowed: allowed.join(", ") });
   }
-  const elementType = LIST_ELEMENT[fieldType];
-  if (elementType) {
+  const definition = fieldTypeDefinition(fieldType);
+  const check = definition.check;
+  if (definition.list) {
     if (!Array.isArray(value) || value.length > LIST_MAX_LENGTH) return problem("error_value_list", { max: LIST_MAX_LENGTH });
-    const check = SCALAR_CHECKS[elementType];
     return value.every((element) => element !== null && check.ok(element)) ? null : problem(check.messageId);
   }
-  const check = SCALAR_CHECKS[fieldType];
   return check.ok(value) ? null : problem(check.messageId);
 }
 

@@ -1,7 +1,6 @@
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { FormattedMessage } from "react-intl";
 import { useLoaderData } from "@tanstack/react-router";
-import type { FilesPanelQuery } from "../__generated__/FilesPanelQuery.graphql";
 import type { FilesScreenQuery } from "../__generated__/FilesScreenQuery.graphql";
 import type { FilesScreen_api$key } from "../__generated__/FilesScreen_api.graphql";
 import { ProjectHeader } from "../project/ProjectHeader";
@@ -61,6 +60,6 @@ function FilesArea(props: { api: FilesScreen_api$key }) {
     );
   }
   // The route started the list's first page with the screen's query (src/router/routes.tsx).
-  const listRef = (useLoaderData({ strict: false }) as { listRef?: PreloadedQuery<FilesPanelQuery> | null } | undefined)?.listRef ?? null;
+  const listRef = useLoaderData({ strict: false })?.filesRef ?? null;
   return <FilesPanel apiId={api.id} initialRef={listRef} />;
 }

@@ -1,7 +1,6 @@
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { FormattedMessage } from "react-intl";
 import { useLoaderData } from "@tanstack/react-router";
-import type { FunctionsPanelQuery } from "../__generated__/FunctionsPanelQuery.graphql";
 import type { CloudFunctionsScreenQuery } from "../__generated__/CloudFunctionsScreenQuery.graphql";
 import type { CloudFunctionsScreen_api$key } from "../__generated__/CloudFunctionsScreen_api.graphql";
 import { ProjectHeader } from "../project/ProjectHeader";
@@ -57,6 +56,6 @@ function FunctionsArea(props: { api: CloudFunctionsScreen_api$key }) {
     );
   }
   // The route started the list's first page with the screen's query (src/router/routes.tsx).
-  const listRef = (useLoaderData({ strict: false }) as { listRef?: PreloadedQuery<FunctionsPanelQuery> | null } | undefined)?.listRef ?? null;
+  const listRef = useLoaderData({ strict: false })?.functionsRef ?? null;
   return <FunctionsPanel apiId={api.id} initialRef={listRef} />;
 }

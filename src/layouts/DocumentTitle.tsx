@@ -11,7 +11,7 @@ import { documentTitle } from "./documentTitle";
 export function DocumentTitle(props: { place?: string }) {
   const intl = useIntl();
   const routeName = useMatches().at(-1)?.staticData.name;
-  const { orgId, apiId } = useParams({ strict: false }) as { orgId?: string; apiId?: string };
+  const { orgId, apiId } = useParams({ strict: false });
   const titleId = `title.${routeName}`;
   const screen = routeName && intl.messages[titleId] ? intl.formatMessage({ id: titleId }) : undefined;
   const namedByLayout = Boolean(orgId || apiId) && props.place === undefined;

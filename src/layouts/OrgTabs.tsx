@@ -11,7 +11,7 @@ const TABS = [
 /** The org layout's secondary tabs: Projects, Billing, Users, Settings. */
 export function OrgTabs() {
   const intl = useIntl();
-  const { orgId } = useParams({ strict: false }) as { orgId?: string };
+  const { orgId } = useParams({ strict: false });
   if (!orgId) return null;
   return (
     <nav className="secondary-tabs" aria-label={intl.formatMessage({ id: "nav.workspace" })}>

@@ -1,12 +1,9 @@
-import { Component, Suspense, useState, type ReactNode } from "react";
-import { Link, useMatch, useParams, useRouterState } from "@tanstack/react-router";
+import { useState } from "react";
+import { Link, useRouterState } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { PreloadedQuery } from "react-relay";
-import type { ProjectLayoutQuery } from "../__generated__/ProjectLayoutQuery.graphql";
 import { useSession } from "../session/sessionState";
 import { projectNavGroups, type ProjectNavInfo, type ProjectSection } from "../project/projectSections";
 import { Truncated } from "../ui/Truncated";
-import { ProjectLayoutSections } from "./lazyProjectSections";
 
 const LABELS: Record<ProjectSection, string> = {
   data: "nav.project.data",
@@ -21,48 +18,14 @@ const LABELS: Record<ProjectSection, string> = {
   settings: "nav.project.settings",
 };
 
-/** The `/api/$apiId` layout route's id (TanStack Router joins its parents' ids and its path). */
-const PROJECT_LAYOUT_ROUTE = "/authed/api/$apiId";
-
 const SECTIONS_ID = "project-sections";
 
-/** Sections of a project (spec §2 "Navigation"), decided by the project layout's query. */
-export function ProjectSidebar() {
-  const { apiId } = useParams({ strict: false }) as { apiId?: string };
-  const queryRef = useMatch({
-    from: PROJECT_LAYOUT_ROUTE as never,
-    shouldThrow: false,
-    select: (match: { loaderData?: { queryRef?: PreloadedQuery<ProjectLayoutQuery> } }) => match.loaderData?.queryRef,
-  }) as PreloadedQuery<ProjectLayoutQuery> | undefined;
-  if (!apiId) return null;
-  const known = <ProjectSections apiId={apiId} info={undefined} />;
-  return queryRef ? (
-    <KnownSectionsOnError fallback={known}>
-      <Suspense fallback={known}>
-        <ProjectLayoutSections queryRef={queryRef} apiId={apiId} />
-      </Suspense>
-    </KnownSectionsOnError>
-  ) : (
-    known
-  );
-}
-
-/** A failed layout query is shown by the route's error screen; the sidebar keeps the sections every project has. */
-class KnownSectionsOnError extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
-
 /**
- * The section list; below 768 px it hides behind the breadcrumb Projects > project > section,
- * whose button opens it.
+ * Sections of a project (spec §2 "Navigation"), decided by the project layout's query (`info`;
+ * undefined while it loads or when it failed: then the sections every project has). Below
+ * 768 px the list hides behind the breadcrumb Projects > project > section, whose button opens it.
  */
-export function ProjectSections(props: { apiId: string; info: ProjectNavInfo | undefined }) {
+export function ProjectSidebar(props: { apiId: string; info: ProjectNavInfo | undefined }) {
   const intl = useIntl();
   const { info, apiId } = props;
   const activeOrgId = useSession().activeOrgId;

@@ -14,10 +14,14 @@ const RelayProvider = lazyRouteComponent(() => import("../relay/RelayProvider"))
 /** Relay's provider for signed-in pages; once loaded it renders without suspending (router/firstPage.ts). */
 export const loadRelayProvider = () => RelayProvider.preload?.();
 
-/** Picks the leaf route's layout and hosts what every page shares. */
+/**
+ * Hosts what every page shares, and frames the screens that have no layout route of their own
+ * with the leaf route's layout (the org and project layout routes frame theirs).
+ */
 export function RootLayout() {
   const matches = useMatches();
   const layout = matches.at(-1)?.staticData.layout;
+  const framedByLayoutRoute = matches.some((match) => match.staticData.framesChildren);
   // A signed-in page that outlived its session (sign-out, until the redirect to login lands).
   const staleSignedInPage = matches.some((match) => match.routeId.startsWith("/authed") || match.routeId.startsWith("/signed-in"));
   const session = useSession();
@@ -38,15 +42,14 @@ export function RootLayout() {
       </div>
     );
   }
-  const page = (
-    <Layout name={layout}>
-      <RouteErrorBoundary key={pathname}>
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
-      </RouteErrorBoundary>
-    </Layout>
+  const screen = (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<Spinner />}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
   );
+  const page = framedByLayoutRoute ? screen : <Layout name={layout}>{screen}</Layout>;
   return (
     <>
       <SkipLink />

@@ -1,12 +1,11 @@
 import { useMemo } from "react";
 import { fetchQuery, graphql, useRelayEnvironment, useSubscription } from "react-relay";
-import { useNavigate, useParams } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import type { GraphQLSubscriptionConfig } from "relay-runtime";
 import type { OrgRoleUpdatesSubscription } from "../__generated__/OrgRoleUpdatesSubscription.graphql";
-import type { OrgLayoutQuery } from "../__generated__/OrgLayoutQuery.graphql";
+import orgLayoutQuery, { type OrgLayoutQuery } from "../__generated__/OrgLayoutQuery.graphql";
 import { getSession } from "../session/sessionState";
 import { establishRoles } from "../session/actions";
-import { orgLayoutQuery } from "./OrgLayout";
 import { homeOf } from "../router/guards";
 import { membersConnectionId } from "./users/membersConnection";
 
@@ -41,12 +40,7 @@ type RoleEvent = OrgRoleUpdatesSubscription["response"]["onRoleChangedInOrg"];
  * the server's viewerCan… answers (and with them every button) follow at once; a removed member
  * is taken to another workspace.
  */
-export default function OrgRoleUpdates() {
-  const { orgId } = useParams({ strict: false }) as { orgId?: string };
-  return orgId ? <RoleUpdatesOf orgId={orgId} /> : null;
-}
-
-function RoleUpdatesOf({ orgId }: { orgId: string }) {
+export default function OrgRoleUpdates({ orgId }: { orgId: string }) {
   const navigate = useNavigate();
   const environment = useRelayEnvironment();
 

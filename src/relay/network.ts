@@ -103,7 +103,7 @@ export function createNetwork(endpoint: string, auth: EndpointAuth) {
 /**
  * The console's own operations go by the id Relay's compiler gave them (persisted-queries.json,
  * which the server reads), in the persisted-query extension's shape, so the server neither
- * receives nor parses their text (issue 15). Only compiled platform operations have an id.
+ * receives nor parses their text. Only compiled platform operations have an id.
  */
 function requestBody(params: RequestParameters, variables: Variables) {
   if (params.id) {

@@ -3,7 +3,7 @@ import type { EndpointAuth } from "./network";
 import type { ProjectPool, ProjectUserSession } from "../session/projectCognitoClient";
 
 /*
- * The network layer's session state for a project's own users (issue 10, spec §4 'Project-level
+ * The network layer's session state for a project's own users (spec §4 'Project-level
  * API admin sign-in', §8 'Call handling'): per project, who is signed in to its user pool, and
  * whether the last attempt to use that sign-in failed (authFailed, which also opens the sign-in
  * modal) until a sign-in succeeds. A project's environment sends that user's token instead of

@@ -1,8 +1,8 @@
 /**
- * The first page after a load or reload renders once, complete (issue 11: time to first rows).
+ * The first page after a load or reload renders once, complete, so its rows come as soon as they can.
  * React holds back a Suspense boundary's reveal until 300 ms after any other fallback last came or
  * went ("throttled retries"): a first page that showed its chrome early and its data in stages
- * waited about 200 ms at each stage. So main.tsx renders after the router's first load, and while
+ * waited for that throttle at each stage. So main.tsx renders after the router's first load, and while
  * it runs the loaders also wait for their queries' answers and the chrome's code (`whileFirstPage`),
  * at most FIRST_PAGE_WAIT_MS: a slower answer still shows the page, with its loading states.
  * Later navigations keep the render-as-you-fetch flow of routeQuery.ts.

@@ -6,5 +6,7 @@ declare module "@tanstack/react-router" {
     name?: string;
     /** Unknown or missing layouts fall back to default. */
     layout?: LayoutName;
+    /** A layout route that renders its screens' chrome itself (the root then adds none). */
+    framesChildren?: boolean;
   }
 }

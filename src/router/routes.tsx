@@ -1,16 +1,19 @@
+import type { PreloadedQuery } from "react-relay";
+import type { OperationType } from "relay-runtime";
 import { createRootRoute, createRoute, lazyRouteComponent, notFound, redirect } from "@tanstack/react-router";
 import "./routeMeta";
 import { loadRelayProvider, RootLayout } from "../layouts/RootLayout";
 import { loadSignedInChrome } from "../layouts/Layouts";
-import { ProjectLayoutSections } from "../layouts/lazyProjectSections";
+import { withChunkTimeout } from "./chunkTimeout";
 import { whileFirstPage } from "./firstPage";
 import { NotFoundScreen } from "../common/NotFoundScreen";
 import { homeOf, requireAuth, requireSignedIn, requireSignedOut } from "./guards";
 import { heldPlatformEnvironment, heldProjectEnvironment, plainScreen, queryScreen, type ScreenModule } from "./lazyScreen";
 import { SIGNED_OUT_PATHS, type SignedOutPath } from "../session/signedOutPaths";
 import { bothLifecycles, routeQuery } from "./routeQuery";
-import { dataSearch, loginSearch, manageMemberSearch, publishingSearch } from "./searchParams";
+import { dataSearch, loginSearch, manageMemberSearch, publishingSearch, signupCodeSearch } from "./searchParams";
 import { RouteError } from "../common/RouteError";
+import { screenRoute } from "./screenRoute";
 import { knownNotLive } from "../data/liveProjects";
 import { sessionSettled } from "../session/sessionState";
 import { refreshRoles } from "../session/actions";
@@ -39,6 +42,8 @@ import type { EntriesPanelQuery as EntriesQuery } from "../__generated__/Entries
 import type { FilesScreenQuery as FilesQuery } from "../__generated__/FilesScreenQuery.graphql";
 import type { CloudFunctionsScreenQuery as FunctionsQuery } from "../__generated__/CloudFunctionsScreenQuery.graphql";
 import type { FilesPanelQuery as FilesListQuery } from "../__generated__/FilesPanelQuery.graphql";
+import type { ProjectSettingsScreenQuery as ProjectSettingsQuery } from "../__generated__/ProjectSettingsScreenQuery.graphql";
+import type { ApiKeysPanelQuery as ApiKeysQuery } from "../__generated__/ApiKeysPanelQuery.graphql";
 import type { FunctionsPanelQuery as FunctionsListQuery } from "../__generated__/FunctionsPanelQuery.graphql";
 import { filesVariables } from "../files/project/filesVariables";
 
@@ -70,14 +75,26 @@ const home = createRoute({
   },
 });
 
-const account = [
-  ["/account/change-email", "account-change-email", () => import("../auth/ChangeEmailScreen")],
-  ["/account/verify-email", "account-verify-email", () => import("../auth/VerifyEmailScreen")],
-  ["/account/change-password", "account-change-password", () => import("../auth/ChangePasswordScreen")],
-] as const;
-const accountRoutes = account.map(([path, name, importer]) =>
-  createRoute({ getParentRoute: () => open, path, staticData: { name }, ...plainScreen(importer) }),
-);
+const accountRoutes = [
+  createRoute({
+    getParentRoute: () => open,
+    path: "/account/change-email",
+    staticData: { name: "account-change-email" },
+    ...plainScreen(() => import("../auth/ChangeEmailScreen")),
+  }),
+  createRoute({
+    getParentRoute: () => open,
+    path: "/account/verify-email",
+    staticData: { name: "account-verify-email" },
+    ...plainScreen(() => import("../auth/VerifyEmailScreen")),
+  }),
+  createRoute({
+    getParentRoute: () => open,
+    path: "/account/change-password",
+    staticData: { name: "account-change-password" },
+    ...plainScreen(() => import("../auth/ChangePasswordScreen")),
+  }),
+];
 const accountSettings = createRoute({
   getParentRoute: () => signedIn,
   path: "/account/settings",
@@ -97,7 +114,8 @@ const signedOutRoutes = SIGNED_OUT_PATHS.map((path) => {
     getParentRoute: () => signedOut,
     path,
     staticData: { name, layout: "no-nav" },
-    ...(name === "login" ? { validateSearch: loginSearch } : {}),
+    // login shows a notice (?notice=); the code entry names the address the code went to (?email=).
+    validateSearch: (raw: Record<string, unknown>) => ({ ...loginSearch(raw), ...signupCodeSearch(raw) }),
     ...plainScreen(importer),
   });
 });
@@ -109,15 +127,16 @@ const workspaceSetup = createRoute({
   ...plainScreen(() => import("../org/WorkspaceSetupScreen")),
 });
 
-// The org layout owns the workspace's data; its screens load their own query in parallel with it
-// (TanStack Router runs the loaders of all matched routes at once).
+// The org layout owns the workspace's data and chrome; its screens load their own query in
+// parallel with it (TanStack Router runs the loaders of all matched routes at once).
 const orgLayoutData = routeQuery<OrgLayoutQueryType>(() => import("../__generated__/OrgLayoutQuery.graphql"), heldPlatformEnvironment);
 const orgLayout = createRoute({
   getParentRoute: () => authed,
   path: "/org/$orgId",
+  staticData: { framesChildren: true },
   loader: ({ params, preload }) => orgLayoutData.load({ orgId: params.orgId }, preload),
   ...orgLayoutData.lifecycle,
-  component: lazyRouteComponent(() => import("../org/OrgLayout")),
+  component: lazyRouteComponent(withChunkTimeout(() => import("../org/OrgLayout"))),
   errorComponent: RouteError,
   notFoundComponent: NotFoundScreen,
 });
@@ -128,36 +147,38 @@ const orgSettingsScreen = queryScreen<OrgSettingsQuery>(() => import("../org/set
 const orgUsersScreen = queryScreen<OrgUsersQuery>(() => import("../org/users/OrgUsersScreen"), () => import("../__generated__/OrgUsersScreenQuery.graphql"));
 const orgUsersManageScreen = queryScreen<OrgUsersManageQuery>(() => import("../org/users/OrgUsersManageScreen"), () => import("../__generated__/OrgUsersManageScreenQuery.graphql"));
 
-/** A screen of the org layout: its query takes the workspace id. */
-function orgScreenRoute(path: string, name: string, screen: typeof orgDashboardScreen | typeof orgUsersManageScreen) {
-  return createRoute({
-    getParentRoute: () => orgLayout,
-    path,
-    staticData: { name, layout: "org" },
-    loader: ({ params, preload }) => screen.load({ orgId: params.orgId }, preload),
-    ...screen.lifecycle,
-    component: screen.component,
-    errorComponent: RouteError,
-    notFoundComponent: NotFoundScreen,
-  });
-}
-
 // The organisation area: projects, billing, settings, members, invite/edit (spec §2).
 const orgRoutes = [
-  orgScreenRoute("apis", "org-api-dashboard", orgDashboardScreen),
-  orgScreenRoute("billing", "org-billing", orgBillingScreen),
-  orgScreenRoute("settings", "org-settings", orgSettingsScreen),
-  orgScreenRoute("users", "org-users", orgUsersScreen),
+  createRoute({
+    getParentRoute: () => orgLayout,
+    path: "apis",
+    loader: ({ params, preload }) => orgDashboardScreen.load({ orgId: params.orgId }, preload),
+    ...screenRoute({ name: "org-api-dashboard", layout: "org" }, orgDashboardScreen),
+  }),
+  createRoute({
+    getParentRoute: () => orgLayout,
+    path: "billing",
+    loader: ({ params, preload }) => orgBillingScreen.load({ orgId: params.orgId }, preload),
+    ...screenRoute({ name: "org-billing", layout: "org" }, orgBillingScreen),
+  }),
+  createRoute({
+    getParentRoute: () => orgLayout,
+    path: "settings",
+    loader: ({ params, preload }) => orgSettingsScreen.load({ orgId: params.orgId }, preload),
+    ...screenRoute({ name: "org-settings", layout: "org" }, orgSettingsScreen),
+  }),
+  createRoute({
+    getParentRoute: () => orgLayout,
+    path: "users",
+    loader: ({ params, preload }) => orgUsersScreen.load({ orgId: params.orgId }, preload),
+    ...screenRoute({ name: "org-users", layout: "org" }, orgUsersScreen),
+  }),
   createRoute({
     getParentRoute: () => orgLayout,
     path: "users/$action",
-    staticData: { name: "org-users-manage", layout: "org" },
     validateSearch: manageMemberSearch,
     loader: ({ params, preload }) => orgUsersManageScreen.load({ orgId: params.orgId }, preload),
-    ...orgUsersManageScreen.lifecycle,
-    component: orgUsersManageScreen.component,
-    errorComponent: RouteError,
-    notFoundComponent: NotFoundScreen,
+    ...screenRoute({ name: "org-users-manage", layout: "org" }, orgUsersManageScreen),
   }),
 ];
 
@@ -168,20 +189,16 @@ const projectSetupName = createRoute({
   ...plainScreen(() => import("../project/ProjectSetupNameScreen")),
 });
 
-// The project layout owns what its header and sidebar show; screens load in parallel with it.
+// The project layout owns what its header and sidebar show and frames its screens; they load
+// in parallel with it.
 const projectLayoutData = routeQuery<ProjectLayoutQueryType>(() => import("../__generated__/ProjectLayoutQuery.graphql"), heldPlatformEnvironment);
 const projectLayout = createRoute({
   getParentRoute: () => authed,
   path: "/api/$apiId",
-  loader: async ({ params, preload }) => {
-    const [data] = await Promise.all([
-      projectLayoutData.load({ apiId: params.apiId }, preload),
-      preload ? undefined : whileFirstPage(() => ProjectLayoutSections.preload?.()),
-    ]);
-    return data;
-  },
+  staticData: { framesChildren: true },
+  loader: ({ params, preload }) => projectLayoutData.load({ apiId: params.apiId }, preload),
   ...projectLayoutData.lifecycle,
-  component: lazyRouteComponent(() => import("../project/ProjectLayout")),
+  component: lazyRouteComponent(withChunkTimeout(() => import("../project/ProjectLayout"))),
   errorComponent: RouteError,
   notFoundComponent: NotFoundScreen,
 });
@@ -191,8 +208,8 @@ const entriesData = routeQuery<EntriesQuery>(() => import("../__generated__/Entr
 const projectData = createRoute({
   getParentRoute: () => projectLayout,
   path: "data",
-  staticData: { name: "project-data", layout: "sidebar" },
   validateSearch: dataSearch,
+  ...screenRoute({ name: "project-data", layout: "sidebar" }, { component: dataScreen.component, lifecycle: bothLifecycles(dataScreen.lifecycle, entriesData.lifecycle) }),
   // Templates are part of the route's one query while the modal is open (?showTemplates=true).
   loaderDeps: ({ search }) => ({ withTemplates: search.showTemplates === true }),
   // The selected table's entries load from the project's endpoint in parallel with the screen's
@@ -208,10 +225,6 @@ const projectData = createRoute({
     ]);
     return { ...screen, entriesRef: entries?.queryRef ?? null };
   },
-  ...bothLifecycles(dataScreen.lifecycle, entriesData.lifecycle),
-  component: dataScreen.component,
-  errorComponent: RouteError,
-  notFoundComponent: NotFoundScreen,
 });
 
 const modelScreen = queryScreen<ModelQuery>(() => import("../model/ModelScreen"), () => import("../__generated__/ModelScreenQuery.graphql"));
@@ -219,41 +232,31 @@ const jsonDeclarationScreen = queryScreen<JsonDeclarationQuery>(
   () => import("../declaration/JsonDeclarationScreen"),
   () => import("../__generated__/JsonDeclarationScreenQuery.graphql"),
 );
-
-/** A screen of the project layout: its query takes the project id. */
-function projectScreenRoute(path: string, name: string, screen: typeof modelScreen | typeof jsonDeclarationScreen) {
-  return createRoute({
-    getParentRoute: () => projectLayout,
-    path,
-    staticData: { name, layout: "sidebar" },
-    loader: ({ params, preload }) => screen.load({ apiId: params.apiId }, preload),
-    ...screen.lifecycle,
-    component: screen.component,
-    errorComponent: RouteError,
-    notFoundComponent: NotFoundScreen,
-  });
-}
-const projectTypes = projectScreenRoute("types", "project-types", modelScreen);
-const projectJsonDeclaration = projectScreenRoute("json-declaration", "project-json-declaration", jsonDeclarationScreen);
+const projectTypes = createRoute({
+  getParentRoute: () => projectLayout,
+  path: "types",
+  loader: ({ params, preload }) => modelScreen.load({ apiId: params.apiId }, preload),
+  ...screenRoute({ name: "project-types", layout: "sidebar" }, modelScreen),
+});
+const projectJsonDeclaration = createRoute({
+  getParentRoute: () => projectLayout,
+  path: "json-declaration",
+  loader: ({ params, preload }) => jsonDeclarationScreen.load({ apiId: params.apiId }, preload),
+  ...screenRoute({ name: "project-json-declaration", layout: "sidebar" }, jsonDeclarationScreen),
+});
 
 /** The republish route (spec §2): one earlier version of the project; an id that is no version is not found. */
 const republishScreen = queryScreen<RepublishQuery>(() => import("../project/publish/RepublishScreen"), () => import("../__generated__/RepublishScreenQuery.graphql"));
 const projectRepublish = createRoute({
   getParentRoute: () => projectLayout,
   path: "republish/$versionId",
-  staticData: { name: "project-republish", layout: "sidebar" },
+  ...screenRoute({ name: "project-republish", layout: "sidebar" }, republishScreen),
   loader: ({ params, preload }) => {
     if (!/^[1-9]\d{0,8}$/.test(params.versionId)) throw notFound();
     return republishScreen.load({ apiId: params.apiId, version: Number(params.versionId) }, preload);
   },
-  ...republishScreen.lifecycle,
-  component: republishScreen.component,
-  errorComponent: RouteError,
-  notFoundComponent: NotFoundScreen,
 });
 
-/** Routes whose screens arrive with later issues: in the tree now, with their layout. */
-type Layout = NonNullable<import("@tanstack/react-router").StaticDataRouteOption["layout"]>;
 const publishOverviewScreen = queryScreen<PublishOverviewQuery>(() => import("../project/publish/PublishOverviewScreen"), () => import("../__generated__/PublishOverviewScreenQuery.graphql"));
 const publishingScreen = queryScreen<PublishingQuery>(() => import("../project/publish/PublishingScreen"), () => import("../__generated__/PublishingScreenQuery.graphql"));
 const publishAuthScreen = queryScreen<PublishAuthQuery>(() => import("../project/publish/wizard/PublishAuthScreen"), () => import("../__generated__/PublishAuthScreenQuery.graphql"));
@@ -261,86 +264,129 @@ const publishRegionScreen = queryScreen<PublishRegionQuery>(() => import("../pro
 const publishBundlesScreen = queryScreen<PublishBundlesQuery>(() => import("../project/publish/wizard/PublishBundlesScreen"), () => import("../__generated__/PublishBundlesScreenQuery.graphql"));
 const publishBillingScreen = queryScreen<PublishBillingQuery>(() => import("../project/publish/wizard/PublishBillingScreen"), () => import("../__generated__/PublishBillingScreenQuery.graphql"));
 
-/** A screen of spec §2's publish wizard and setup routes (no-nav layout): its query takes the project id. */
-function publishRoute(
-  path: string,
-  name: string,
-  screen:
-    | typeof publishOverviewScreen
-    | typeof publishingScreen
-    | typeof publishAuthScreen
-    | typeof publishRegionScreen
-    | typeof publishBundlesScreen
-    | typeof publishBillingScreen,
-) {
-  return createRoute({
-    getParentRoute: () => authed,
-    path,
-    staticData: { name, layout: "no-nav" },
-    // Checkout returns with session_id: to the publishing route after paying, to the bundles after cancelling (§2).
-    validateSearch: publishingSearch,
-    loader: ({ params, preload }) => screen.load({ apiId: (params as { apiId: string }).apiId }, preload),
-    ...screen.lifecycle,
-    component: screen.component,
-    errorComponent: RouteError,
-    notFoundComponent: NotFoundScreen,
-  });
-}
+// Spec §2's publish wizard and setup routes (no-nav layout). Checkout returns with session_id:
+// to the publishing route after paying, to the bundles after cancelling (§2).
 const publishRoutes = [
-  publishRoute("/project-publish/$apiId/auth", "project-publish-auth", publishAuthScreen),
-  publishRoute("/project-publish/$apiId/region", "project-publish-region", publishRegionScreen),
-  publishRoute("/project-publish/$apiId/bundles", "project-publish-bundles", publishBundlesScreen),
-  publishRoute("/api-setup/$apiId/billing", "project-setup-billing", publishBillingScreen),
-  publishRoute("/api-setup/$apiId/bundles", "api-setup-bundles", publishBundlesScreen),
-  publishRoute("/api-setup/$apiId/overview", "project-setup-overview", publishOverviewScreen),
-  publishRoute("/api-setup/$apiId/publishing", "project-setup-publishing", publishingScreen),
+  createRoute({
+    getParentRoute: () => authed,
+    path: "/project-publish/$apiId/auth",
+    validateSearch: publishingSearch,
+    loader: ({ params, preload }) => publishAuthScreen.load({ apiId: params.apiId }, preload),
+    ...screenRoute({ name: "project-publish-auth", layout: "no-nav" }, publishAuthScreen),
+  }),
+  createRoute({
+    getParentRoute: () => authed,
+    path: "/project-publish/$apiId/region",
+    validateSearch: publishingSearch,
+    loader: ({ params, preload }) => publishRegionScreen.load({ apiId: params.apiId }, preload),
+    ...screenRoute({ name: "project-publish-region", layout: "no-nav" }, publishRegionScreen),
+  }),
+  createRoute({
+    getParentRoute: () => authed,
+    path: "/project-publish/$apiId/bundles",
+    validateSearch: publishingSearch,
+    loader: ({ params, preload }) => publishBundlesScreen.load({ apiId: params.apiId }, preload),
+    ...screenRoute({ name: "project-publish-bundles", layout: "no-nav" }, publishBundlesScreen),
+  }),
+  createRoute({
+    getParentRoute: () => authed,
+    path: "/api-setup/$apiId/billing",
+    validateSearch: publishingSearch,
+    loader: ({ params, preload }) => publishBillingScreen.load({ apiId: params.apiId }, preload),
+    ...screenRoute({ name: "project-setup-billing", layout: "no-nav" }, publishBillingScreen),
+  }),
+  createRoute({
+    getParentRoute: () => authed,
+    path: "/api-setup/$apiId/bundles",
+    validateSearch: publishingSearch,
+    loader: ({ params, preload }) => publishBundlesScreen.load({ apiId: params.apiId }, preload),
+    ...screenRoute({ name: "api-setup-bundles", layout: "no-nav" }, publishBundlesScreen),
+  }),
+  createRoute({
+    getParentRoute: () => authed,
+    path: "/api-setup/$apiId/overview",
+    validateSearch: publishingSearch,
+    loader: ({ params, preload }) => publishOverviewScreen.load({ apiId: params.apiId }, preload),
+    ...screenRoute({ name: "project-setup-overview", layout: "no-nav" }, publishOverviewScreen),
+  }),
+  createRoute({
+    getParentRoute: () => authed,
+    path: "/api-setup/$apiId/publishing",
+    validateSearch: publishingSearch,
+    loader: ({ params, preload }) => publishingScreen.load({ apiId: params.apiId }, preload),
+    ...screenRoute({ name: "project-setup-publishing", layout: "no-nav" }, publishingScreen),
+  }),
 ];
 
-const projectPlaceholderRoutes: [string, string, Layout][] = [
-  ["apps", "project-apps", "sidebar"],
-  ["apps/$appId/editor", "project-app-editor", "app"],
-  ["flows", "project-flows", "sidebar"],
-  ["flows/$flowId/editor", "project-flow-editor", "flow"],
-  ["settings", "project-settings", "sidebar"],
-  ["logs", "project-logs", "sidebar"],
-  ["queries", "project-queries", "sidebar"],
+/** Routes whose screens arrive with later issues: in the tree now, with their layout. */
+const laterProjectRoutes = [
+  createRoute({ getParentRoute: () => projectLayout, path: "apps", staticData: { name: "project-apps", layout: "sidebar" }, ...placeholder }),
+  createRoute({ getParentRoute: () => projectLayout, path: "apps/$appId/editor", staticData: { name: "project-app-editor", layout: "app" }, ...placeholder }),
+  createRoute({ getParentRoute: () => projectLayout, path: "flows", staticData: { name: "project-flows", layout: "sidebar" }, ...placeholder }),
+  createRoute({ getParentRoute: () => projectLayout, path: "flows/$flowId/editor", staticData: { name: "project-flow-editor", layout: "flow" }, ...placeholder }),
+  createRoute({ getParentRoute: () => projectLayout, path: "logs", staticData: { name: "project-logs", layout: "sidebar" }, ...placeholder }),
+  createRoute({ getParentRoute: () => projectLayout, path: "queries", staticData: { name: "project-queries", layout: "sidebar" }, ...placeholder }),
 ];
-const laterProjectRoutes = projectPlaceholderRoutes.map(([path, name, layout]) =>
-  createRoute({ getParentRoute: () => projectLayout, path, staticData: { name, layout }, ...placeholder }),
-);
 
 const filesScreen = queryScreen<FilesQuery>(() => import("../files/FilesScreen"), () => import("../__generated__/FilesScreenQuery.graphql"));
 const functionsScreen = queryScreen<FunctionsQuery>(() => import("../functions/CloudFunctionsScreen"), () => import("../__generated__/CloudFunctionsScreenQuery.graphql"));
-const filesList = routeQuery<FilesListQuery>(() => import("../__generated__/FilesPanelQuery.graphql"), heldPlatformEnvironment, "listRef");
-const functionsList = routeQuery<FunctionsListQuery>(() => import("../__generated__/FunctionsPanelQuery.graphql"), heldPlatformEnvironment, "listRef");
+const filesList = routeQuery<FilesListQuery>(() => import("../__generated__/FilesPanelQuery.graphql"), heldPlatformEnvironment, "filesRef");
+const functionsList = routeQuery<FunctionsListQuery>(() => import("../__generated__/FunctionsPanelQuery.graphql"), heldPlatformEnvironment, "functionsRef");
+
 /**
  * project-assets and project-cloud-functions: the route loads the project's state and, in
  * parallel, the first page of its files or functions from the project's own endpoint, so a
  * visit waits for one round trip; an unpublished project has no list, and its screen says so.
  */
-const [projectAssets, projectCloudFunctions] = (
-  [
-    ["assets", "project-assets", filesScreen, filesList],
-    ["cloud-functions", "project-cloud-functions", functionsScreen, functionsList],
-  ] as const
-).map(([path, name, screen, list]) =>
-  createRoute({
-    getParentRoute: () => projectLayout,
-    path,
-    staticData: { name, layout: "sidebar" },
-    loader: async ({ params, preload }) => {
+function listedScreen<K extends string, L extends OperationType>(
+  name: string,
+  screen: typeof filesScreen | typeof functionsScreen,
+  list: ReturnType<typeof routeQuery<L>>,
+  key: K,
+) {
+  return {
+    ...screenRoute({ name, layout: "sidebar" }, { component: screen.component, lifecycle: bothLifecycles(screen.lifecycle, list.lifecycle) }),
+    loader: async ({ params, preload }: { params: { apiId: string }; preload: boolean }) => {
       const [data, listed] = await Promise.all([
         screen.load({ apiId: params.apiId }, preload),
         list.load(filesVariables, preload, heldProjectEnvironment({ apiId: params.apiId })),
       ]);
-      return { ...data, listRef: listed.queryRef };
+      return { ...data, ...({ [key]: listed.queryRef } as Record<K, PreloadedQuery<L>>) };
     },
-    ...bothLifecycles(screen.lifecycle, list.lifecycle),
-    component: screen.component,
-    errorComponent: RouteError,
-    notFoundComponent: NotFoundScreen,
-  }),
+  };
+}
+const projectAssets = createRoute({ getParentRoute: () => projectLayout, path: "assets", ...listedScreen("project-assets", filesScreen, filesList, "filesRef") });
+const projectCloudFunctions = createRoute({
+  getParentRoute: () => projectLayout,
+  path: "cloud-functions",
+  ...listedScreen("project-cloud-functions", functionsScreen, functionsList, "functionsRef"),
+});
+
+const projectSettingsScreen = queryScreen<ProjectSettingsQuery>(
+  () => import("../project/settings/ProjectSettingsScreen"),
+  () => import("../__generated__/ProjectSettingsScreenQuery.graphql"),
 );
+const apiKeysList = routeQuery<ApiKeysQuery>(() => import("../__generated__/ApiKeysPanelQuery.graphql"), heldPlatformEnvironment, "keysRef");
+/**
+ * project-settings: the project's settings and, in parallel from its own endpoint, its API keys
+ * (none to ask for while it is not live; the screen says so, and when the viewer may not list them).
+ */
+const projectSettings = createRoute({
+  getParentRoute: () => projectLayout,
+  path: "settings",
+  ...screenRoute(
+    { name: "project-settings", layout: "sidebar" },
+    { component: projectSettingsScreen.component, lifecycle: bothLifecycles(projectSettingsScreen.lifecycle, apiKeysList.lifecycle) },
+  ),
+  loader: async ({ params, preload }) => {
+    const [data, keys] = await Promise.all([
+      projectSettingsScreen.load({ apiId: params.apiId }, preload),
+      // The same variables as ApiKeysPanel's own load (apiKeysVariables), kept literal: the route tree ships with the sign-in page.
+      knownNotLive(params.apiId) ? null : apiKeysList.load({ limit: 200 }, preload, heldProjectEnvironment({ apiId: params.apiId })),
+    ]);
+    return { ...data, keysRef: keys?.queryRef ?? null };
+  },
+});
 
 /** project-overview redirects to the data route (spec §2). */
 const projectOverview = createRoute({
@@ -359,7 +405,7 @@ export const routeTree = rootRoute.addChildren([
   authed.addChildren([
     orgLayout.addChildren(orgRoutes),
     projectSetupName,
-    projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, projectRepublish, projectAssets, projectCloudFunctions, ...laterProjectRoutes]),
+    projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, projectRepublish, projectAssets, projectCloudFunctions, projectSettings, ...laterProjectRoutes]),
     ...publishRoutes,
   ]),
 ]);

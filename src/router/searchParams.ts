@@ -6,7 +6,7 @@ import { filterSearchValue, parseFilterSearch } from "../domain/filters";
  * route does not name pass unchanged (a screen may keep its own state in the URL).
  *
  * Plain checks rather than arktype: the route tree loads with every page, the sign-in page
- * included, and arktype would add ~40 KB gzip to it for these few fields (docs/DECISIONS.md).
+ * included, and arktype would weigh on it for these few fields (docs/DECISIONS.md).
  */
 type Check<T> = (value: unknown) => T | undefined;
 
@@ -94,6 +94,9 @@ export const manageMemberSearch = lenient<{ email: string; role: string; roleId:
 
 /** login: the notice shown above the form (e.g. after a password change). */
 export const loginSearch = lenient<{ notice: string }>({ notice: text(50) });
+
+/** signup-code-entry: the address the code was sent to (the sign-up and sign-in pages pass it). */
+export const signupCodeSearch = lenient<{ email: string }>({ email: text(254) });
 
 /** project-setup-publishing: the checkout's session id on return from the payment page. */
 export const publishingSearch = lenient<{ session_id: string }>({ session_id: text(200) });

@@ -75,7 +75,7 @@ function getClient(): Client {
     Storage: storage,
   });
   // The library retries every failed call for seconds; a refused refresh or revocation is final,
-  // and retrying it made one ended session into six calls (issue 8 §7). Offline, the next
+  // and retrying it turned one ended session into a burst of refused calls. Offline, the next
   // action tries again anyway.
   const calls = (pool as unknown as { client: { request: unknown; requestWithRetry: unknown } }).client;
   calls.requestWithRetry = calls.request;

@@ -1,7 +1,7 @@
 import { AuthenticationDetails, CognitoUser, CognitoUserPool, type CognitoUserSession, type ICognitoStorage } from "amazon-cognito-identity-js";
 
 /*
- * Sign-in to a project's own user pool (issue 10, spec §4 'Project-level API admin sign-in'),
+ * Sign-in to a project's own user pool (spec §4 'Project-level API admin sign-in'),
  * loaded lazily like the console's own client. The tokens live in memory only: they belong to
  * the data explorer's network for that project and end with the page.
  */

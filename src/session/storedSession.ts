@@ -11,11 +11,11 @@ export interface StoredSession {
 }
 
 /**
- * The stored sign-in of this tab, read without the Cognito library (87 KB the page would wait
- * for before its first query): the tokens amazon-cognito-identity-js keeps under
+ * The stored sign-in of this tab, read without the Cognito library (a large chunk the page would
+ * wait for before its first query): the tokens amazon-cognito-identity-js keeps under
  * `CognitoIdentityServiceProvider.<clientId>.<user>.*`, when both are still valid for a minute.
  * The server verifies every token as before; anything unusual (expired, missing, malformed) is
- * null and start-up asks the library, which refreshes or signs out (issue 11: first rows sooner).
+ * null and start-up asks the library, which refreshes or signs out.
  */
 export function readStoredSession(now = Date.now()): StoredSession | null {
   const storage = createCredentialStorage();

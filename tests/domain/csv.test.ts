@@ -54,6 +54,11 @@ describe("spec §5 'CSV import'", () => {
   it("converts cells as data entry does: numbers, booleans, JSON lists; an empty cell is no value; the rest stays text", () => {
     expect(cellValue("Integer", " 42 ")).toBe(42);
     expect(cellValue("Float", "1.5")).toBe(1.5);
+    // A file is machine text: '.' is the decimal mark in any console language, and a comma is
+    // never dropped (12,5 stays text and is refused as not a number, never stored as 125).
+    expect(cellValue("Float", "12,5")).toBe("12,5");
+    expect(cellValue("Float", "1e3")).toBe(1000);
+    expect(cellValue("Integer", "0x10")).toBe("0x10");
     expect(cellValue("Integer", "abc")).toBe("abc");
     expect(cellValue("Boolean", "TRUE")).toBe(true);
     expect(cellValue("ListString", '["a","b"]')).toEqual(["a", "b"]);

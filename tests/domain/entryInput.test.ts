@@ -5,14 +5,18 @@ import type { Field, FieldType } from "../../src/domain/model";
 const field = (type: FieldType): Field => ({ id: `f_${type}`, name: type.toLowerCase(), type, directives: [] }) as unknown as Field;
 
 describe("what a data-entry input keeps while typing (spec §5 'General input', 'Data entry')", () => {
-  it("'Number input keeps digits, dot and minus, with the minus only at the start and a single dot'", () => {
-    expect(sanitizeNumber("-12.5.3x")).toBe("-12.53");
+  it("'Number input keeps digits, dot and minus, with the minus only at the start'; the decimal and group marks are kept for the parser to judge", () => {
+    // Dropping the second mark (or a German decimal comma) would silently change the value.
+    expect(sanitizeNumber("-12.5.3x")).toBe("-12.5.3");
+    expect(sanitizeNumber("12,5")).toBe("12,5");
     expect(sanitizeNumber("1-2")).toBe("12");
     expect(sanitizeEntryText(field("Float"), "a3.1b4")).toBe("3.14");
   });
 
   it("'Integer input keeps digits and a leading minus'; 'Integer inputs have a max length of 11'", () => {
-    expect(sanitizeInteger("-1a2.3")).toBe("-123");
+    expect(sanitizeInteger("-1a23")).toBe("-123");
+    // A mark is kept, so 12,5 is refused as not whole instead of saved as 125.
+    expect(sanitizeInteger("12,5")).toBe("12,5");
     expect(sanitizeEntryText(field("Integer"), "123456789012345")).toBe("12345678901");
   });
 
@@ -46,5 +50,23 @@ describe("what a typed text is sent as (spec §5 'Data entry')", () => {
   it("Json travels as its text, and text that is no JSON is refused before it is sent", () => {
     expect(readEntryText(field("Json"), '{"a":1}', [])).toEqual({ value: '{"a":1}', problem: null });
     expect(readEntryText(field("Json"), "{a:", []).problem).not.toBeNull();
+  });
+});
+
+describe("a typed number in the user's locale (issue 31: '12,5' was saved as 125)", () => {
+  it("reads German 12,5 as 12.5 in a Float field and refuses it in an Integer field instead of saving 125", () => {
+    expect(readEntryText(field("Float"), "12,5", [], "de")).toEqual({ value: 12.5, problem: null });
+    expect(readEntryText(field("Integer"), sanitizeEntryText(field("Integer"), "12,5", "de"), [], "de").problem?.messageId).toBe("error_value_integer");
+    expect(readEntryText(field("Integer"), "1.234.567", [], "de")).toEqual({ value: 1234567, problem: null });
+  });
+
+  it("refuses an ambiguous number with a message naming the locale's decimal mark", () => {
+    expect(readEntryText(field("Float"), "1.234", [], "de").problem).toEqual({ messageId: "error_value_number_ambiguous", field: "float", values: { decimal: "," } });
+    expect(readEntryText(field("Float"), "12,5", [], "en").problem).toEqual({ messageId: "error_value_number_marks", field: "float", values: { decimal: "." } });
+  });
+
+  it("a German number list is separated by semicolons, as the grid shows it", () => {
+    expect(readEntryText(field("ListFloat"), "1,5; 2", [], "de")).toEqual({ value: [1.5, 2], problem: null });
+    expect(readEntryText(field("ListFloat"), "1.5, 2", [], "en")).toEqual({ value: [1.5, 2], problem: null });
   });
 });

@@ -1,19 +1,34 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
+import { SERVER_NODE_FLAGS } from "../../scripts/serverNodeFlags.mjs";
 
 const E2E_LIMITS = "signUpsPerSourcePerHour=100000,codeMailsPerSourcePerHour=100000,workspacesPerUser=1000";
+
+/** Where globalSetup.ts left the migrated data directory every server starts from as a copy. */
+export const DATA_TEMPLATE_ENV = "BAUKASTEN_E2E_DATA_TEMPLATE";
+
+/** A new data directory: a copy of the migrated one when the run made it, else empty (initdb). */
+function newDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "baukasten-e2e-"));
+  const template = process.env[DATA_TEMPLATE_ENV];
+  if (template) cpSync(template, dir, { recursive: true });
+  return dir;
+}
+
+/** How long a stopping server may finish its work before it is killed. */
+const STOP_GRACE_MS = 60_000;
 
 /** A real server process on its own port and its own fresh data directory. */
 export class PlatformProcess {
   private child: ChildProcess | null = null;
   /** The local mailbox answers only with its token: one per process, so it also tells our server from another on the port. */
   private readonly mailboxToken = randomUUID();
-  readonly dataDir = mkdtempSync(join(tmpdir(), "baukasten-e2e-"));
+  readonly dataDir = newDataDir();
   /**
    * `env` adds settings, e.g. FEATURE_FLAG_EMAILS for the flagged screens. `hostname` is the
    * address the browser opens the console at: the server listens on every loopback address and
@@ -30,7 +45,8 @@ export class PlatformProcess {
   }
 
   async start() {
-    this.child = spawn(process.execPath, ["dist/server/index.mjs"], {
+    // With the flags `npm start` gives it: the embedded database's code compiled as users run it.
+    this.child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server/index.mjs"], {
       // Every test signs up from loopback: per-source limits would stop the run, not an abuser.
       env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, LOG_LEVEL: "silent", MAILBOX_TOKEN: this.mailboxToken, LIMITS: E2E_LIMITS, ...this.env },
       stdio: ["ignore", "inherit", "inherit"],
@@ -57,7 +73,13 @@ export class PlatformProcess {
     const child = this.child;
     if (!child || child.exitCode !== null) return;
     await new Promise<void>((resolve) => {
-      child.once("exit", () => resolve());
+      // A server still answering a browser the test left open would keep the worker waiting for
+      // minutes in teardown: after the grace, it is killed (the next test gets a new one anyway).
+      const kill = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
+      child.once("exit", () => {
+        clearTimeout(kill);
+        resolve();
+      });
       child.kill("SIGTERM");
     });
     this.child = null;
@@ -78,10 +100,13 @@ export class PlatformProcess {
     return (await (await fetch(url)).json()) as { subject: string; text: string }[];
   }
 
-  /** The newest code sent to an address, read from the local mailbox. */
-  async latestCode(email: string): Promise<string> {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const mails = await this.mailsTo(email);
+  /**
+   * The newest code sent to an address, read from the local mailbox; with `subject`, the newest
+   * in a mail of that subject, waiting until one has arrived (an earlier mail's code is no answer).
+   */
+  async latestCode(email: string, subject?: RegExp): Promise<string> {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const mails = (await this.mailsTo(email)).filter((mail) => !subject || subject.test(mail.subject));
       const code = mails[0]?.text.match(/\b(\d{6})\b/)?.[1];
       if (code) return code;
       await new Promise((resolve) => setTimeout(resolve, 100));

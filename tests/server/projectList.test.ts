@@ -33,8 +33,8 @@ describe("the workspace's project list", () => {
   });
 });
 
-// Query.org reads the page of projects the operation asks for in the same statement as the
-// workspace (issue 15); what it answers must be what Org.apis reads on its own (through `node`).
+// Org.apis reads its page through the request's loader, batched with the other pages asked at
+// the same time; what it answers must be what it reads on its own (through `node`).
 describe("the project page read along with the workspace", () => {
   const PAGE_FIELDS = `edges { cursor node { id name state region additionalAuthModes usePrefix createdAt updatedAt } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor }`;
   const ALONG = `query ($id: ID!, $first: Int, $after: String) { org(id: $id) { id ...Page } }

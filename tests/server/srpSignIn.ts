@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { N, k, padHex } from "../../server/auth/srp";
+import { N, k, modPow, padHex } from "../../server/auth/srp";
 
 /**
  * The console's SRP sign-in (InitiateAuth USER_SRP_AUTH, then the PASSWORD_VERIFIER challenge)
@@ -70,16 +70,6 @@ async function call(authUrl: string, operation: string, body: unknown): Promise<
 const sha256 = (data: Buffer | string) => createHash("sha256").update(data).digest();
 const hexHash = (hex: string) => sha256(Buffer.from(hex, "hex"));
 const toBigInt = (bytes: Buffer) => BigInt(`0x${bytes.toString("hex") || "0"}`);
-
-function modPow(base: bigint, exponent: bigint, modulus: bigint): bigint {
-  let result = 1n;
-  let b = base % modulus;
-  for (let e = exponent; e > 0n; e >>= 1n) {
-    if (e & 1n) result = (result * b) % modulus;
-    b = (b * b) % modulus;
-  }
-  return result;
-}
 
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from "kysely";
 import { runStatements } from "./runStatements";
 
 /**
- * A project's own API (issue 10): the live version each endpoint serves, its entries stored
+ * A project's own API: the live version each endpoint serves, its entries stored
  * generically (type, id, values as jsonb, the parent entries' ids), its API keys and the
  * activity every write records. Entries are keyed by the table's model id, not its name, so
  * a publish never copies or moves data. Indexes for sort-by and unique fields are created per

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from "kysely";
 import { runStatements } from "./runStatements";
 
 /**
- * Plans and payments (spec §3 Checkout session, Bundle subscription; issue 10). The built-in
+ * Plans and payments (spec §3 Checkout session, Bundle subscription). The built-in
  * payment provider keeps its own tables (pay_…), as an outside provider would keep its own
  * records; the platform keeps checkout sessions and bundle subscriptions per project.
  */

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from "kysely";
 import { runStatements } from "./runStatements";
 
 /**
- * CSV imports into a project's table (issue 11): the uploaded file lies in object storage, the
+ * CSV imports into a project's table: the uploaded file lies in object storage, the
  * import row says how far its job got (`line_reached`, committed with each batch of entries),
  * and every refused row is kept with its reason for the failed-rows file. `upload_key` makes a
  * retried upload of the same file return the import it already started.

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from "kysely";
 import { runStatements } from "./runStatements";
 
 /**
- * Who created each entry (issue 10, table permissions): the `sub` of the project user (user pool
+ * Who created each entry: the `sub` of the project user (user pool
  * or OIDC) whose create wrote it, null for entries written by API keys, members or imports. The
  * owner may always read, update and delete their entries, so lists of a user who reaches only
  * their own entries filter on it (the partial index keeps those lists keyset-ordered).

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from "kysely";
 import { runStatements } from "./runStatements";
 
 /**
- * Each project's own user pool (issue 10): its pool and client ids, and the sign-in credentials
+ * Each project's own user pool: its pool and client ids, and the sign-in credentials
  * of its users. A project user is an entry of the project's users table; `sub` is that entry's
  * id, so deleting the entry deletes the credential in the same transaction. Only the SRP salt
  * and verifier are kept, never the password. Codes and sessions have the console pool's columns

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from "kysely";
 import { runStatements } from "./runStatements";
 
 /**
- * The groups of a project's pool users (issue 10, table permissions by group), as Cognito's
+ * The groups of a project's pool users, as Cognito's
  * AdminAddUserToGroup keeps them: beside the user, never in their users-table entry, which the
  * user owns and may write — so only console members can grant a group. They go into both
  * tokens as `cognito:groups` at sign-in and refresh; they leave with the user's credential.

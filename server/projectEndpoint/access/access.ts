@@ -1,7 +1,7 @@
 import type { RoleType } from "../../../src/domain/permissions";
 import { canDeleteData, canEditData, canViewData, permissionsFor } from "../../../src/domain/permissions";
 import { apiKeyReach, tableAccess, userReach, type ObjectType, type Reach, type TableOperation } from "../../../src/domain/model";
-import { forbidden } from "../../graphql/errors";
+import { forbidden } from "../../graphqlKit/errors";
 
 /**
  * Who calls a project endpoint: the holder of one of its API keys, a member of its workspace

@@ -4,7 +4,7 @@ import { isUsersTable } from "../../../src/domain/model/publishing";
 import { computeVerifier, randomSalt } from "../../auth/srp";
 import { isUniqueViolation } from "../../db/errors";
 import type { Tx } from "../../db/database";
-import { notFound, refuse } from "../../graphql/errors";
+import { notFound, refuse } from "../../graphqlKit/errors";
 import type { ProjectContext } from "../context";
 import type { TablePlan } from "../schema/plan";
 import { lockEntry, type EntryRow } from "../entries/store";

@@ -1,5 +1,5 @@
 import { isValidGroupName, MAX_GROUP_NAME_LENGTH, MAX_USER_GROUPS } from "../../../src/domain/model";
-import { forbidden, refuse } from "../../graphql/errors";
+import { forbidden, refuse } from "../../graphqlKit/errors";
 import { mayDo, requireAction, type DataAction } from "./access";
 import type { ProjectContext } from "../context";
 import { addUserToGroup, groupsOfUser, isPoolUser, removeUserFromGroup } from "./userGroupsStore";

@@ -7,7 +7,7 @@ import { entriesByIds, insertEntries, recordActivities, updateEntry, type EntryR
 
 /**
  * A project's users table (spec §5 'A user table must be set up at publish'): its users are the
- * project's own user pool (issue 10). The email field holds the sign-in address; the password
+ * project's own user pool. The email field holds the sign-in address; the password
  * field is never stored, its value becomes the SRP verifier of project_user_credentials.
  */
 export interface UsersTable {

@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import Papa from "papaparse";
 import { neutralisedCell, parentColumns, quoteNeutralised } from "../../../src/domain/csv";
-import { refuse } from "../../graphql/errors";
+import { refuse } from "../../graphqlKit/errors";
 import { jsonNestsDeeperThan, MAX_INPUT_DEPTH } from "../../../src/domain/limits";
 import { compileFilter, FILTER_OPERATORS, type Filter } from "../entries/filters";
 import { listEntries, type EntryRow, type SortOrder } from "../entries/store";

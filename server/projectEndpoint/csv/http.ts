@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { notFound, refuse } from "../../graphql/errors";
+import { notFound, refuse } from "../../graphqlKit/errors";
 import { requireAction } from "../access/access";
 import type { ProjectContext } from "../context";
 import type { Refusal } from "../endpoint";
@@ -9,16 +9,13 @@ import { exportCsv } from "./export";
 import { failedRowsCsv } from "./failedRows";
 import { answerError, answerJson, ERROR_STATUS, liveTable } from "./requests";
 
-/** The CSV routes of a project: `/p/<apiId>/imports…` and `/p/<apiId>/export.csv`. */
-const ROUTE = /^\/p\/([A-Za-z0-9_-]{1,128})\/(imports(?:\/([A-Za-z0-9_-]{1,64})(\/failed\.csv)?)?|export\.csv)(?:\?|$)/;
-
-export function csvRouteOf(url: string | undefined) {
-  const match = url ? ROUTE.exec(url) : null;
-  if (!match) return null;
-  return { apiId: match[1], export: match[2] === "export.csv", importId: match[3] ?? null, failedRows: Boolean(match[4]) };
+/** Which CSV route of a project a request is for: `/p/<apiId>/imports…` or `/p/<apiId>/export.csv` (server/http/routes.ts). */
+export interface CsvRoute {
+  apiId: string;
+  export: boolean;
+  importId: string | null;
+  failedRows: boolean;
 }
-
-export type CsvRoute = NonNullable<ReturnType<typeof csvRouteOf>>;
 
 /**
  * Serves the CSV routes: the caller is checked as on /p/<apiId>/graphql (API key or member),
@@ -56,7 +53,7 @@ export function createCsvRoutes(projectContext: (apiId: string, credentials: { a
       if ("status" in ctx) return answerError(req, res, ctx.status, { code: ctx.code, messageId: ctx.messageId }, ctx.message);
       await handle(req, res, route, ctx, url);
     } catch (error) {
-      // A refusal (server/graphql/errors.ts) carries its code; anything else is a real failure.
+      // A refusal (server/graphqlKit/errors.ts) carries its code; anything else is a real failure.
       const extensions = (error as { extensions?: Record<string, unknown> } | null)?.extensions;
       const status = typeof extensions?.code === "string" ? ERROR_STATUS[extensions.code] : undefined;
       if (status) return answerError(req, res, status, extensions!, (error as Error).message);

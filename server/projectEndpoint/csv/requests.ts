@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { forbidden, refuse } from "../../graphql/errors";
+import { forbidden, refuse } from "../../graphqlKit/errors";
 import { withinLimit, HOUR_MS } from "../../limits/rateLimit";
 import { canPublishApi } from "../../../src/domain/permissions";
 import type { SchemaModel } from "../../../src/domain/model";

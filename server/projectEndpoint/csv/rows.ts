@@ -41,7 +41,7 @@ export interface FailedRow {
  * whose last 12 hex digits are the line. A batch written twice (two workers after a lease
  * expired, a retry) hits the primary key instead of adding the row again; and consecutive lines
  * get neighbouring ids, so a batch fills index pages in order instead of touching one at random
- * per row (issue 11: a 100,000-row import spent much of its time evicting and rewriting pages).
+ * per row, which made a large import spend much of its time evicting and rewriting pages.
  */
 export function importIds(importId: string) {
   const prefixOf = (kind: string) => {
@@ -180,7 +180,7 @@ export async function isSuperuser(db: DbOrTx) {
 /**
  * Every entry and activity of a batch references the same project (api_id → apis), and
  * PostgreSQL checks that foreign key once per inserted row with a query of its own that locks
- * the project's row (issue 11: ~20% of a 100,000-row import's database CPU on PGlite). Where the
+ * the project's row, a large share of an import's database work. Where the
  * session may (a superuser, as PGlite always is), the batch takes that same lock once and the
  * insert runs with the row triggers off; the caller switches them back on after the insert.
  * The project cannot be deleted before the batch commits, as with the per-row checks.
@@ -220,7 +220,7 @@ export async function writeBatch(tx: Tx, apiId: string, reader: RowReader, recor
     if (reader.superuser) await projectForeignKeyCheckedOnce(tx, apiId);
     // One jsonb document read by jsonb_to_recordset rather than a jsonb[] of texts: PostgreSQL
     // parses the JSON once instead of unescaping an array literal first, and the client sends one
-    // string (issue 11: ~15% of the insert's CPU on PGlite, measured on 50,000 rows).
+    // string, which takes a good part of the insert's CPU away.
     const entries = JSON.stringify(good.map((row) => ({ id: row.id, data: row.data, parent_first: row.parents.first ?? null, parent_second: row.parents.second ?? null })));
     const { rows } = await sql<{ written: number }>`with written as (
         insert into project_entries (api_id, type_id, id, data, parent_first, parent_second)

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { addField } from "../../../src/domain/model";
 import { parseModel } from "../../../src/domain/model/parse";
 import { CSV_HEADER_MAX_BYTES, isCsvFileName, planColumns } from "../../../src/domain/csv";
-import { refuse } from "../../graphql/errors";
+import { refuse } from "../../graphqlKit/errors";
 import { enqueueJob } from "../../jobs/store";
 import { findApiForUpdate, type Api } from "../../project/store";
 import { startPublishRun } from "../../publishing/resolvers";

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { entryInputProblem, type WriteOperation } from "../../../src/domain/values";
 import { isUniqueViolation } from "../../db/errors";
 import type { Tx } from "../../db/database";
-import { notFound, refuse } from "../../graphql/errors";
+import { notFound, refuse } from "../../graphqlKit/errors";
 import { reachOf, requireReach, type DataAction } from "../access/access";
 import type { ProjectContext } from "../context";
 import { ownEntriesOnly } from "../realtime/ownEvents";

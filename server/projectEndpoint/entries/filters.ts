@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import { effectiveFieldType, type Field } from "../../../src/domain/model";
-import { refuse } from "../../graphql/errors";
+import { refuse } from "../../graphqlKit/errors";
 
 /**
  * Filters of spec §7 ({field: {operator: value}} with and/or/not) compiled to one SQL condition

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { buildSchema, coerceInputValue, isInputObjectType, type GraphQLInputObjectType, type GraphQLSchema } from "graphql";
-import { forbidden, notFound, refuse } from "../../graphql/errors";
+import { forbidden, notFound, refuse } from "../../graphqlKit/errors";
 import { mayDo } from "../access/access";
 import type { ProjectContext } from "../context";
 import { entryOperations, entryValues, type EntryInput, type EntryOperations, type ListArgs } from "./entries";

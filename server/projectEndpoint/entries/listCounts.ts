@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { refuse } from "../../graphql/errors";
+import { refuse } from "../../graphqlKit/errors";
 import type { ProjectContext } from "../context";
 import { countEntries, estimateEntries, type ListQuery } from "./store";
 

@@ -1,6 +1,6 @@
 import DataLoader from "dataloader";
 import type { Db } from "../../db/database";
-import type { ResponseBudget } from "../../graphql/responseBudget";
+import type { ResponseBudget } from "../../graphqlKit/responseBudget";
 import { entriesByIds, listEntriesOfParents, type EntryRow, type ListQuery, type ParentSlot } from "./store";
 
 /**

@@ -1,5 +1,5 @@
 import type { ValueProblem } from "../../../src/domain/values";
-import { refuse } from "../../graphql/errors";
+import { refuse } from "../../graphqlKit/errors";
 
 /**
  * English texts of the project API's refusals, for callers without the console; the console

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
-import { refuse } from "../../graphql/errors";
+import { refuse } from "../../graphqlKit/errors";
 import type { EntryRow, Sort } from "./store";
 import { sortExpression, sortKeyValue } from "./store";
 import type { TablePlan } from "../schema/plan";

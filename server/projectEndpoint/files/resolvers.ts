@@ -1,7 +1,7 @@
 import JSZip from "jszip";
 import type { AccessControl } from "../../../src/domain/files";
 import { fileKeyProblem, fileNameOf, INLINE_FILE_MAX_BYTES, isMimeType, normaliseFileKey, runtimeOf } from "../../../src/domain/files";
-import { refuse } from "../../graphql/errors";
+import { refuse } from "../../graphqlKit/errors";
 import { HOUR_MS, withinLimit } from "../../limits/rateLimit";
 import { mayDo, requireAction } from "../access/access";
 import type { ProjectContext } from "../context";

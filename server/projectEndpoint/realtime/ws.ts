@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { useServer } from "graphql-ws/use/ws";
-import { refuse } from "../../graphql/errors";
+import { refuse } from "../../graphqlKit/errors";
 import { envelopedOperation, graphqlWebSocketServer } from "../../graphql/ws";
 import type { ProjectEndpoint } from "../endpoint";
 import { projectApiIdOf } from "../endpoint";

@@ -13,6 +13,7 @@ import {
 } from "../../../src/domain/model";
 import type { ParentSlot } from "../entries/store";
 import { filterInputName } from "./filterInputs";
+import { fieldTypeDefinition } from "../../../src/domain/fields";
 
 /**
  * What the generator needs to know about each table of a live model, worked out once per
@@ -51,26 +52,10 @@ const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
 const isGraphqlEnum = (enumType: EnumType) =>
   enumType.values.length > 0 && GRAPHQL_NAME.test(enumType.name) && enumType.values.every((value) => GRAPHQL_NAME.test(value.name) && !["true", "false", "null"].includes(value.name));
 
-const SCALARS: Partial<Record<FieldType, string>> = {
-  Integer: "Int",
-  Float: "Float",
-  /** Seconds since the epoch do not fit GraphQL's 32-bit Int. */
-  Timestamp: "Float",
-  Boolean: "Boolean",
-  ID: "ID",
-  ListBoolean: "[Boolean!]",
-  ListFloat: "[Float!]",
-  ListId: "[ID!]",
-  ListInteger: "[Int!]",
-  ListString: "[String!]",
-  /** JSON travels as text (spec §5 "Json strings are parsed"). */
-  Json: "String",
-};
-
 function plannedField(field: Field, enums: Map<string, EnumType>): PlannedField | null {
   const kind = effectiveFieldType(field);
   if (!kind) return null;
-  let graphqlType = SCALARS[kind] ?? "String";
+  let graphqlType = fieldTypeDefinition(kind).graphqlType;
   if (kind === "Enum") {
     const enumType = field.typeId ? enums.get(field.typeId) : undefined;
     graphqlType = enumType ? enumType.name : "String";

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { entryInputKind, INPUT_MAX_LENGTH, INTEGER_INPUT_MAX_LENGTH, sanitizeEntryText } from "../../domain/entryInput";
 import type { EnumType, Field } from "../../domain/model";
+import { intlLocale } from "../../i18n/intlLocale";
 
 const INPUT_TYPES = { date: "date", datetime: "datetime-local", time: "time", timestamp: "datetime-local", email: "email", phone: "tel" } as const;
 
@@ -88,7 +89,7 @@ export function CellEditor(props: {
           maxLength={kind === "integer" ? INTEGER_INPUT_MAX_LENGTH : INPUT_MAX_LENGTH}
           value={props.draft}
           readOnly={props.saving}
-          onChange={(event) => props.onDraft(sanitizeEntryText(props.field, event.target.value))}
+          onChange={(event) => props.onDraft(sanitizeEntryText(props.field, event.target.value, intlLocale(intl)))}
         />
       )}
       {props.saving && (

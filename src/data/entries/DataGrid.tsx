@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { entryInputKind, entryText, sanitizeEntryText, type EntryInputKind } from "../../domain/entryInput";
+import { intlLocale } from "../../i18n/intlLocale";
 import type { EnumType, Field } from "../../domain/model";
 import { errorText } from "../../common/ErrorMessage";
 import { CellEditor } from "./CellEditor";
@@ -193,7 +194,7 @@ export function DataGrid(props: {
     if (row.pending || !editableColumn(column)) return;
     // A date or time input reads its own keys per segment: a typed character opens it as it is.
     const replaces = replaceWith !== undefined && !DATE_KINDS.has(entryInputKind(column.field));
-    const draft = replaces ? sanitizeEntryText(column.field, replaceWith) : entryText(column.field, row.values[column.field.name]);
+    const draft = replaces ? sanitizeEntryText(column.field, replaceWith, intlLocale(intl)) : entryText(column.field, row.values[column.field.name], intlLocale(intl));
     setActive({ rowId: row.id, columnName: column.field.name });
     setEditing({ rowId: row.id, columnName: column.field.name, draft, saving: false, error: null });
   };
@@ -209,7 +210,7 @@ export function DataGrid(props: {
     const row = rows.find((candidate) => candidate.id === editing.rowId);
     const column = columns.find((candidate) => candidate.field.name === editing.columnName);
     if (!row || !column) return setEditing(null);
-    const unchanged = editing.draft === entryText(column.field, row.values[column.field.name]);
+    const unchanged = editing.draft === entryText(column.field, row.values[column.field.name], intlLocale(intl));
     if (!unchanged) {
       setEditing({ ...editing, saving: true, error: null });
       try {

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, useTransition, type ReactNode } from "rea
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
 import { graphql, usePaginationFragment } from "react-relay";
 import { readEntryText } from "../../domain/entryInput";
+import { intlLocale } from "../../i18n/intlLocale";
 import { childConnections, parentConnections } from "../../domain/records";
 import { listSortFields, type Field, type ObjectType, type SchemaModel } from "../../domain/model";
 import { LIST_MAX_LIMIT } from "../../domain/limits";
@@ -216,7 +217,7 @@ export function EntriesGrid(props: EntriesGridProps) {
   useImportedRows(table.name, reload);
 
   const save = async (row: GridRow, field: Field, text: string) => {
-    const { value, problem } = readEntryText(field, text, props.model.enumTypes);
+    const { value, problem } = readEntryText(field, text, props.model.enumTypes, intlLocale(intl));
     if (problem) {
       const values = { field: problem.field, ...problem.values };
       throw new ApiError(problem.messageId, problem.messageId, "BAD_USER_INPUT", Object.fromEntries(Object.entries(values).map(([key, item]) => [key, String(item)])));

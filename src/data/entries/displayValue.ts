@@ -1,5 +1,6 @@
 import type { IntlShape } from "react-intl";
-import { entryInputKind } from "../../domain/entryInput";
+import { entryInputKind, entryText } from "../../domain/entryInput";
+import { intlLocale } from "../../i18n/intlLocale";
 import { isSystemField, type Field } from "../../domain/model";
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -7,7 +8,7 @@ const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
 
 /**
  * A stored value as the user reads it: dates, times, date-times and timestamps in the user's
- * locale (issue 11: "Dates, times and timestamps use localized date/time fields"), anything else
+ * locale (spec: "Dates, times and timestamps use localized date/time fields"), anything else
  * as text. A date or a time has no zone, so it is shown as written (in UTC); an instant is shown
  * in the user's own zone. A value that does not parse is shown as stored.
  */
@@ -29,6 +30,7 @@ export function displayValue(intl: IntlShape, field: Field, value: unknown): str
   if (kind === "timestamp" && typeof value === "number" && Number.isFinite(value)) {
     return intl.formatDate(value * 1000, { dateStyle: "medium", timeStyle: "medium" });
   }
-  if (Array.isArray(value)) return value.join(", ");
+  // Numbers and lists are written as the field type types them, in the user's locale (3,5 in German).
+  if (kind === "integer" || kind === "number" || kind === "list") return entryText(field, value, intlLocale(intl));
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }

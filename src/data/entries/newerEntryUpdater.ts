@@ -10,7 +10,7 @@ const instant = (value: unknown) => (typeof value === "string" ? Date.parse(valu
  * (`entryId: id`), so Relay keeps the event apart from the entry instead of writing it over the
  * entry. It copies the event onto the entry only when the event is not older than what the store
  * holds: the websocket lags behind HTTP, and an event announcing an earlier write can arrive after
- * our own save's answer (issue 11); applying it would show the older values again.
+ * our own save's answer; applying it would show the older values again.
  */
 export function applyNewerEntry(store: RecordSourceSelectorProxy) {
   const event = store.getRootField("onUpdateType");

@@ -15,7 +15,7 @@ type StoredSorts = Record<string, string>;
  */
 export function useTableSort(apiId: string, table: ObjectType | undefined) {
   const navigate = useNavigateHere();
-  const search = useSearch({ strict: false }) as { sort?: string };
+  const search = useSearch({ strict: false });
   // Keyed by the table's model id, which survives a rename as its entries do.
   const storageKey = table ? `${apiId}/${table.id}` : null;
   const sortable = table ? listSortFields(table.fields) : [];

@@ -1,5 +1,7 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import type { FilterCondition } from "../../domain/filters";
+import { formatDecimal } from "../../domain/fields";
+import { intlLocale } from "../../i18n/intlLocale";
 
 /** The active conditions as removable chips; they combine with and. */
 export function FilterChips(props: { conditions: readonly FilterCondition[]; onChange(conditions: FilterCondition[]): void }) {
@@ -10,7 +12,9 @@ export function FilterChips(props: { conditions: readonly FilterCondition[]; onC
       return `${condition.field} ${intl.formatMessage({ id: condition.value ? "data.filter.exists" : "data.filter.missing" })}`;
     }
     const operator = intl.formatMessage({ id: `data.filter.operator.${condition.operator}` });
-    const value = typeof condition.value === "boolean" ? intl.formatMessage({ id: `data.filter.${condition.value}` }) : String(condition.value);
+    const value = typeof condition.value === "boolean" ? intl.formatMessage({ id: `data.filter.${condition.value}` }) : typeof condition.value === "number"
+          ? formatDecimal(condition.value, intlLocale(intl))
+          : String(condition.value);
     return `${condition.field} ${operator} ${value}`;
   };
   return (

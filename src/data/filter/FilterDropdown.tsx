@@ -4,6 +4,7 @@ import { filterOperators, type FilterCondition } from "../../domain/filters";
 import { effectiveFieldType, type EnumType, type Field } from "../../domain/model";
 import { Button } from "../../ui/Button";
 import { EMPTY_STACK, back, chooseField, chooseOperator, typeValue, type FilterStack } from "./filterStack";
+import { intlLocale } from "../../i18n/intlLocale";
 import { filterValueFromText, initialValueText, valueInputKind } from "./filterValue";
 import { FilterValueInput } from "./FilterValueInput";
 import "./FilterDropdown.css";
@@ -56,7 +57,7 @@ export function FilterDropdown(props: {
   const apply = (event: FormEvent) => {
     event.preventDefault();
     if (stack.step !== "value" || !fieldType) return;
-    const value = filterValueFromText(valueInputKind(fieldType, stack.operator), stack.text);
+    const value = filterValueFromText(valueInputKind(fieldType, stack.operator), stack.text, intlLocale(intl));
     if (value === null) return;
     // The same field and operator twice would only narrow to the later value: replace it.
     const others = props.conditions.filter((condition) => condition.field !== stack.field || condition.operator !== stack.operator);
@@ -162,7 +163,7 @@ export function FilterDropdown(props: {
                 <Button
                   type="submit"
                   variant="primary"
-                  disabled={filterValueFromText(valueInputKind(fieldType, stack.operator), stack.text) === null}
+                  disabled={filterValueFromText(valueInputKind(fieldType, stack.operator), stack.text, intlLocale(intl)) === null}
                   data-testid="filter-apply"
                 >
                   <FormattedMessage id="data.filter.apply" />

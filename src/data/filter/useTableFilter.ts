@@ -15,7 +15,7 @@ type StoredFilters = Record<string, FilterExpression>;
  */
 export function useTableFilter(apiId: string, table: ObjectType | undefined) {
   const navigate = useNavigateHere();
-  const search = useSearch({ strict: false }) as { filter?: unknown };
+  const search = useSearch({ strict: false });
   // Keyed by the table's model id, which survives a rename as its entries do.
   const storageKey = table ? `${apiId}/${table.id}` : null;
 

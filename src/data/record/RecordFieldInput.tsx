@@ -2,6 +2,7 @@ import { useIntl } from "react-intl";
 import { INPUT_MAX_LENGTH, INTEGER_INPUT_MAX_LENGTH, entryInputKind, sanitizeEntryText } from "../../domain/entryInput";
 import { effectiveFieldType, type EnumType, type Field, type FieldType } from "../../domain/model";
 import { SelectField } from "../../ui/SelectField";
+import { intlLocale } from "../../i18n/intlLocale";
 import { displayValue } from "../entries/displayValue";
 import { TextAreaField } from "../../ui/TextAreaField";
 import { TextField } from "../../ui/TextField";
@@ -73,7 +74,7 @@ export function RecordFieldInput(props: {
       inputMode={kind === "integer" ? "numeric" : kind === "number" ? "decimal" : undefined}
       step={kind === "timestamp" ? 1 : undefined}
       maxLength={kind === "integer" ? INTEGER_INPUT_MAX_LENGTH : INPUT_MAX_LENGTH}
-      onChange={(text) => props.onChange(sanitizeEntryText(props.field, text))}
+      onChange={(text) => props.onChange(sanitizeEntryText(props.field, text, intlLocale(intl)))}
     />
   );
 }

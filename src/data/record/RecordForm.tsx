@@ -11,6 +11,7 @@ import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
 import { displayValue } from "../entries/displayValue";
 import { RecordFieldInput } from "./RecordFieldInput";
+import { intlLocale } from "../../i18n/intlLocale";
 import { changedFields, draftInput, editableFields, shownText, showsSaveCancel, type RecordDraft } from "./recordDraft";
 import type { RecordFrame } from "./recordStack";
 import type { RecordForm_entry$key } from "../../__generated__/RecordForm_entry.graphql";
@@ -97,7 +98,7 @@ export function RecordForm(props: {
   const [notice, setNotice] = useState<"changed" | "updated" | "fields" | null>(null);
   // The version the user started from: a save is refused when the server has a newer one.
   const [openedAt, setOpenedAt] = useState(entry?.updatedAt ?? null);
-  const draft: RecordDraft = { table: props.table, enums: props.enums, saved, typed, isNew };
+  const draft: RecordDraft = { table: props.table, enums: props.enums, saved, typed, isNew, locale: intlLocale(intl) };
   const dirty = changedFields(draft).length > 0;
   const [create, creating] = useMutate<RecordFormCreateMutation>(createMutation);
   const [update, updating] = useMutate<RecordFormUpdateMutation>(updateMutation);
@@ -105,7 +106,7 @@ export function RecordForm(props: {
   // does; whether a change is ours is only known once the answer names our version. State, not a
   // ref: React runs an effect a task after its render (after paint), and under load the answer
   // can land in between; a ref read then would pair the answer's "done" with the render's
-  // outdated openedAt and call our own save someone else's (issue 19).
+  // outdated openedAt and call our own save someone else's.
   const [saving, setSaving] = useState(false);
 
   // Someone else's save reaches the store live: take it when nothing was typed, else say so.

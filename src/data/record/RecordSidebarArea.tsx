@@ -6,10 +6,14 @@ import { projectEnvironmentsOfSession } from "../../relay/environment";
 import { RecordEditor } from "./RecordEditor";
 import { RecordLabel } from "./RecordLabel";
 import { RecordSidebar } from "./RecordSidebar";
+import { RightSidebar } from "../../layouts/RightSidebar";
 import type { RecordStack } from "./recordStack";
 import type { RecordStackActions } from "./useRecordStack";
 
-/** The record editor on the project's own endpoint: it holds the project's Relay environment while open. */
+/**
+ * The record editor on the project's own endpoint, in the layout's right sidebar: it holds the
+ * project's Relay environment while open.
+ */
 export function RecordSidebarArea(props: {
   apiId: string;
   model: SchemaModel;
@@ -27,14 +31,16 @@ export function RecordSidebarArea(props: {
   if (!environment || props.stack.length === 0) return null;
   return (
     <RelayEnvironmentProvider environment={environment}>
-      <RecordSidebar
-        stack={props.stack}
-        onBack={props.actions.pop}
-        onClose={props.actions.close}
-        recordName={(frame) => <RecordLabel table={frame.table} id={frame.id} />}
-      >
-        {(frame) => <RecordEditor frame={frame} model={props.model} actions={props.actions} gridList={props.gridList} />}
-      </RecordSidebar>
+      <RightSidebar>
+        <RecordSidebar
+          stack={props.stack}
+          onBack={props.actions.pop}
+          onClose={props.actions.close}
+          recordName={(frame) => <RecordLabel table={frame.table} id={frame.id} />}
+        >
+          {(frame) => <RecordEditor frame={frame} model={props.model} actions={props.actions} gridList={props.gridList} />}
+        </RecordSidebar>
+      </RightSidebar>
     </RelayEnvironmentProvider>
   );
 }

@@ -1,4 +1,5 @@
-import { entryText, entryValueOf } from "../../domain/entryInput";
+import { entryText, entryValueOf, typedTextProblem } from "../../domain/entryInput";
+import type { Locale } from "../../domain/locale";
 import { effectiveFieldType, isSystemField, requiredFlags, type EnumType, type Field, type ObjectType } from "../../domain/model";
 import { entryInputProblem, type ValueProblem } from "../../domain/values";
 
@@ -13,16 +14,18 @@ export interface RecordDraft {
   saved: Readonly<Record<string, unknown>>;
   typed: Readonly<Record<string, string>>;
   isNew: boolean;
+  /** The locale the texts are typed in (decimal marks). */
+  locale: Locale;
 }
 
 export const editableFields = (table: ObjectType) => table.fields.filter((field) => !isSystemField(field) && effectiveFieldType(field) !== null);
 
 export function shownText(draft: RecordDraft, field: Field): string {
   const typed = draft.typed[field.name];
-  return typed ?? entryText(field, draft.saved[field.name]);
+  return typed ?? entryText(field, draft.saved[field.name], draft.locale);
 }
 
-const valueOf = (draft: RecordDraft, field: Field) => entryValueOf(field, shownText(draft, field));
+const valueOf = (draft: RecordDraft, field: Field) => entryValueOf(field, shownText(draft, field), draft.locale);
 
 /** Equal as the form compares, so an untouched or retyped value is never "changed". */
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -44,5 +47,10 @@ export function draftInput(draft: RecordDraft): { input: Record<string, unknown>
     const send = draft.isNew ? field.name in draft.typed && value !== null : changedFields(draft).includes(field) || requiredFlags(field).requiredOnUpdate;
     if (send) input[field.name] = value;
   }
-  return { input, problem: entryInputProblem(draft.table, draft.enums, input, operation) };
+  // A number the locale cannot read unambiguously is named as such, not as "not a number".
+  const typedProblem = editableFields(draft.table)
+    .filter((field) => field.name in draft.typed)
+    .map((field) => typedTextProblem(field, draft.typed[field.name], draft.locale))
+    .find((problem) => problem !== null);
+  return { input, problem: typedProblem ?? entryInputProblem(draft.table, draft.enums, input, operation) };
 }

@@ -9,7 +9,7 @@ import { useNavigateHere } from "../../router/useNavigateHere";
  */
 export function useRecordStack() {
   const navigate = useNavigateHere();
-  const search = useSearch({ strict: false }) as { record?: RecordStack };
+  const search = useSearch({ strict: false });
   const stack = useMemo(() => search.record ?? [], [search.record]);
 
   const go = useCallback(

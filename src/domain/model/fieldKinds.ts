@@ -1,6 +1,7 @@
 import { hasDirective } from "./directives";
 import { isReadonlyFieldName, type ReadonlyFieldName } from "./names";
 import type { Field, FieldType } from "./types";
+import { fieldTypeDefinition } from "../fields/registry";
 
 /** One of the three read-only system fields (id, createdAt, updatedAt). */
 export const isSystemField = (field: Field): field is Field & { name: ReadonlyFieldName } =>
@@ -12,8 +13,6 @@ export function effectiveFieldType(field: Pick<Field, "type" | "directives">): F
   return field.type ?? null;
 }
 
-const NOT_SORTABLE: readonly FieldType[] = ["Json", "Dynamic"];
-
 /**
  * Sort fields (spec §5): read-only fields other than updatedAt, lists, Json and Dynamic cannot
  * be sort fields; updatedAt always is one (the default sort).
@@ -21,7 +20,7 @@ const NOT_SORTABLE: readonly FieldType[] = ["Json", "Dynamic"];
 export function canSortBy(field: Field): boolean {
   if (field.readonly) return field.name === "updatedAt";
   const fieldType = effectiveFieldType(field);
-  return fieldType !== null && !fieldType.startsWith("List") && !NOT_SORTABLE.includes(fieldType);
+  return fieldType !== null && fieldTypeDefinition(fieldType).sortable;
 }
 
 /**

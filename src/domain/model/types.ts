@@ -6,30 +6,8 @@ import type * as shape from "./shape";
  * rule of spec §4 and §5).
  */
 
-export const FIELD_TYPES = [
-  "Boolean",
-  "Float",
-  "ID",
-  "Integer",
-  "String",
-  "ListBoolean",
-  "ListFloat",
-  "ListId",
-  "ListInteger",
-  "ListString",
-  "Date",
-  "DateTime",
-  "Time",
-  "Timestamp",
-  "Email",
-  "IpAddress",
-  "Json",
-  "Phone",
-  "Url",
-  "Dynamic",
-  "Enum",
-] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+/** The field types (spec §3): their names and everything about them live in src/domain/fields. */
+export { FIELD_TYPES, type FieldType } from "../fields/names";
 
 /** Field and type directives (spec §3 "Directives on types and fields"). */
 export const DIRECTIVE_NAMES = [

@@ -27,12 +27,6 @@ export const orgUsersManageQuery = graphql`
   }
 `;
 
-interface ManageSearch {
-  email?: string;
-  role?: string;
-  roleId?: string;
-}
-
 /**
  * org-users-manage: invite (email and role) or edit (the query values email, role and roleId
  * pre-fill the form; the email is locked and only the role changes). Roles the user may not
@@ -42,8 +36,8 @@ export default function OrgUsersManageScreen(props: { queryRef: PreloadedQuery<O
   const intl = useIntl();
   const navigate = useNavigate();
   const { locale } = useLocale();
-  const { orgId, action } = useParams({ strict: false }) as { orgId: string; action: string };
-  const search = useSearch({ strict: false }) as ManageSearch;
+  const { orgId, action } = useParams({ strict: false });
+  const search = useSearch({ strict: false });
   const { org } = usePreloadedQuery<OrgUsersManageScreenQuery>(orgUsersManageQuery, props.queryRef);
   const editing = action === "edit";
   const [email, setEmail] = useState(editing ? String(search.email ?? "") : "");
@@ -53,7 +47,7 @@ export default function OrgUsersManageScreen(props: { queryRef: PreloadedQuery<O
   const [invite, inviting] = useCreateRoleMutation();
   const [changeRole, changing] = useUpdateRoleMutation();
 
-  if (action !== "invite" && action !== "edit") return <NotFoundScreen />;
+  if (!orgId || (action !== "invite" && action !== "edit")) return <NotFoundScreen />;
   const allowed = org?.viewerCanManageUsers ?? false;
   const problems = inviteProblems({ email, role });
   const backToList = () => navigate({ to: "/org/$orgId/users", params: { orgId } });

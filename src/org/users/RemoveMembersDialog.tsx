@@ -1,7 +1,7 @@
 import { FormattedMessage } from "react-intl";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 
-/** Names every address that loses its access before anything is removed (issue 9). */
+/** Names every address that loses its access before anything is removed, so no one loses access by surprise. */
 export function RemoveMembersDialog(props: { emails: readonly string[]; onConfirm(): void; onCancel(): void }) {
   return (
     <ConfirmDialog

@@ -50,7 +50,7 @@ export default function PublishingScreen(props: { queryRef: PreloadedQuery<Publi
     variables: { apiId },
   });
   const lastProgressState = [...seen].reverse().find(isPublishing) ?? null;
-  const { session_id: sessionId } = useSearch({ strict: false }) as { session_id?: string };
+  const { session_id: sessionId } = useSearch({ strict: false });
   const checkout = useCheckoutSubscription(api ? { id: api.id, state } : null, sessionId);
   const checkoutError = checkout.error;
 

@@ -36,3 +36,14 @@ describe("dates, times and timestamps in the user's locale (issue 11: 'localized
     expect(displayValue(en, field("Date"), null)).toBe("");
   });
 });
+
+describe("numbers in the user's locale (issue 31: 'Numbers display per locale (3,5 in German)')", () => {
+  it("shows a Float with the locale's decimal mark and lists of numbers with a separator that is not it", () => {
+    expect(displayValue(de, field("Float"), 3.5)).toBe("3,5");
+    expect(displayValue(en, field("Float"), 3.5)).toBe("3.5");
+    expect(displayValue(de, field("Integer"), 1234)).toBe("1234");
+    expect(displayValue(de, field("ListFloat"), [1.5, 2])).toBe("1,5; 2");
+    expect(displayValue(en, field("ListFloat"), [1.5, 2])).toBe("1.5, 2");
+    expect(displayValue(de, field("ListString"), ["a", "b"])).toBe("a, b");
+  });
+});

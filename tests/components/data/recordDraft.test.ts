@@ -17,7 +17,7 @@ const book = {
   ],
 } as unknown as ObjectType;
 
-const draft = (patch: Partial<RecordDraft>): RecordDraft => ({ table: book, enums: [], saved: { title: "Dune", pages: 412, note: null }, typed: {}, isNew: false, ...patch });
+const draft = (patch: Partial<RecordDraft>): RecordDraft => ({ table: book, enums: [], saved: { title: "Dune", pages: 412, note: null }, typed: {}, isNew: false, locale: "en", ...patch });
 
 describe("the record form's draft (spec §2 Save/Cancel, §5 what an update sends)", () => {
   it("shows Save/Cancel only when a value differs from the saved one, or the record is new", () => {

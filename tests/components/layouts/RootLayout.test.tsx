@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
 import { IntlProvider } from "react-intl";
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from "@tanstack/react-router";
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from "@tanstack/react-router";
 import "../../../src/router/routeMeta";
 import type { LayoutName } from "../../../src/router/routeMeta";
 import { RootLayout } from "../../../src/layouts/RootLayout";
+import { OrgFrame } from "../../../src/layouts/OrgFrame";
 import { resetSession } from "../../../src/session/sessionState";
 import en from "../../../locales/en.json";
 
@@ -31,6 +32,37 @@ async function renderAt(layout: string | undefined, path = "/org/$orgId/apis", e
   await screen.findByText("page content");
 }
 
+/** Renders an org page under a layout route that frames its screens, as `/org/$orgId` does. */
+async function renderInOrgLayout(messages: Record<string, string> = en) {
+  const root = createRootRoute({ component: RootLayout });
+  const orgLayout = createRoute({
+    getParentRoute: () => root,
+    path: "/org/$orgId",
+    staticData: { framesChildren: true },
+    component: () => (
+      <OrgFrame>
+        <Outlet />
+      </OrgFrame>
+    ),
+  });
+  const page = createRoute({
+    getParentRoute: () => orgLayout,
+    path: "apis",
+    staticData: { name: "test", layout: "org" },
+    component: () => <p>page content</p>,
+  });
+  const router = createRouter({
+    routeTree: root.addChildren([orgLayout.addChildren([page])]),
+    history: createMemoryHistory({ initialEntries: ["/org/org_1/apis"] }),
+  });
+  render(
+    <IntlProvider locale="en" messages={messages}>
+      <RouterProvider router={router} />
+    </IntlProvider>,
+  );
+  await screen.findByText("page content");
+}
+
 describe("root layout", () => {
   it("shows the global loading indicator while the session is first loaded", async () => {
     resetSession("Loading");
@@ -44,19 +76,21 @@ describe("root layout", () => {
     expect(await screen.findByTestId("global-loading")).toBeTruthy();
   });
 
-  it("gives org pages the top bar, the Projects/Billing/Users/Settings tabs and the footer", async () => {
+  it("leaves the org pages' top bar, Projects/Billing/Users/Settings tabs and footer to their layout route, once", async () => {
     resetSession("NotAuthenticated");
-    await renderAt("org");
+    await renderInOrgLayout();
     // The top bar and tabs load after the sign-in page's code (a chunk of their own).
     const tabs = await screen.findByRole("navigation", { name: "Workspace" });
     expect([...tabs.querySelectorAll("a")].map((a) => a.textContent)).toEqual(["Projects", "Billing", "Users", "Settings"]);
     expect(screen.getByRole("banner")).toBeTruthy();
     expect(screen.getByRole("contentinfo").textContent).toContain(`© ${new Date().getFullYear()} Baukasten`);
+    expect(screen.getAllByRole("banner")).toHaveLength(1);
+    expect(screen.getAllByRole("main")).toHaveLength(1);
   });
 
   it("names the product in the top bar from the messages, not from the code", async () => {
     resetSession("NotAuthenticated");
-    await renderAt("org", undefined, undefined, { ...en, "app.name": "Werkbank" });
+    await renderInOrgLayout({ ...en, "app.name": "Werkbank" });
     expect((await screen.findByRole("link", { name: "Baukasten home" })).textContent).toBe("Werkbank");
   });
 

@@ -48,7 +48,7 @@ function renderMembers(members: Member[], as: RoleType = "OWNER") {
   renderWithRelay(
     () => (
       <>
-        <OrgRoleUpdates />
+        <OrgRoleUpdates orgId={ORG_ID} />
         <OrgUsersScreen queryRef={queryRef} />
       </>
     ),

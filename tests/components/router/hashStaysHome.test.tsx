@@ -20,7 +20,7 @@ function DataPage() {
   return (
     <>
       <p data-testid="selected">{selected?.name}</p>
-      <Link to="/account">account</Link>
+      <Link to="/account/settings">account</Link>
     </>
   );
 }
@@ -31,7 +31,7 @@ function TypesPage() {
   return (
     <>
       <p data-testid="selected">{selected?.name}</p>
-      <Link to="/publish">publish</Link>
+      <Link to="/api-setup/$apiId/publishing" params={{ apiId: "a1" }}>publish</Link>
     </>
   );
 }
@@ -52,8 +52,8 @@ function renderAt(initial: string) {
   const routes = [
     createRoute({ getParentRoute: () => root, path: "/data", component: DataPage }),
     createRoute({ getParentRoute: () => root, path: "/types", component: TypesPage }),
-    createRoute({ getParentRoute: () => root, path: "/account", component: () => <p>account settings</p> }),
-    createRoute({ getParentRoute: () => root, path: "/publish", component: () => <p>publish wizard</p> }),
+    createRoute({ getParentRoute: () => root, path: "/account/settings", component: () => <p>account settings</p> }),
+    createRoute({ getParentRoute: () => root, path: "/api-setup/$apiId/publishing", component: () => <p>publish wizard</p> }),
   ];
   const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: [initial] }) });
   render(
@@ -73,7 +73,7 @@ describe("the URL hash names a table or type only on its own page", () => {
     act(() => screen.getByText("account").click());
     await screen.findByText("account settings");
     await act(async () => leftBehind());
-    expect(location()).toBe("/account");
+    expect(location()).toBe("/account/settings");
   });
 
   it("the model editor's late type choice does not follow the user to the publish wizard", async () => {
@@ -83,6 +83,6 @@ describe("the URL hash names a table or type only on its own page", () => {
     act(() => screen.getByText("publish").click());
     await screen.findByText("publish wizard");
     await act(async () => leftBehind());
-    expect(location()).toBe("/publish");
+    expect(location()).toBe("/api-setup/a1/publishing");
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { computeVerifier, isValidTimestamp, k, padHex, passwordMatches } from "../../../server/auth/srp";
+import { computeVerifier, isValidTimestamp, k, modPow, N, padHex, passwordMatches } from "../../../server/auth/srp";
 
 describe("SRP helpers", () => {
   it("derives k from padHex(N) ‖ padHex(g) as the library does", () => {
@@ -21,6 +21,24 @@ describe("SRP helpers", () => {
       passwordMatches("baukasten", "3f2c0f4e-8d1a-4c55-9a53-3c1f6f0b2e11", password, salt, verifier);
     expect(matches("Correct2024x")).toBe(true);
     expect(matches("correct2024x")).toBe(false);
+  });
+
+  it("raises to a power mod N as plain square-and-multiply does, also for bases OpenSSL refuses", () => {
+    const slow = (base: bigint, exponent: bigint) => {
+      let result = 1n;
+      let b = base % N;
+      for (let e = exponent; e > 0n; e >>= 1n) {
+        if (e & 1n) result = (result * b) % N;
+        b = (b * b) % N;
+      }
+      return result;
+    };
+    const exponent = (1n << 255n) + 12345678901234567890n;
+    for (const base of [0n, 1n, 2n, 3n, N - 2n, N - 1n, N, N + 7n, (N * 3n) / 7n]) {
+      expect(modPow(base, exponent, N)).toBe(slow(base, exponent));
+      expect(modPow(base, 0n, N)).toBe(1n);
+    }
+    expect(modPow(5n, 3n, 7n)).toBe(6n);
   });
 
   it("accepts the library's timestamp format only, day not zero-padded", () => {

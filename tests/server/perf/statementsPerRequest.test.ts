@@ -44,9 +44,15 @@ describe("SQL statements per request", () => {
     }
   });
 
-  it("a workspace's project list runs 1: the role, the workspace and the page in one (the session is remembered)", async () => {
+  it("a workspace's project list runs 2: the role and the workspace in one, the page in one (the session is remembered)", async () => {
     const ran = await statementsOf(() => t.graphql(LIST, { id: orgId }, owner.token));
-    expect(ran.length).toBe(1);
+    expect(ran.length).toBe(2);
+  });
+
+  it("two pages of a workspace's projects in one operation run 2: the role and the workspace in one, both pages in one", async () => {
+    const two = `query ($id: ID!) { org(id: $id) { one: apis(first: 1) { edges { node { name } } } all: apis(first: 20) { edges { node { name } } } } }`;
+    const ran = await statementsOf(() => t.graphql(two, { id: orgId }, owner.token));
+    expect(ran.length).toBe(2);
   });
 
   it("renaming the workspace runs 3: begin, the update that checks the role, commit", async () => {

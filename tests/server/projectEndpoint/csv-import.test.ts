@@ -63,7 +63,7 @@ describe("importing a CSV file into a table", () => {
       "6,Eve,not-an-email,3,,,,,,email must be an email address.",
       "7,Zed,zed@example.com,4,,,,GONE,,\"status must be one of: ACTIVE, RETIRED.\"",
       "8,Twin,ada@example.com,5,,,,,,email must be unique: another entry has this value.",
-      "9,Too,few,\"This row has 2 cells, but the header has 8 columns.\"",
+      "9,Too,few,,,,,,,\"This row has 2 cells, but the header has 8 columns.\"",
       "10,Last,last@example.com,7,,,2024-02-30,,,born must be a date such as 2024-05-01.",
     ]);
     const german = await csv.download(`imports/${started.import.id}/failed.csv?locale=de`, asKey());
@@ -79,6 +79,15 @@ describe("importing a CSV file into a table", () => {
     const started = await csv.upload(latin1, { table: "Author", auth: asKey() });
     expect(await csv.finished(started.import.id, asKey())).toMatchObject({ status: "DONE", rowsDone: 1 });
     expect(await authors({ name: { eq: "Müller Straße" } })).toHaveLength(1);
+  });
+
+  it("reads numbers as machine text whatever the console's language: '.' decimal; a comma or hexadecimal is refused, never scaled", async () => {
+    const file = ["name,age,rating", "Dot,1,12.5", "Comma,2,\"12,5\"", "Grouped,\"1,234\",1", "Hex,0x10,1"].join("\r\n");
+    const started = await csv.upload(file, { table: "Author", auth: asKey() });
+    expect(await csv.finished(started.import.id, asKey())).toMatchObject({ status: "DONE", rowsDone: 1, rowsFailed: 3 });
+    const read = async (name: string) => (await p.call(`query ($filter: AuthorFilterInput) { listAuthor(filter: $filter) { items { age rating } } }`, { filter: { name: { eq: name } } })).data.listAuthor.items;
+    expect(await read("Dot")).toEqual([{ age: 1, rating: 12.5 }]);
+    for (const name of ["Comma", "Grouped", "Hex"]) expect(await read(name), name).toEqual([]);
   });
 
   it("skips id, createdAt and updatedAt columns and refuses opting in forbidden columns, changing nothing", async () => {

@@ -2,7 +2,7 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_PROVIDER_CLIENT_ID_MAX_LENGTH, QUERY_EXPLORER_STRING_MAX_LENGTH } from "../../../src/domain/limits";
-import { DateTime } from "../../../server/graphql/dateTime";
+import { DateTime } from "../../../server/graphqlKit/dateTime";
 import { startTestPlatform, uniqueEmail, type TestPlatform } from "../harness";
 
 /** Issue 8.8, "The HTTP edge": headers, CORS, odd URLs and oversized or broken inputs. */

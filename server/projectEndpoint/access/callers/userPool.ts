@@ -11,7 +11,7 @@ export function bearerToken(authorization: string | undefined): string | null {
 }
 
 /**
- * A project user signed in to the project's own pool (issue 10, spec §7 "authorization with a
+ * A project user signed in to the project's own pool (spec §7 "authorization with a
  * user-pool access token"): `null` when the token does not come from a project pool of this
  * service (the console's token takes the member path), `"refused"` when it does but is not a
  * valid token of THIS project's pool while the project signs users in with it.
