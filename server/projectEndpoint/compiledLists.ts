@@ -12,7 +12,8 @@ import {
   type SelectionSetNode,
 } from "graphql";
 import type { Plugin } from "graphql-yoga";
-import { RawJson } from "../graphql/rawJson";
+import type { Context } from "../graphqlKit/context";
+import { RawJson } from "../graphqlKit/rawJson";
 import type { ProjectContext } from "./context";
 import type { EntryOperations, ListArgs } from "./entries/entries";
 import { jsonField } from "./entries/jsonFields";
@@ -25,7 +26,7 @@ import type { ModelPlan, TablePlan } from "./schema/plan";
  * Lists answered by one SQL statement each (docs/DECISIONS.md, issue 32): a query made only of a
  * schema's root lists (`list<T>`) asking for their items' plain fields and nextToken is not
  * executed field by field; the database writes each page's JSON (./entries/jsonPage.ts) and the answer
- * splices it in unparsed (../graphql/rawJson.ts). The page is read by the same entry operation
+ * splices it in unparsed (../graphqlKit/rawJson.ts). The page is read by the same entry operation
  * as the list's resolver, so access, owner rights, filters, limits and the byte budget are the
  * list's own. Everything else — other fields, fragments, directives, edges, a value graphql-js
  * would write differently, any refusal — is executed by graphql-js as before.
@@ -117,6 +118,9 @@ function compile(lists: ReadonlyMap<string, CompiledList>, document: DocumentNod
   return compiled;
 }
 
+/** How many documents were answered by their SQL: lets tests tell that path from graphql-js's. */
+export const sqlAnswers = { count: 0 };
+
 /** Whether a query (text) against a schema would be answered by SQL: for tests. */
 export function answersBySql(schema: GraphQLSchema, query: string, operationName?: string): boolean {
   const lists = listsOfSchema.get(schema);
@@ -153,7 +157,7 @@ async function answer(roots: RootList[], args: ExecutionArgs): Promise<Execution
  * which then executes the whole document afresh (with the byte budget started again), so its
  * answer and errors are exactly the resolvers'.
  */
-export function compiledListsPlugin(): Plugin {
+export function compiledListsPlugin(): Plugin<Context> {
   return {
     onExecute({ args, executeFn, setExecuteFn }) {
       const lists = listsOfSchema.get(args.schema);
@@ -164,7 +168,10 @@ export function compiledListsPlugin(): Plugin {
         const budget = (executeArgs.contextValue as ProjectContext).responseBudget;
         try {
           const answered = await answer(roots, executeArgs);
-          if (answered) return answered;
+          if (answered) {
+            sqlAnswers.count++;
+            return answered;
+          }
         } catch {
           // A spent budget is answered by its refusal alone (responseBudget.ts), without reading
           // again; any other refusal is raised again below by the resolvers, in GraphQL's shape.
