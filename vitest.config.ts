@@ -1,4 +1,5 @@
 import { defineConfig, mergeConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { createRequire } from "node:module";
 import viteConfig from "./vite.config";
 
 /**
@@ -10,6 +11,10 @@ const soak = process.env.TEST_SOAK === "1";
 /** Domain rules and the platform server: no DOM, Node's own globals (fetch, WebSocket, crypto). */
 const nodeProject: TestProjectInlineConfiguration = {
   extends: true,
+  // One graphql module, as the server has: vite would give our sources graphql's ESM build while
+  // graphql-tools and yoga, loaded by Node, get its CommonJS one, and graphql refuses a schema's
+  // types from the other copy ("from another module or realm").
+  resolve: { alias: [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve("graphql") }] },
   test: {
     name: soak ? "soak" : "node",
     environment: "node",

@@ -66,7 +66,7 @@ async function main() {
 
 async function benchEmbedded(parts: Set<Part>) {
   const dataDir = mkdtempSync(join(tmpdir(), "baukasten-bench-"));
-  const server = await startServer(PORT, { DATA_DIR: dataDir });
+  const server = await startServer(PORT, { DATA_DIR: dataDir, DATABASE_URL: "" });
   try {
     console.log(`RSS after start: ${rssMiB(server.pid).toFixed(0)} MiB (target <= 200 MiB after 10,000 requests)`);
     const email = `bench-${Date.now()}@example.com`;

@@ -16,7 +16,7 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 /** On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (scripts/with-postgres.sh). */
 export async function benchBigResponse(port: number) {
-  await benchOn(port, "PGlite", { DATA_DIR: "memory://" });
+  await benchOn(port, "PGlite", { DATA_DIR: "memory://", DATABASE_URL: "" });
   if (!process.env.TEST_DATABASE_URL) return;
   const database = await createDatabase(process.env.TEST_DATABASE_URL);
   try {

@@ -32,7 +32,7 @@ async function importRows(base: URL, apiId: string, key: string, rows: number, f
 
 /** On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (scripts/with-postgres.sh). */
 export async function benchCsv(port: number) {
-  await benchCsvOn(port, "PGlite", { DATA_DIR: "memory://" });
+  await benchCsvOn(port, "PGlite", { DATA_DIR: "memory://", DATABASE_URL: "" });
   if (!process.env.TEST_DATABASE_URL) return;
   const database = await createDatabase(process.env.TEST_DATABASE_URL);
   try {

@@ -1,13 +1,16 @@
-// Issue 10 bench: a project's own API — list 100 of 1k and of 100k entries, filtered and sorted
-// (p50, p95 at 1 client, throughput at 10), and bulk create in rows/s through batchCreate.
+// Issue 10 bench: a project's own API — list 100 of 1k and of 100k entries (and of 10k entries
+// of 20 fields), filtered and sorted (p50, p95 at 1 client, throughput at 10), each beside its
+// floor (issue 32: the list's own SQL in the server's process, measured in the same run) and as
+// a ratio to it, and bulk create in rows/s through batchCreate.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { formatLoad, runLoad, type Call } from "./load";
 import { createDatabase } from "../../tests/server/harness";
 import { SERVER_NODE_FLAGS } from "../serverNodeFlags.mjs";
+import type { FloorRequest, FloorResult } from "./listFloor";
 
 interface Prepared {
-  projects: Record<string, { apiId: string; key: string }>;
+  projects: Record<string, { apiId: string; key: string; fields: string[] }>;
 }
 
 /** Starts the bench's platform process (scripts/bench/project-api-server.ts) and waits for its JSON line. */
@@ -18,7 +21,7 @@ export async function startProjectServer(port: number, env: Record<string, strin
   const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? SERVER_NODE_FLAGS;
   const child = spawn(process.execPath, [...flags, "--import", "tsx", "scripts/bench/project-api-server.ts"], {
     env: { NODE_ENV: "production", ...process.env, PORT: String(port), LOG_LEVEL: "silent", SECRET_KEY: "bench-secret-key-0123456789abcdef", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
   const lines = createInterface({ input: child.stdout! });
   const prepared = await new Promise<Prepared>((resolve, reject) => {
@@ -31,6 +34,12 @@ export async function startProjectServer(port: number, env: Record<string, strin
     base: new URL(`http://127.0.0.1:${port}`),
     pid: child.pid!,
     prepared,
+    /** The list's own SQL measured in the server's process (./listFloor.ts). */
+    floor: (request: FloorRequest) =>
+      new Promise<FloorResult>((resolve) => {
+        child.once("message", (result) => resolve(result as FloorResult));
+        child.send(request);
+      }),
     stop: () => new Promise<void>((resolve) => {
       child.removeAllListeners("exit");
       child.once("exit", () => resolve());
@@ -46,12 +55,14 @@ const graphqlCall = (apiId: string, key: string, query: string, variables: objec
   body: JSON.stringify({ query, variables }),
 });
 
-const LIST = `query ($category: String) { listItem(limit: 100, sortBy: score, filter: { category: { eq: $category } }) { items { id title score } nextToken } }`;
+const listOf = (fields: string[]) =>
+  `query ($category: String) { listItem(limit: 100, sortBy: score, filter: { category: { eq: $category } }) { items { ${fields.join(" ")} } nextToken } }`;
 const CREATE = `mutation ($input: [CreateItemInput!]!) { batchCreateItem(input: $input) { id } }`;
 
 /** On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (scripts/with-postgres.sh). */
 export async function benchProjectApis(port: number) {
-  await benchProjectApi(port, "PGlite", { DATA_DIR: "memory://" });
+  // DATABASE_URL cleared: figures labelled PGlite are PGlite's, whatever the shell has set.
+  await benchProjectApi(port, "PGlite", { DATA_DIR: "memory://", DATABASE_URL: "" });
   if (!process.env.TEST_DATABASE_URL) return;
   const database = await createDatabase(process.env.TEST_DATABASE_URL);
   try {
@@ -64,12 +75,21 @@ export async function benchProjectApis(port: number) {
 async function benchProjectApi(port: number, label: string, env: Record<string, string>) {
   const server = await startProjectServer(port, env);
   try {
-    for (const [size, { apiId, key }] of Object.entries(server.prepared.projects)) {
-      const lists = Array.from({ length: 10 }, (_, index) => graphqlCall(apiId, key, LIST, { category: `c${index}` }));
+    for (const [project, { apiId, key, fields }] of Object.entries(server.prepared.projects)) {
+      const categories = Array.from({ length: 10 }, (_, index) => `c${index}`);
+      const lists = categories.map((category) => graphqlCall(apiId, key, listOf(fields), { category }));
       await runLoad(server.base, server.pid, lists, 2, 200, 10);
-      const name = `${label} project list 100 of ${Number(size).toLocaleString("en")}, filter+sort`;
-      console.log(formatLoad(`${name}, 1 client`, await runLoad(server.base, server.pid, lists, 1, 1000, 15)));
-      console.log(formatLoad(`${name}, 10 clients`, await runLoad(server.base, server.pid, lists, 10, 3000, 15)));
+      const size = Number(project.replace("wide", "")).toLocaleString("en");
+      const name = `${label} project list 100 of ${size}${project.startsWith("wide") ? ` (${fields.length} fields)` : ""}, filter+sort`;
+      for (const clients of [1, 10]) {
+        const floor = await server.floor({ project, categories, clients, total: clients === 1 ? 500 : 1500 });
+        const load = await runLoad(server.base, server.pid, lists, clients, clients === 1 ? 1000 : 3000, 15);
+        const ratios =
+          `floor p50 ${floor.p50.toFixed(2)} ms, ${floor.perSecond.toFixed(0)}/s, CPU ${floor.cpuPerStatement.toFixed(2)} ms: ` +
+          `p50 ${(load.p50 / floor.p50).toFixed(2)}x the floor (target <= 1.5x), throughput ${(load.perSecond / floor.perSecond).toFixed(2)}x, ` +
+          `server CPU ${(load.cpuPerRequest / floor.cpuPerStatement).toFixed(2)}x the floor's`;
+        console.log(`${formatLoad(`${name}, ${clients} client${clients === 1 ? "" : "s"}`, load)}\n    ${ratios}`);
+      }
     }
     const { apiId, key } = Object.values(server.prepared.projects)[0];
     const rowsPerCall = 100;

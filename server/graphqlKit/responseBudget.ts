@@ -2,6 +2,7 @@ import { getOperationAST, type ExecutionResult } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { DEFAULT_LIMITS } from "../limits/settings";
 import { refuse } from "./errors";
+import { stringifyWithRawJson } from "./rawJson";
 
 /** What a refusal tells: the limit in bytes and, for the message, in MB. */
 export const responseTooLarge = (maxBytes: number) => {
@@ -76,7 +77,7 @@ interface BudgetContext {
 const refusalResult = (maxBytes: number): ExecutionResult => ({ data: null, errors: [responseTooLarge(maxBytes)] });
 
 /**
- * Writes a result as JSON unless it is larger than the budget, which it then refuses instead:
+ * Writes a result as JSON (with the JSON texts a project's lists were read as, rawJson.ts) unless it is larger than the budget, which it then refuses instead:
  * the guard for whatever the read budget does not see (platform fields, mutation payloads). A
  * result beyond what one string can hold is refused the same way, never a 500.
  */
@@ -84,7 +85,7 @@ export function budgetedStringify(maxBytes: number) {
   return (result: ExecutionResult) => {
     let text: string;
     try {
-      text = JSON.stringify(result);
+      text = stringifyWithRawJson(result);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       return JSON.stringify(refusalResult(maxBytes));

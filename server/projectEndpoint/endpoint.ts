@@ -3,6 +3,7 @@ import type { Db } from "../db/database";
 import type { Context } from "../graphqlKit/context";
 import type { ErrorCode } from "../graphqlKit/errors";
 import { createGraphqlHandler, serveGraphqlOverNode } from "../graphql/yoga";
+import { compiledListsPlugin } from "./compiledLists";
 import { PROJECT_PERSISTED_QUERIES_PATH } from "../paths";
 import { requireMembership } from "../access";
 import type { ApiKeys } from "./access/apiKeys";
@@ -62,7 +63,7 @@ export function createProjectEndpoint(options: {
   const { db, apiKeys, events, contextFor, projectPools } = options;
   const oidc = createOidcVerifier({ allowPrivateIssuers: options.oidcAllowPrivateIssuers });
   const liveSchema = createLiveCache((live) => generateProjectSchema(live.model).schema, options.schemaCacheSize);
-  const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql", PROJECT_PERSISTED_QUERIES_PATH);
+  const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql", PROJECT_PERSISTED_QUERIES_PATH, [compiledListsPlugin()]);
 
   /** The request's context, or why it is refused; the same for HTTP and for graphql-ws. */
   async function projectContext(apiId: string, credentials: { apiKey?: string; authorization?: string; host?: string }): Promise<ProjectContext | Refusal> {

@@ -10,6 +10,7 @@ import { toConnection } from "./entries/paging";
 import type { ModelPlan, TablePlan } from "./schema/plan";
 import { hasCreateInput } from "./schema/sdl";
 import type { EntryRow, ListQuery } from "./entries/store";
+import type { CompiledList } from "./compiledLists";
 
 /** The stored row behind an entry object, for its connection fields. */
 const ROW = Symbol("row");
@@ -86,11 +87,14 @@ function tableResolvers(plan: ModelPlan, table: TablePlan) {
       return toConnection(rows, query.limit, query.sort, (row) => toEntry(row, childTable));
     };
   }
-  return { Query, Mutation, Subscription, objectFields };
+  // The root list for the SQL-written answers (compiledLists.ts).
+  const lists = table.publishes.has("queries") ? new Map([[ops.list, { plan, table, entries }]]) : new Map<string, CompiledList>();
+  return { Query, Mutation, Subscription, objectFields, lists };
 }
 
-/** Resolvers for every table of a plan, for @graphql-tools/schema. */
+/** Resolvers for every table of a plan, for @graphql-tools/schema, and its root lists by field name. */
 export function generateResolvers(plan: ModelPlan) {
+  const lists = new Map<string, CompiledList>();
   const Query: Record<string, unknown> = { liveVersion: (_: unknown, __: unknown, ctx: ProjectContext) => ctx.project.version };
   const builtIns = builtInResolvers();
   Object.assign(Query, builtIns.Query);
@@ -111,6 +115,7 @@ export function generateResolvers(plan: ModelPlan) {
     Object.assign(Mutation, generated.Mutation);
     Object.assign(Subscription, generated.Subscription);
     objects[table.type.name] = generated.objectFields;
+    for (const [field, list] of generated.lists) lists.set(field, list);
   }
-  return { Query, Mutation, Subscription, ...objects };
+  return { resolvers: { Query, Mutation, Subscription, ...objects }, lists };
 }

@@ -9,6 +9,7 @@ import { ownEntriesOnly } from "../realtime/ownEvents";
 import { changesOf } from "../builtIns/activityChanges";
 import type { EntryEvent } from "../realtime/events";
 import { compileFilter, type Filter } from "./filters";
+import { listEntriesAsJson, type JsonField } from "./jsonPage";
 import { indexName } from "./indexes";
 import { valueRefusal } from "./messages";
 import { parentIdInputName } from "../schema/names";
@@ -226,6 +227,15 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
       const budget = ctx.responseBudget;
       const rows = budget ? await budget.read((maxBytes) => listEntries(ctx.db, { ...query, maxBytes })) : await listEntries(ctx.db, query);
       return { rows, query };
+    },
+    /** The same page as `list`, written by the database as the JSON of the selected fields (./jsonPage.ts). */
+    async listJson(ctx: ProjectContext, args: ListArgs, fields: readonly JsonField[]) {
+      const query = listQuery(ctx, table, args, allowed(ctx, "read"));
+      const budget = ctx.responseBudget;
+      const page = budget
+        ? (await budget.read(async (maxBytes) => [await listEntriesAsJson(ctx.db, { ...query, maxBytes }, fields)]))[0]
+        : await listEntriesAsJson(ctx.db, query, fields);
+      return { page, query };
     },
     async batchGet(ctx: ProjectContext, ids: string[]) {
       const owner = allowed(ctx, "read");

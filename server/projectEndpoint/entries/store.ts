@@ -60,7 +60,7 @@ const columnsFor = (maxBytes: number | undefined) => (maxBytes === undefined ? C
  * and a sum beyond it tells the reader it was stopped. A window without ORDER BY keeps the order
  * the rows come in. Without a limit, `rows` as they are.
  */
-function withinBytes(rows: RawBuilder<unknown>, maxBytes: number | undefined): RawBuilder<unknown> {
+export function withinBytes(rows: RawBuilder<unknown>, maxBytes: number | undefined): RawBuilder<unknown> {
   if (maxBytes === undefined) return rows;
   return sql`select * from (select measured.*, coalesce(sum(measured.data_bytes) over (rows between unbounded preceding and 1 preceding), 0) as bytes_before
     from (${rows}) as measured) as counted where bytes_before <= ${maxBytes}::bigint`;
@@ -99,7 +99,7 @@ function listConditions(query: ListQuery, scope: RawBuilder<unknown>) {
 }
 
 /** The WHERE and ORDER BY of one list page; `scope` narrows it (to a parent, say). */
-function pageQuery(query: ListQuery, scope: RawBuilder<unknown>) {
+export function pageQuery(query: ListQuery, scope: RawBuilder<unknown>) {
   const expression = sortExpression(query.sort.field);
   const direction = sql.raw(query.sort.order === "ASC" ? "asc" : "desc");
   const conditions = listConditions(query, scope);

@@ -5,6 +5,7 @@ import type { SchemaModel } from "../../../src/domain/model";
 import { planModel } from "./plan";
 import { generateResolvers } from "../resolvers";
 import { generateSdl } from "./sdl";
+import { registerCompiledLists } from "../compiledLists";
 
 /**
  * A live version's GraphQL schema: the SDL of ./sdl.ts with the resolvers of ./resolvers.ts.
@@ -15,7 +16,10 @@ import { generateSdl } from "./sdl";
 export function generateProjectSchema(model: SchemaModel): { sdl: string; schema: GraphQLSchema } {
   const plan = planModel(model);
   const sdl = generateSdl(plan);
-  return { sdl, schema: makeExecutableSchema({ typeDefs: sdl, resolvers: generateResolvers(plan), noLocation: true }) };
+  const { resolvers, lists } = generateResolvers(plan);
+  const schema = makeExecutableSchema({ typeDefs: sdl, resolvers, noLocation: true });
+  registerCompiledLists(schema, lists);
+  return { sdl, schema };
 }
 
 /**

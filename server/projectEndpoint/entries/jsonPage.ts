@@ -1,0 +1,52 @@
+import { sql, type RawBuilder } from "kysely";
+import type { DbOrTx } from "../../db/database";
+import { pageQuery, withinBytes, type ListQuery } from "./store";
+
+/**
+ * One key of an entry object as the list's SQL writes it: `value` is the value's JSON text
+ * over the page's columns (id, data, created_at as ISO text, …), `exact` (null: always) is
+ * true when that text is what graphql-js would write for the value, so an entry whose stored
+ * value its GraphQL type would change or refuse makes the page fall back to execution.
+ */
+export interface JsonField {
+  key: string;
+  value: RawBuilder<unknown>;
+  exact: RawBuilder<unknown> | null;
+}
+
+/** A page written by the database as the JSON text of its `items`, with what its nextToken needs. */
+export interface JsonPage {
+  /** The items' objects joined by commas, without the brackets. */
+  items: string;
+  /** Rows read: one more than the limit when there is a next page. */
+  row_count: number;
+  /** The last row of the page (the limit-th), for the nextToken. */
+  last_id: string | null;
+  last_key: string | null;
+  /** Read under a byte limit: the size of every row's data, as the row reader charges it. */
+  data_bytes: number;
+  /** False when some value's JSON text is not graphql-js's (JsonField.exact). */
+  exact: boolean;
+}
+
+/**
+ * The list's own page statement (store.ts pageQuery, under the same byte limit) with each row
+ * written as the JSON object the selection asks for and the page's rows joined into one text,
+ * so Node receives one short row instead of parsing a jsonb document per entry.
+ */
+export async function listEntriesAsJson(db: DbOrTx, query: ListQuery, fields: readonly JsonField[]): Promise<JsonPage> {
+  const members = fields.map((field, index) => sql`${sql.lit(`${index ? "," : "{"}${JSON.stringify(field.key)}:`)} || ${field.value}`);
+  const item = fields.length ? sql`${sql.join(members, sql` || `)} || '}'` : sql`'{}'`;
+  const checks = fields.flatMap((field) => (field.exact ? [field.exact] : []));
+  const exact = checks.length ? sql.join(checks, sql` and `) : sql`true`;
+  const within = sql`n <= ${query.limit}`;
+  const bytes = query.maxBytes === undefined ? sql`0` : sql`coalesce(sum(data_bytes), 0)`;
+  const { rows } = await sql<JsonPage>`select coalesce(string_agg(${item}, ',' order by n) filter (where ${within}), '') as items,
+      count(*)::int as row_count,
+      max(id) filter (where n = ${query.limit}) as last_id,
+      max(sort_key) filter (where n = ${query.limit}) as last_key,
+      (${bytes})::float8 as data_bytes,
+      coalesce(bool_and(${exact}) filter (where ${within}), true) as exact
+    from (select row_number() over () as n, page.* from (${withinBytes(pageQuery(query, sql`true`), query.maxBytes)}) as page) as page`.execute(db);
+  return rows[0];
+}

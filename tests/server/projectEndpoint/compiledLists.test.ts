@@ -1,0 +1,124 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { insertEntries } from "../../../server/projectEndpoint/entries/store";
+import { answersBySql, sqlAnswers } from "../../../server/projectEndpoint/compiledLists";
+import { generateProjectSchema } from "../../../server/projectEndpoint/schema/schema";
+import { libraryModel, liveProject, type LiveProject } from "./fixture";
+
+/*
+ * A list of plain fields is answered by one SQL statement that writes the page's JSON (issue 32),
+ * the rest by graphql-js. Both must answer alike to the byte: every query below is asked once as
+ * it is and once with `@include(if: true)` on `items`, which sends it through graphql-js, and the
+ * answers' JSON texts are compared — values of every scalar kind, aliases, __typename, paging,
+ * refusals, and stored values their GraphQL type would write differently (a model changed after
+ * the entries were written), which must fall back rather than answer other bytes.
+ */
+const model = libraryModel();
+const authorTypeId = model.objectTypes.find((type) => type.name === "Author")!.id;
+let p: LiveProject;
+
+const AUTHOR_FIELDS = "id createdAt updatedAt owner __typename name email age rating active born seen wakes stamp ip phone site ref status";
+
+async function raw(query: string, variables: Record<string, unknown> = {}) {
+  const response = await fetch(`${p.t.url}/p/${p.apiId}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-api-key": p.apiKey },
+    body: JSON.stringify({ query, variables }),
+  });
+  const text = await response.text();
+  // The same errors point at other columns once `@include` is written into the query.
+  return { status: response.status, text: text.replace(/"locations":\[[^\]]*\],/g, "") };
+}
+
+/**
+ * The query's answer by SQL and by graphql-js, which must be the same text; `by` says which
+ * path answered the first ask (a refusal or an odd stored value is left to graphql-js).
+ */
+async function bothWays(query: string, variables: Record<string, unknown> = {}, by: "sql" | "graphql-js" = "sql") {
+  expect(answersBySql(schemaOfModel, query)).toBe(true);
+  const executed = query.replace(/items\s*{/g, "items @include(if: true) {");
+  const before = sqlAnswers.count;
+  const bySql = await raw(query, variables);
+  expect(sqlAnswers.count - before).toBe(by === "sql" ? 1 : 0);
+  const byGraphql = await raw(executed, variables);
+  expect(sqlAnswers.count - before).toBe(by === "sql" ? 1 : 0);
+  expect(bySql).toEqual(byGraphql);
+  return JSON.parse(bySql.text);
+}
+
+const schemaOfModel = generateProjectSchema(model).schema;
+
+beforeAll(async () => {
+  p = await liveProject(model);
+  const authors = [
+    { name: 'Ada "Quotes" \\ back\nline\ttab \u0001 ü 😀', email: "ada@example.com", age: 36, rating: 4.5, active: true, born: "1815-12-10", status: "ACTIVE", stamp: 1700000000, ref: "r1", tags: ["a"] },
+    { name: "Grace", age: -2147483647, rating: 0.000001, active: false, status: "RETIRED", seen: "2024-05-01T12:00:00.000Z", wakes: "07:30", ip: "10.0.0.1", phone: "+49301234567", site: "https://example.com" },
+    { name: "Linus", age: 2147483647, rating: -123456789.125, stamp: 0 },
+    { name: "Empty" },
+  ];
+  // Written through the store, as a CSV import or an older model would leave them.
+  await insertEntries(p.t.platform.db, p.apiId, authorTypeId, authors.map((data, index) => ({ data, parentFirst: null, parentSecond: null, owner: index === 1 ? "user-sub-1" : null })));
+  const books = await p.call(`mutation { batchCreateBook(input: [{ title: "One", pages: 10 }, { title: "Two", pages: 20 }]) { id } }`);
+  expect(books.errors).toBeUndefined();
+});
+afterAll(async () => {
+  await p?.t.close();
+});
+
+describe("lists answered by their SQL", () => {
+  it("answers every scalar kind as graphql-js does, page after page", async () => {
+    let nextToken: string | null = null;
+    let seen = 0;
+    do {
+      const page: any = await bothWays(`query ($next: String) { listAuthor(limit: 3, sortBy: age, sortOrder: ASC, nextToken: $next) { items { ${AUTHOR_FIELDS} } nextToken __typename } }`, { next: nextToken });
+      seen += page.data.listAuthor.items.length;
+      nextToken = page.data.listAuthor.nextToken;
+    } while (nextToken);
+    expect(seen).toBe(4);
+  });
+
+  it("keeps aliases, their order and several lists in one query", async () => {
+    const answer = await bothWays(`{ b: listBook(sortOrder: ASC) { items { t: title pages } } a: listAuthor(limit: 2, filter: { age: { ge: 0 } }) { n: nextToken items { x: name y: id } } }`);
+    expect(Object.keys(answer.data)).toEqual(["b", "a"]);
+    expect(answer.data.b.items).toEqual([{ t: "One", pages: 10 }, { t: "Two", pages: 20 }]);
+  });
+
+  it("refuses alike: a bad limit, a bad token, a bad variable", async () => {
+    for (const [query, variables] of [
+      [`{ listAuthor(limit: 0) { items { id } } }`, {}],
+      [`{ listAuthor(nextToken: "nonsense") { items { id } } }`, {}],
+      [`query ($limit: Int) { listAuthor(limit: $limit) { items { id } } }`, { limit: "ten" }],
+    ] as const) {
+      const answer = await bothWays(query, variables, "graphql-js");
+      expect(answer.errors?.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("falls back to graphql-js for stored values their field's type writes otherwise", async () => {
+    // As a model change leaves them: an Integer field holding a text, a fraction, digits GraphQL
+    // would round, an enum value no longer in the enum.
+    const odd = [{ age: "12" }, { age: 1.5 }, { rating: 0.0000001 }, { rating: 1.1234567890123456 }, { status: "GONE" }, { active: 1 }, { name: 7 }];
+    for (const [index, data] of odd.entries()) {
+      await sql`insert into project_entries (api_id, type_id, id, data) values (${p.apiId}, ${authorTypeId}, ${`odd${index}`}, ${JSON.stringify(data)}::jsonb)`.execute(p.t.platform.db);
+      const answer = await bothWays(`{ listAuthor(limit: 100) { items { id age rating status active name } } }`, {}, "graphql-js");
+      expect(answer.data?.listAuthor?.items ?? answer.errors).toBeTruthy();
+      await sql`delete from project_entries where id = ${`odd${index}`}`.execute(p.t.platform.db);
+    }
+  });
+
+  it("takes only plain lists: fragments, directives, edges and connections go to graphql-js", () => {
+    expect(answersBySql(schemaOfModel, `{ listAuthor { items { id } } }`)).toBe(true);
+    for (const query of [
+      `{ listAuthor { items { ...A } } } fragment A on Author { id }`,
+      `{ listAuthor { items @skip(if: false) { id } } }`,
+      `{ listAuthor { edges { node { id } } } }`,
+      `{ listAuthor { items { id tags } } }`,
+      `{ listAuthor { items { id meta } } }`,
+      `{ listAuthor { items { listBook { items { id } } } } }`,
+      `{ listAuthor { items { id } } liveVersion }`,
+    ]) {
+      expect(answersBySql(schemaOfModel, query)).toBe(false);
+    }
+  });
+});
