@@ -67,7 +67,7 @@ export const PROJECT_BASE_TYPE_NAMES = [
   "Int", "IntFilterInput", "ListBooleanFilterInput", "ListFloatFilterInput", "ListIntFilterInput",
   "ListStringFilterInput", "Mutation", "PageInfo", "ParentKey", "Query", "SortOrder", "SortRangeInput", "String",
   "StringFilterInput", "Subscription", "Type", "TypeConnection", "TypeCount", "TypeDeleteProgress", "TypeEdge", "TypeImportBatch",
-  "TypeItemInput", "TypeKeyInput", "UpdateApiKeyInput", "UploadFileIntentInput", "UploadInlineFileInput",
+  "RotateApiKeyInput", "TypeItemInput", "TypeKeyInput", "UpdateApiKeyInput", "UploadFileIntentInput", "UploadInlineFileInput",
   "UserGroupInput",
 ] as const;
 
@@ -78,7 +78,7 @@ export const PROJECT_BASE_OPERATION_NAMES = [
   "countTypesByParentType", "createApiKey", "createType", "deleteType", "deleteTypes", "exportCloudFunction",
   "getFileDocument", "listActivity", "listApiKey", "listCloudFunction", "listFileDocument", "listTypes",
   "listTypesByParentType", "liveVersion", "onCreateType", "onDeleteType", "onDeleteTypesProgress", "onImportType",
-  "onUpdateType", "type", "updateApiKey", "updateType", "uploadFileIntent", "uploadInlineFile",
+  "onUpdateType", "rotateApiKey", "type", "updateApiKey", "updateType", "uploadFileIntent", "uploadInlineFile",
   "viewerCanDeleteData", "viewerCanDeleteFiles", "viewerCanEditData", "viewerCanExportFunctions",
   "viewerCanManageUserGroups", "viewerCanUploadFiles",
 ] as const;
