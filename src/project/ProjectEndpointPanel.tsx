@@ -16,7 +16,8 @@ interface PanelProps<Q extends OperationType> {
   initialRef?: PreloadedQuery<Q> | null;
   /** Names the load error for tests. */
   errorTestId: string;
-  children: (data: Q["response"]) => ReactNode;
+  /** `reload` asks the endpoint again, showing what the store holds meanwhile (after a change the store cannot apply itself). */
+  children: (data: Q["response"], reload: () => void) => ReactNode;
 }
 
 /**
@@ -44,7 +45,7 @@ function Loader<Q extends OperationType>(props: PanelProps<Q>) {
   return (
     <LoadErrorBoundary testId={props.errorTestId} onRetry={() => load(variables, { fetchPolicy: "network-only" })}>
       <Suspense fallback={<Spinner />}>
-        <View query={props.query} queryRef={queryRef}>
+        <View query={props.query} queryRef={queryRef} reload={() => load(variables, { fetchPolicy: "store-and-network" })}>
           {props.children}
         </View>
       </Suspense>
@@ -52,8 +53,8 @@ function Loader<Q extends OperationType>(props: PanelProps<Q>) {
   );
 }
 
-function View<Q extends OperationType>(props: { query: GraphQLTaggedNode; queryRef: PreloadedQuery<Q>; children: (data: Q["response"]) => ReactNode }) {
-  return props.children(usePreloadedQuery<Q>(props.query, props.queryRef));
+function View<Q extends OperationType>(props: { query: GraphQLTaggedNode; queryRef: PreloadedQuery<Q>; reload(): void; children: (data: Q["response"], reload: () => void) => ReactNode }) {
+  return props.children(usePreloadedQuery<Q>(props.query, props.queryRef), props.reload);
 }
 
 class LoadErrorBoundary extends Component<{ children: ReactNode; testId: string; onRetry(): void }, { error: unknown }> {

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { lazyRouteComponent, useLoaderData } from "@tanstack/react-router";
 import type { PreloadedQuery } from "react-relay";
 import type { OperationType } from "relay-runtime";
+import { withChunkTimeout } from "./chunkTimeout";
 import { routeQuery, type HeldEnvironment, type QueryArtifact } from "./routeQuery";
 
 /** A screen module: its default export is a function component. */
@@ -33,7 +34,7 @@ export function queryScreen<Q extends OperationType>(
   query: QueryArtifact,
   environment: (variables: Q["variables"]) => Promise<HeldEnvironment> = heldPlatformEnvironment,
 ) {
-  const Screen = lazyRouteComponent(importer);
+  const Screen = lazyRouteComponent(withChunkTimeout(importer));
   const data = routeQuery<Q>(query, environment);
   function QueryScreenRoute() {
     const { queryRef } = useLoaderData({ strict: false }) as { queryRef: PreloadedQuery<Q> };
@@ -52,5 +53,5 @@ export function queryScreen<Q extends OperationType>(
 
 /** A screen without a route query (forms, placeholders); the router loads its code before showing it. */
 export function plainScreen(importer: () => ScreenModule<object>) {
-  return { component: lazyRouteComponent(importer) };
+  return { component: lazyRouteComponent(withChunkTimeout(importer)) };
 }

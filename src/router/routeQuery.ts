@@ -1,5 +1,6 @@
 import type { PreloadedQuery } from "react-relay";
 import type { ConcreteRequest, IEnvironment, OperationType, VariablesOf } from "relay-runtime";
+import { withChunkTimeout } from "./chunkTimeout";
 import { whileFirstPage } from "./firstPage";
 
 /** How long a query started by hovering a link is kept for the click that may follow. */
@@ -40,6 +41,7 @@ export function routeQuery<Q extends OperationType>(
   /** Where the route's loader data holds the reference (a route may load a second query). */
   key = "queryRef",
 ) {
+  const artifactOf = withChunkTimeout(query);
   const preloadTimers = new Map<AnyRef, ReturnType<typeof setTimeout>>();
   const releases = new Map<AnyRef, () => void>();
   let shown: AnyRef | undefined;
@@ -65,7 +67,7 @@ export function routeQuery<Q extends OperationType>(
     async load(variables: VariablesOf<Q>, preload: boolean, heldEnvironment?: Promise<HeldEnvironment>): Promise<RouteQueryData<Q>> {
       // Relay itself loads with the first signed-in page (see RelayProvider); the artifact
       // arrives alongside it, so the request leaves no later than before.
-      const [{ loadQuery }, artifact, held] = await Promise.all([import("react-relay"), query(), heldEnvironment ?? environment(variables)]);
+      const [{ loadQuery }, artifact, held] = await Promise.all([import("react-relay"), artifactOf(), heldEnvironment ?? environment(variables)]);
       const queryRef = loadQuery<Q>(held.environment, artifact.default, variables, { fetchPolicy: "store-and-network" });
       releases.set(queryRef, held.release);
       if (preload) preloadTimers.set(queryRef, setTimeout(() => dispose(queryRef), PRELOAD_KEEP_MS));
