@@ -39,6 +39,7 @@ import { templateLanguage } from "../data/templates/templateLanguage";
 import { wantedTableName } from "../data/selectedTableName";
 import { entriesVariables } from "../data/entries/entriesSearch";
 import type { EntriesPanelQuery as EntriesQuery } from "../__generated__/EntriesPanelQuery.graphql";
+import type { PlaygroundScreenQuery as PlaygroundQuery } from "../__generated__/PlaygroundScreenQuery.graphql";
 import type { FilesScreenQuery as FilesQuery } from "../__generated__/FilesScreenQuery.graphql";
 import type { CloudFunctionsScreenQuery as FunctionsQuery } from "../__generated__/CloudFunctionsScreenQuery.graphql";
 import type { FilesPanelQuery as FilesListQuery } from "../__generated__/FilesPanelQuery.graphql";
@@ -318,6 +319,9 @@ const publishRoutes = [
   }),
 ];
 
+// GraphiQL and CodeMirror load with this screen's chunk only (scripts/vite/loginBundleGuard.ts).
+const playgroundScreen = queryScreen<PlaygroundQuery>(() => import("../playground/PlaygroundScreen"), () => import("../__generated__/PlaygroundScreenQuery.graphql"));
+
 /** Routes whose screens arrive with later issues: in the tree now, with their layout. */
 const laterProjectRoutes = [
   createRoute({ getParentRoute: () => projectLayout, path: "apps", staticData: { name: "project-apps", layout: "sidebar" }, ...placeholder }),
@@ -325,7 +329,12 @@ const laterProjectRoutes = [
   createRoute({ getParentRoute: () => projectLayout, path: "flows", staticData: { name: "project-flows", layout: "sidebar" }, ...placeholder }),
   createRoute({ getParentRoute: () => projectLayout, path: "flows/$flowId/editor", staticData: { name: "project-flow-editor", layout: "flow" }, ...placeholder }),
   createRoute({ getParentRoute: () => projectLayout, path: "logs", staticData: { name: "project-logs", layout: "sidebar" }, ...placeholder }),
-  createRoute({ getParentRoute: () => projectLayout, path: "queries", staticData: { name: "project-queries", layout: "sidebar" }, ...placeholder }),
+  createRoute({
+    getParentRoute: () => projectLayout,
+    path: "queries",
+    loader: ({ params, preload }) => playgroundScreen.load({ apiId: params.apiId }, preload),
+    ...screenRoute({ name: "project-queries", layout: "sidebar" }, playgroundScreen),
+  }),
 ];
 
 const filesScreen = queryScreen<FilesQuery>(() => import("../files/FilesScreen"), () => import("../__generated__/FilesScreenQuery.graphql"));
