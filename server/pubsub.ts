@@ -28,6 +28,8 @@ export function createPlatformPubSub() {
     "schemaPrompt:updated": [promptId: string, prompt: SchemaPrompt];
     /** A project's state moved (publishing, server/publishing); onUpdateApi streams it. */
     "api:updated": [apiId: string, api: Api];
+    /** A project's entries were written, so it has new activities (the console's Logs screen refetches). */
+    "activities:recorded": [apiId: string, projectId: string];
     /** Open project sockets close with the credential they were opened with (projectEndpoint/realtime/socketWatch.ts). */
     "credential:changed": [change: CredentialChange];
   }>({ eventTarget: target as never });

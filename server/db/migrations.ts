@@ -17,6 +17,7 @@ import { fileUploadOnce } from "./migrations/0015_file_upload_once";
 import { publishRunFailure } from "./migrations/0016_publish_run_failure";
 import { invoiceDetails } from "./migrations/0017_invoice_details";
 import { apiKeyUses } from "./migrations/0018_api_key_uses";
+import { activityChanges } from "./migrations/0019_activity_changes";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "0016_publish_run_failure": publishRunFailure,
   "0017_invoice_details": invoiceDetails,
   "0018_api_key_uses": apiKeyUses,
+  "0019_activity_changes": activityChanges,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
 import type { InvoiceDetails } from "../pay/invoiceModel";
+import type { ActivityChanges } from "../projectEndpoint/builtIns/activityChanges";
 
 /** Timestamps: written as Date or ISO string, read as Date. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -75,6 +76,8 @@ export interface Tables {
     event_name: "INSERT" | "MODIFY" | "REMOVE";
     record_type: string;
     record_id: string;
+    /** For a MODIFY: the fields it changed, before and after (projectEndpoint/builtIns/activityChanges.ts). */
+    changes: Json<ActivityChanges> | null;
     created_at: Timestamp;
   };
   /** An object a signed upload URL received (server/projectEndpoint/files): a file document may be made for it. */

@@ -43,6 +43,7 @@ export function registerRoutes(router: Router, deps: RouteDeps) {
   router.add("/graphql", (req, res) => deps.graphql(req, res));
   router.add("/p/:apiId/graphql", (req, res, { apiId }) => deps.projectGraphql(req, res, apiId), { cors: ANY_ORIGIN });
   router.add("/p/:apiId/export.csv", (req, res, { apiId }) => deps.csv(req, res, { apiId, export: true, importId: null, failedRows: false }));
+  router.add("/p/:apiId/activities.csv", (req, res, { apiId }) => deps.csv(req, res, { apiId, export: false, activities: true, importId: null, failedRows: false }));
   router.add("/p/:apiId/imports", (req, res, { apiId }) => deps.csv(req, res, { apiId, export: false, importId: null, failedRows: false }));
   router.add("/p/:apiId/imports/:importId", (req, res, { apiId, importId }) => deps.csv(req, res, { apiId, export: false, importId, failedRows: false }));
   router.add("/p/:apiId/imports/:importId/failed.csv", (req, res, { apiId, importId }) => deps.csv(req, res, { apiId, export: false, importId, failedRows: true }));

@@ -34,6 +34,8 @@ export interface Limits {
   listCountTimeoutMs: number;
   /** API keys of one project that have not expired (rotation's successors count too). */
   apiKeysPerProject: number;
+  /** The most bytes a MODIFY activity keeps of the values it changed; larger values are kept as "too large". */
+  activityChangeMaxBytes: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -54,6 +56,7 @@ export const DEFAULT_LIMITS: Limits = {
   listCountMax: 1_000_000,
   listCountTimeoutMs: 5000,
   apiKeysPerProject: 50,
+  activityChangeMaxBytes: 16 * 1024,
 };
 
 export function readLimits(setting: string | undefined): Limits {

@@ -11,7 +11,7 @@ import { homeOf, requireAuth, requireSignedIn, requireSignedOut } from "./guards
 import { heldPlatformEnvironment, heldProjectEnvironment, plainScreen, queryScreen, type ScreenModule } from "./lazyScreen";
 import { SIGNED_OUT_PATHS, type SignedOutPath } from "../session/signedOutPaths";
 import { bothLifecycles, routeQuery } from "./routeQuery";
-import { dataSearch, loginSearch, manageMemberSearch, publishingSearch, signupCodeSearch } from "./searchParams";
+import { dataSearch, loginSearch, logsSearch, manageMemberSearch, publishingSearch, signupCodeSearch } from "./searchParams";
 import { RouteError } from "../common/RouteError";
 import { screenRoute } from "./screenRoute";
 import { knownNotLive } from "../data/liveProjects";
@@ -29,6 +29,7 @@ import type { ModelScreenQuery as ModelQuery } from "../__generated__/ModelScree
 import type { JsonDeclarationScreenQuery as JsonDeclarationQuery } from "../__generated__/JsonDeclarationScreenQuery.graphql";
 import type { PublishOverviewScreenQuery as PublishOverviewQuery } from "../__generated__/PublishOverviewScreenQuery.graphql";
 import type { RepublishScreenQuery as RepublishQuery } from "../__generated__/RepublishScreenQuery.graphql";
+import type { LogsScreenQuery as LogsQuery } from "../__generated__/LogsScreenQuery.graphql";
 import type { PublishingScreenQuery as PublishingQuery } from "../__generated__/PublishingScreenQuery.graphql";
 import type { PublishAuthScreenQuery as PublishAuthQuery } from "../__generated__/PublishAuthScreenQuery.graphql";
 import type { PublishRegionScreenQuery as PublishRegionQuery } from "../__generated__/PublishRegionScreenQuery.graphql";
@@ -246,6 +247,16 @@ const projectJsonDeclaration = createRoute({
   ...screenRoute({ name: "project-json-declaration", layout: "sidebar" }, jsonDeclarationScreen),
 });
 
+/** project-logs (spec §2): the filter and tab live in the URL (?tab, ?table, ?event, ?since, ?until). */
+const logsScreen = queryScreen<LogsQuery>(() => import("../logs/LogsScreen"), () => import("../__generated__/LogsScreenQuery.graphql"));
+const projectLogs = createRoute({
+  getParentRoute: () => projectLayout,
+  path: "logs",
+  validateSearch: logsSearch,
+  loader: ({ params, preload }) => logsScreen.load({ apiId: params.apiId }, preload),
+  ...screenRoute({ name: "project-logs", layout: "sidebar" }, logsScreen),
+});
+
 /** The republish route (spec §2): one earlier version of the project; an id that is no version is not found. */
 const republishScreen = queryScreen<RepublishQuery>(() => import("../project/publish/RepublishScreen"), () => import("../__generated__/RepublishScreenQuery.graphql"));
 const projectRepublish = createRoute({
@@ -328,7 +339,6 @@ const laterProjectRoutes = [
   createRoute({ getParentRoute: () => projectLayout, path: "apps/$appId/editor", staticData: { name: "project-app-editor", layout: "app" }, ...placeholder }),
   createRoute({ getParentRoute: () => projectLayout, path: "flows", staticData: { name: "project-flows", layout: "sidebar" }, ...placeholder }),
   createRoute({ getParentRoute: () => projectLayout, path: "flows/$flowId/editor", staticData: { name: "project-flow-editor", layout: "flow" }, ...placeholder }),
-  createRoute({ getParentRoute: () => projectLayout, path: "logs", staticData: { name: "project-logs", layout: "sidebar" }, ...placeholder }),
   createRoute({
     getParentRoute: () => projectLayout,
     path: "queries",
@@ -414,7 +424,7 @@ export const routeTree = rootRoute.addChildren([
   authed.addChildren([
     orgLayout.addChildren(orgRoutes),
     projectSetupName,
-    projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, projectRepublish, projectAssets, projectCloudFunctions, projectSettings, ...laterProjectRoutes]),
+    projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, projectLogs, projectRepublish, projectAssets, projectCloudFunctions, projectSettings, ...laterProjectRoutes]),
     ...publishRoutes,
   ]),
 ]);

@@ -100,3 +100,19 @@ export const signupCodeSearch = lenient<{ email: string }>({ email: text(254) })
 
 /** project-setup-publishing: the checkout's session id on return from the payment page. */
 export const publishingSearch = lenient<{ session_id: string }>({ session_id: text(200) });
+
+const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+export type LogsTab = "activities" | "runs";
+export type ActivityEventName = "INSERT" | "MODIFY" | "REMOVE";
+
+/**
+ * project-logs: ?tab= the open tab; the activities' filter: ?table= a table's name, ?event= an
+ * activity, ?since= and ?until= local times as the date-time inputs give them.
+ */
+export const logsSearch = lenient<{ tab: LogsTab; table: string; event: ActivityEventName; since: string; until: string }>({
+  tab: (value) => (value === "activities" || value === "runs" ? value : undefined),
+  table: text(128),
+  event: (value) => (value === "INSERT" || value === "MODIFY" || value === "REMOVE" ? value : undefined),
+  since: matching(LOCAL_TIME),
+  until: matching(LOCAL_TIME),
+});

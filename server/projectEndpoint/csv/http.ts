@@ -6,13 +6,16 @@ import type { Refusal } from "../endpoint";
 import { findImport, activeImport, importStatus } from "./imports";
 import { startImport } from "./start";
 import { exportCsv } from "./export";
+import { exportActivitiesCsv } from "./activityExport";
 import { failedRowsCsv } from "./failedRows";
 import { answerError, answerJson, ERROR_STATUS, liveTable } from "./requests";
 
-/** Which CSV route of a project a request is for: `/p/<apiId>/imports…` or `/p/<apiId>/export.csv` (server/http/routes.ts). */
+/** Which CSV route of a project a request is for: `/p/<apiId>/imports…`, `/p/<apiId>/export.csv` or `/p/<apiId>/activities.csv` (server/http/routes.ts). */
 export interface CsvRoute {
   apiId: string;
   export: boolean;
+  /** The Logs screen's activities export. */
+  activities?: boolean;
   importId: string | null;
   failedRows: boolean;
 }
@@ -28,6 +31,12 @@ export function createCsvRoutes(projectContext: (apiId: string, credentials: { a
       if (req.method !== "GET") throw refuse("BAD_USER_INPUT", "error_method", "Use GET.");
       requireAction(ctx.project.caller, "read");
       return exportCsv(res, ctx, url);
+    }
+    if (route.activities) {
+      if (req.method !== "GET") throw refuse("BAD_USER_INPUT", "error_method", "Use GET.");
+      // Activities are data: whoever may read entries may export them (docs/ROLES.md data.view).
+      requireAction(ctx.project.caller, "read");
+      return exportActivitiesCsv(res, ctx, url);
     }
     if (!route.importId) {
       if (req.method === "POST") return startImport(req, res, ctx, url);

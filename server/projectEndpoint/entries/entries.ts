@@ -6,6 +6,7 @@ import { notFound, refuse } from "../../graphqlKit/errors";
 import { reachOf, requireReach, type DataAction } from "../access/access";
 import type { ProjectContext } from "../context";
 import { ownEntriesOnly } from "../realtime/ownEvents";
+import { changesOf } from "../builtIns/activityChanges";
 import type { EntryEvent } from "../realtime/events";
 import { compileFilter, type Filter } from "./filters";
 import { indexName } from "./indexes";
@@ -152,11 +153,15 @@ function uniqueConflict(error: unknown, ctx: ProjectContext, table: TablePlan) {
 }
 
 async function write<T>(ctx: ProjectContext, table: TablePlan, work: (tx: Tx) => Promise<T>): Promise<T> {
+  let result: T;
   try {
-    return await ctx.db.transaction().execute(work);
+    result = await ctx.db.transaction().execute(work);
   } catch (error) {
     throw uniqueConflict(error, ctx, table);
   }
+  // Every entry write records activities; the console's open Logs screens hear of them once committed.
+  ctx.pubsub.publish("activities:recorded", ctx.project.apiId, ctx.project.apiId);
+  return result;
 }
 
 const staleWrite = (updatedAt: string) =>
@@ -270,16 +275,16 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
       let signInChanged = false;
       const row = await write(ctx, table, async (tx) => {
         await checkParents(tx, ctx, table, [parents]);
-        if (expectedUpdatedAt) {
-          const current = await lockEntry(tx, ctx.project.apiId, typeId, input.id, owner);
-          if (!current) throw notFound();
-          if (current.updated_at !== expectedUpdatedAt) throw staleWrite(current.updated_at);
-        }
+        // Read under a lock, so the activity's "before" is what this write replaced.
+        const current = await lockEntry(tx, ctx.project.apiId, typeId, input.id, owner);
+        if (!current) throw notFound();
+        if (expectedUpdatedAt && current.updated_at !== expectedUpdatedAt) throw staleWrite(current.updated_at);
         if (emailToCheck) await refuseEmailMove(tx, ctx, table, input.id, owner, values);
         const updated = await updateEntry(tx, ctx.project.apiId, typeId, input.id, { data: values, parentFirst: parents.first, parentSecond: parents.second }, owner);
         if (!updated) throw notFound();
         signInChanged = await saveCredential(tx, ctx, table, updated, password, poolName);
-        await recordActivities(tx, ctx.project.apiId, "MODIFY", recordType, [updated.id]);
+        const changes = changesOf(current.data, values, ctx.config.limits.activityChangeMaxBytes);
+        await recordActivities(tx, ctx.project.apiId, "MODIFY", recordType, [updated.id], changes);
         return updated;
       });
       if (signInChanged) forgetSignIns(ctx, [row.id]);

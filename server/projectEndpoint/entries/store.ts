@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type RawBuilder } from "kysely";
 import type { DbOrTx } from "../../db/database";
 import { valueExpression } from "./sql";
+import type { ActivityChanges } from "../builtIns/activityChanges";
 
 /** One entry as read back: values as stored, times as ISO text with milliseconds. */
 export interface EntryRow {
@@ -248,11 +249,12 @@ export async function lockEntry(tx: DbOrTx, apiId: string, typeId: string, id: s
 
 export type ActivityEvent = "INSERT" | "MODIFY" | "REMOVE";
 
-/** Spec §3 "Activity": one row per written entry, in the write's transaction. */
-export async function recordActivities(db: DbOrTx, apiId: string, eventName: ActivityEvent, recordType: string, recordIds: readonly string[]) {
+/** Spec §3 "Activity": one row per written entry, in the write's transaction; a MODIFY with what it changed. */
+export async function recordActivities(db: DbOrTx, apiId: string, eventName: ActivityEvent, recordType: string, recordIds: readonly string[], changes?: ActivityChanges) {
   if (recordIds.length === 0) return;
+  const kept = changes ? JSON.stringify(changes) : null;
   await db
     .insertInto("project_activities")
-    .values(recordIds.map((recordId) => ({ id: randomUUID(), api_id: apiId, event_name: eventName, record_type: recordType, record_id: recordId })))
+    .values(recordIds.map((recordId) => ({ id: randomUUID(), api_id: apiId, event_name: eventName, record_type: recordType, record_id: recordId, changes: kept })))
     .execute();
 }

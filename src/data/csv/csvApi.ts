@@ -17,6 +17,8 @@ export interface ImportState {
   firstFailure: { line: number; messageId: string; field: string | null; values: Record<string, string | number> } | null;
 }
 
+export { credentials as projectCredentials };
+
 export const isFinished = (state: ImportState) => state.status === "DONE" || state.status === "FAILED";
 
 const base = (apiId: string) => `/p/${encodeURIComponent(apiId)}`;
