@@ -2,7 +2,6 @@ import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import {
   canSortBy,
-  effectiveFieldType,
   isDefaultSortField,
   removeField,
   toggleSortBy,
@@ -12,6 +11,7 @@ import {
   type SchemaModel,
 } from "../../domain/model";
 import { isRequiredAnywhere } from "../../domain/model/required";
+import { FieldTypeSummary } from "../../fields/FieldTypeSummary";
 import { Button } from "../../ui/Button";
 import { problemError, problemsAt } from "../../data/useProjectModel";
 import { ModelDialog } from "./ModelDialog";
@@ -20,8 +20,8 @@ import { useModelSave } from "./useModelSave";
 const isSortField = (field: Field) => field.directives.some((directive) => directive.name === "sortBy");
 
 /**
- * The table's fields at a glance: type, required, the sort fields (spec §5 sort-field rules)
- * and removal. Changes collect in a working copy and are saved together.
+ * The table's fields at a glance: type (as its field kind shows it, src/fields/), required, the
+ * sort fields (spec §5 sort-field rules) and removal. Changes collect in a working copy and are saved together.
  */
 export function FieldSettingsDialog(props: {
   model: SchemaModel;
@@ -36,11 +36,6 @@ export function FieldSettingsDialog(props: {
   const typeIndex = working.objectTypes.findIndex((type) => type.id === props.table.id);
   const problems = problemsAt(working, ["objectTypes", typeIndex]);
   const { run, busy, error } = useModelSave(props.save, props.onClose);
-  const typeLabel = (field: Field) => {
-    const fieldType = effectiveFieldType(field);
-    if (fieldType === "Enum") return working.enumTypes.find((enumType) => enumType.id === field.typeId)?.name ?? "";
-    return fieldType ? intl.formatMessage({ id: `model.fieldType.${fieldType}` }) : "";
-  };
   const changed = working !== props.model;
   return (
     <ModelDialog
@@ -82,7 +77,9 @@ export function FieldSettingsDialog(props: {
             .map((field) => (
               <tr key={field.id} data-testid="field-settings-row">
                 <th scope="row">{field.name}</th>
-                <td>{typeLabel(field)}</td>
+                <td>
+                  <FieldTypeSummary field={field} enums={working.enumTypes} />
+                </td>
                 <td>{isRequiredAnywhere(field) ? intl.formatMessage({ id: "common.yes" }) : intl.formatMessage({ id: "common.no" })}</td>
                 <td>
                   <input
