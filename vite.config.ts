@@ -3,13 +3,14 @@ import react from "@vitejs/plugin-react";
 import { relayPlugin } from "./scripts/vite/relayPlugin";
 import { loginBundleGuard } from "./scripts/vite/loginBundleGuard";
 import { dataPageBundleGuard } from "./scripts/vite/dataPageBundleGuard";
+import { graphiqlWithoutFonts } from "./scripts/vite/graphiqlWithoutFonts";
 
 const server = `http://localhost:${process.env.PORT ?? 4000}`;
 // Paths the platform server answers; `npm run dev` proxies them so the console runs on Vite.
 const proxied = ["/graphql", "/auth", "/mail", "/mail.json", "/healthz", "/p", "/storage", "/pay", "/apps"];
 
 export default defineConfig({
-  plugins: [react(), relayPlugin("./src/__generated__"), loginBundleGuard(), dataPageBundleGuard()],
+  plugins: [graphiqlWithoutFonts(), react(), relayPlugin("./src/__generated__"), loginBundleGuard(), dataPageBundleGuard()],
   // amazon-cognito-identity-js expects Node's `global` (via buffer@4).
   define: { global: "globalThis" },
   build: { outDir: "dist/console", emptyOutDir: true, chunkSizeWarningLimit: 800 },

@@ -137,6 +137,7 @@ async function benchConsole(base: URL, email: string, ids: { orgId: string; apiI
   await page.waitForLoadState("networkidle");
   // Counted before the reloads below, which send their own requests.
   const loginRequests = [...graphqlRequests];
+  const playground = await playgroundWeight(page, ids.apiId);
   await reportReloads(page, URL_BASE, ids);
   await browser.close();
 
@@ -144,7 +145,33 @@ async function benchConsole(base: URL, email: string, ids: { orgId: string; apiI
   // The heaviest files first: a library that should not be on the sign-in page shows up here.
   const heaviest = [...scripts].sort(([, a], [, b]) => b - a).slice(0, 10);
   for (const [url, bytes] of heaviest) console.log(`  ${(bytes / 1024).toFixed(1).padStart(6)} KB  ${new URL(url).pathname}`);
+  console.log(`playground route JavaScript: ${(playground.bytes / 1024).toFixed(1)} KB gzip in ${playground.files} files loaded on entering it (GraphiQL, lazy), ${playground.elapsed} ms to its editor`);
   console.log(`login -> dashboard: ${loginRequests.length} platform GraphQL requests (${loginRequests.join(", ")}), ${elapsed} ms to the project grid`);
+}
+
+/**
+ * The playground's own weight: the scripts a signed-in browser loads when it opens
+ * /api/<id>/queries from the dashboard (GraphiQL comes with that route only), and the time until
+ * its editor shows (the bench's project is unpublished: the screen shows the publish hint, but GraphiQL arrives with the screen's chunk all the same).
+ */
+async function playgroundWeight(page: import("@playwright/test").Page, apiId: string) {
+  const sizes = new Map<string, number>();
+  const pending: Promise<void>[] = [];
+  const keep = (response: Response) => {
+    if (response.request().resourceType() === "script") pending.push(response.body().then((body) => void sizes.set(response.url(), gzipSync(body).length)));
+  };
+  page.on("response", keep);
+  const started = Date.now();
+  await page.evaluate((path) => {
+    history.pushState({}, "", path);
+    dispatchEvent(new PopStateEvent("popstate"));
+  }, `/api/${apiId}/queries`);
+  await page.locator(".graphiql-container, [data-testid=publish-hint]").first().waitFor();
+  const elapsed = Date.now() - started;
+  await page.waitForLoadState("networkidle");
+  page.off("response", keep);
+  await Promise.all(pending);
+  return { bytes: [...sizes.values()].reduce((sum, size) => sum + size, 0), files: sizes.size, elapsed };
 }
 
 main().catch((error) => {

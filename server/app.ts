@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import type { Plugin } from "graphql-yoga";
 import type { Config } from "./config";
 import { openDatabase, type Db } from "./db/database";
 import { startAutoAnalyze } from "./db/autoAnalyze";
@@ -8,17 +9,18 @@ import { createAuthService } from "./auth";
 import { createPlatformPubSub, type PubSub } from "./pubsub";
 import { createSchema } from "./graphql/schema";
 import { createGraphqlHandler, serveGraphqlOverNode } from "./graphql/yoga";
-import { attachSubscriptions } from "./graphql/ws";
+import { createSubscriptions } from "./graphql/ws";
 import { createSessionWatch } from "./graphql/sessionWatch";
 import { resolveViewer, type Context } from "./graphqlKit/context";
 import { createStaticHandler } from "./http/static";
 import { rememberStandingsFor } from "./access";
-import { json, sendFetchResponse } from "./http/fetch-adapter";
-import { createEdge } from "./security/edge";
+import { createRouter } from "./http/router";
+import { createHeaderMiddleware } from "./http/headerMiddleware";
+import { registerRoutes, ROUTE_PARAM_SHAPES } from "./http/routes";
+import { createSourceAddress } from "./http/sourceAddress";
 import { createOrigins } from "./http/origin";
-import { PROJECT_API_CORS_HEADERS, PROJECT_API_PREFLIGHT_HEADERS } from "./security/cors";
 import { listenOn } from "./listen";
-import { CONSOLE_DIST, SCHEMA_PATH } from "./paths";
+import { CONSOLE_DIST, PERSISTED_QUERIES_PATH, SCHEMA_PATH } from "./paths";
 import { log } from "./log";
 import { seedTemplates } from "./templates/seed";
 import { createJobRunner, type JobRunner } from "./jobs/runner";
@@ -32,15 +34,15 @@ import { recoverPublishing } from "./publishing/recovery";
 import type { PublishDeps } from "./publishing/deps";
 import { resolveSecretKey } from "./security/secretKey";
 import { createApiKeys, type ApiKeys } from "./projectEndpoint/access/apiKeys";
-import { createProjectEndpoint, projectApiIdOf } from "./projectEndpoint/endpoint";
+import { createProjectEndpoint } from "./projectEndpoint/endpoint";
 import { setLiveVersion } from "./projectEndpoint/live";
 import { liveVersionProblem } from "./projectEndpoint/schema/schema";
 import { dropExpiredActivities } from "./projectEndpoint/builtIns/retention";
 import { createProjectEvents } from "./projectEndpoint/realtime/events";
 import { attachProjectSubscriptions } from "./projectEndpoint/realtime/ws";
 import { createProjectSocketWatch } from "./projectEndpoint/realtime/socketWatch";
-import { createCsvRoutes, csvRouteOf } from "./projectEndpoint/csv/http";
-import { createFileRoutes, fileRouteOf } from "./projectEndpoint/files/http";
+import { createCsvRoutes } from "./projectEndpoint/csv/http";
+import { createFileRoutes } from "./projectEndpoint/files/http";
 import { csvImportJob, CSV_IMPORT_JOB } from "./projectEndpoint/csv/job";
 import { billDuePeriods, createBuiltInProvider } from "./pay/builtIn";
 import { createPayments } from "./pay/payments";
@@ -62,6 +64,8 @@ export interface Platform {
   mailer: Mailer;
   /** The local mailbox link with its token; null when mail goes to SMTP. */
   mailboxLink: string | null;
+  /** The router's patterns, HTTP and WebSocket, in the order they are tried. */
+  routes: { http: string[]; upgrade: string[] };
   listen(): Promise<void>;
   close(): Promise<void>;
 }
@@ -80,6 +84,8 @@ export async function createPlatform(
     /** The built console to serve (dist/console by default); tests give a small one of their own. */
     consoleDist?: string;
     memoryTemplate?: Blob;
+    /** Yoga plugins added to the platform's /graphql, as a deployment's own would be. */
+    graphqlPlugins?: readonly Plugin<Context>[];
   } = {},
 ): Promise<Platform> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onStatement: options.onStatement, memoryTemplate: options.memoryTemplate });
@@ -127,7 +133,7 @@ export async function createPlatform(
     payments,
     viewer: await resolveViewer(auth, config, authorization),
   });
-  const yoga = createGraphqlHandler(schema);
+  const yoga = createGraphqlHandler(schema, "/graphql", PERSISTED_QUERIES_PATH, options.graphqlPlugins);
   const serveGraphql = serveGraphqlOverNode(yoga, (req) => contextFor(req.headers.authorization, req.headers.host).then(rememberStandingsFor));
   const projectApi = createProjectEndpoint({ db, apiKeys, events: projectEvents, contextFor, projectPools: auth.projectPools, oidcAllowPrivateIssuers: config.oidcAllowPrivateIssuers, schemaCacheSize: config.projectSchemaCacheSize });
   const serveCsv = createCsvRoutes(projectApi.projectContext);
@@ -143,70 +149,43 @@ export async function createPlatform(
     localMailbox: mailer.local,
   });
 
-  async function route(request: Request): Promise<Response> {
-    const { pathname } = new URL(request.url);
-    if (pathname === "/auth" || pathname.startsWith("/auth/")) return auth.handle(request);
-    if (pathname === "/mail" || pathname === "/mail.json") return mailbox ? mailbox.handle(request) : new Response("Not found", { status: 404 });
-    if (pathname.startsWith("/pay/")) return pay.handle(request);
-    if (pathname === "/healthz") {
-      await db.selectFrom("orgs").select("id").limit(1).execute();
-      return json({ status: "ok" });
-    }
-    return origins.redirectFor(request) ?? serveStatic(request);
-  }
-
-  const edge = createEdge(config, consoleDist, route);
-  const server = createServer(async (req, res) => {
-    try {
-      // GraphQL goes straight to yoga's Node adapter, with the same edge headers as every answer.
-      const graphqlHeaders = isGraphqlPath(req.url) && req.method !== "OPTIONS" ? edge.headersFor(req) : null;
-      if (graphqlHeaders) {
-        for (const [name, value] of Object.entries(graphqlHeaders)) res.setHeader(name, value);
-        return await serveGraphql(req, res);
-      }
-      // A project's CSV import and export stream their bodies, so they are served from Node too.
-      const csvRoute = req.method !== "OPTIONS" ? csvRouteOf(req.url) : null;
-      const csvHeaders = csvRoute ? edge.headersFor(req) : null;
-      if (csvRoute && csvHeaders) {
-        for (const [name, value] of Object.entries(csvHeaders)) res.setHeader(name, value);
-        return await serveCsv(req, res, csvRoute);
-      }
-      // A project's files stream their bodies too, and answer their own preflight (PUT from any origin).
-      const fileRoute = fileRouteOf(req.url);
-      const fileHeaders = fileRoute ? edge.headersFor(req) : null;
-      if (fileRoute && fileHeaders) {
-        for (const [name, value] of Object.entries(fileHeaders)) res.setHeader(name, value);
-        return await serveFile(req, res, fileRoute);
-      }
-      // A project's own API goes the same way, with the same edge headers and limits, and answers
-      // its customers' apps on any origin (security/cors.ts).
-      const projectApiId = projectApiIdOf(req.url);
-      const projectHeaders = projectApiId ? edge.headersFor(req) : null;
-      if (projectApiId && projectHeaders) {
-        const preflight = req.method === "OPTIONS";
-        const headers = { ...projectHeaders, ...(preflight ? PROJECT_API_PREFLIGHT_HEADERS : PROJECT_API_CORS_HEADERS) };
-        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-        if (preflight) return void res.writeHead(204).end();
-        return await projectApi.serve(req, res, projectApiId);
-      }
-      await sendFetchResponse(res, await edge(req));
-    } catch (error) {
-      log.error(`${req.method} ${req.url} failed:`, error);
-      if (!res.headersSent) res.writeHead(500, { ...edge.securityHeaders, "content-type": "application/json" });
-      res.end(JSON.stringify({ message: "Internal error" }));
-    }
-  });
   const sessions = createSessionWatch((ids) => auth.activeSessions(ids));
   const projectSockets = createProjectSocketWatch(pubsub);
   const projectSubscriptions = attachProjectSubscriptions(projectApi, projectSockets);
-  const wss = attachSubscriptions(
-    server,
+  const subscriptions = createSubscriptions(
     yoga,
     (params, request) =>
       contextFor(params.Authorization as string | undefined ?? params.authorization as string | undefined, request.headers.host),
     sessions,
-    projectSubscriptions.handleUpgrade,
   );
+
+  const router = createRouter(ROUTE_PARAM_SHAPES);
+  router.use(createHeaderMiddleware(config, consoleDist));
+  registerRoutes(router, {
+    graphql: serveGraphql,
+    graphqlUpgrade: subscriptions.handleUpgrade,
+    projectGraphql: projectApi.serve,
+    projectGraphqlUpgrade: projectSubscriptions.handleUpgrade,
+    csv: serveCsv,
+    files: serveFile,
+    auth: auth.handle,
+    mailbox: mailbox && mailbox.handle,
+    pay: pay.handle,
+    healthz: () => db.selectFrom("orgs").select("id").limit(1).execute().then(() => undefined),
+    console: async (request) => origins.redirectFor(request) ?? serveStatic(request),
+    sourceAddress: createSourceAddress(config.trustedProxies),
+  });
+  const server = createServer(async (req, res) => {
+    try {
+      await router.serve(req, res);
+    } catch (error) {
+      log.error(`${req.method} ${req.url} failed:`, error);
+      // The middleware has set the security headers already; they stay on this answer.
+      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify({ message: "Internal error" }));
+    }
+  });
+  server.on("upgrade", router.serveUpgrade);
 
   let closeExtraListeners = async () => {};
   // Hourly upkeep, safe on several servers at once: the built-in provider bills each subscription
@@ -229,6 +208,7 @@ export async function createPlatform(
     cachedProjectSchemas: projectApi.cachedSchemas,
     mailer,
     mailboxLink: mailbox?.link ?? null,
+    routes: { http: router.patterns(), upgrade: router.upgradePatterns() },
     async listen() {
       closeExtraListeners = await listenOn(server, config.host, config.port);
       jobs.start();
@@ -244,7 +224,7 @@ export async function createPlatform(
       await stopAutoAnalyze?.();
       sessions.stop();
       projectSockets.stop();
-      for (const sockets of [wss, projectSubscriptions.wss]) {
+      for (const sockets of [subscriptions.wss, projectSubscriptions.wss]) {
         for (const client of sockets.clients) client.terminate();
         await new Promise<void>((resolve) => sockets.close(() => resolve()));
       }
@@ -252,9 +232,4 @@ export async function createPlatform(
       await db.destroy();
     },
   };
-}
-
-/** /graphql, with or without a query string, without parsing a URL on the hot path. */
-function isGraphqlPath(url: string | undefined) {
-  return url === "/graphql" || url?.startsWith("/graphql?") === true;
 }

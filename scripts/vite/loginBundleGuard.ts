@@ -5,7 +5,7 @@ import type { Plugin } from "vite";
  * Libraries the sign-in page must not load: each came onto it once by an innocent-looking import
  * (arktype through the account rules added ~46 KB gzip) and is only needed after signing in.
  */
-const KEPT_OFF_LOGIN = [/[\\/]node_modules[\\/](arktype|@ark)[\\/]/, /[\\/]node_modules[\\/](relay-runtime|react-relay)[\\/]/, /[\\/]node_modules[\\/]amazon-cognito-identity-js[\\/]/, /[\\/]node_modules[\\/]@?codemirror/];
+const KEPT_OFF_LOGIN = [/[\\/]node_modules[\\/](arktype|@ark)[\\/]/, /[\\/]node_modules[\\/](relay-runtime|react-relay)[\\/]/, /[\\/]node_modules[\\/]amazon-cognito-identity-js[\\/]/, /[\\/]node_modules[\\/]@?codemirror/, /[\\/]node_modules[\\/]@?graphiql/];
 
 export interface ChunkLike {
   type: "chunk";

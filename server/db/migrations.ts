@@ -16,6 +16,7 @@ import { projectUserGroups } from "./migrations/0014_project_user_groups";
 import { fileUploadOnce } from "./migrations/0015_file_upload_once";
 import { publishRunFailure } from "./migrations/0016_publish_run_failure";
 import { invoiceDetails } from "./migrations/0017_invoice_details";
+import { apiKeyUses } from "./migrations/0018_api_key_uses";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0015_file_upload_once": fileUploadOnce,
   "0016_publish_run_failure": publishRunFailure,
   "0017_invoice_details": invoiceDetails,
+  "0018_api_key_uses": apiKeyUses,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

@@ -63,6 +63,12 @@ export interface Tables {
     created_at: Timestamp;
     updated_at: Timestamp;
   };
+  project_api_key_uses: {
+    key_id: string;
+    hour: Timestamp;
+    uses: number;
+    last_used_at: Timestamp;
+  };
   project_activities: {
     id: string;
     api_id: string;
@@ -356,7 +362,8 @@ export interface Tables {
     position: Generated<number>;
     schema: string;
     state: Generated<string>;
-    localizations: Json<Record<string, { name: string; description: string }>>;
+    /** Per language: name and description, and (German) the model with translated names. */
+    localizations: Json<Record<string, { name: string; description: string; schema?: string }>>;
     created_at: Timestamp;
     updated_at: Timestamp;
   };

@@ -30,7 +30,7 @@ export function persistedOperationsPlugin(file: string) {
 
 const lookUps = new Map<string, (id: string) => DocumentNode | null>();
 
-/** The one look-up per file, shared by yoga's plugin and the fast path (server/graphql/fastPath.ts). */
+/** The one look-up per file, shared by every yoga handler that reads it. */
 export function persistedDocumentsOf(file: string) {
   let lookUp = lookUps.get(file);
   if (!lookUp) {

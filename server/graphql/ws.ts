@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import WebSocket, { WebSocketServer } from "ws";
 import { useServer } from "graphql-ws/use/ws";
@@ -10,23 +10,18 @@ import { MAX_BODY_BYTES } from "./limits";
 import { jsonTextShapeRefusal } from "../security/inputShape";
 
 /**
- * graphql-ws on the same path as HTTP GraphQL. Auth travels in the connection params
- * ({ Authorization, "x-org" }) because browsers cannot set headers on a WebSocket.
+ * graphql-ws on the same path as HTTP GraphQL; the router hands it the upgrades of that path.
+ * Auth travels in the connection params ({ Authorization, "x-org" }) because browsers cannot set
+ * headers on a WebSocket.
  */
-export function attachSubscriptions(
-  server: Server,
+export function createSubscriptions(
   yoga: GraphqlHandler,
   context: (params: Record<string, unknown>, request: IncomingMessage) => Promise<Context>,
   sessions: ReturnType<typeof createSessionWatch>,
-  /** Another WebSocket endpoint on this server (the project APIs); true when it took the upgrade. */
-  otherUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean = () => false,
 ) {
   const wss = graphqlWebSocketServer();
-  server.on("upgrade", (request, socket, head) => {
-    if (otherUpgrade(request, socket, head)) return;
-    if (new URL(request.url ?? "/", "http://localhost").pathname !== "/graphql") return socket.destroy();
+  const handleUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) =>
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit("connection", ws, request));
-  });
   useServer(
     {
       execute: (args: any) => args.rootValue.execute(args),
@@ -47,7 +42,7 @@ export function attachSubscriptions(
     },
     wss,
   );
-  return wss;
+  return { wss, handleUpgrade };
 }
 
 /**

@@ -7,10 +7,10 @@ import { answerBodyTooLarge, readBodyWithin } from "../http/body";
 import { log } from "../log";
 import { inputLimitsPlugin } from "../security/inputLimits";
 import { inputShapePlugin, jsonTextShapeRefusal } from "../security/inputShape";
-import { persistedDocumentsOf, persistedOperationsPlugin } from "./persistedOperations";
-import { createGraphqlFastPath } from "./fastPath";
+import { persistedOperationsPlugin } from "./persistedOperations";
 import { PERSISTED_QUERIES_PATH } from "../paths";
 import { responseBudgetPlugin } from "../graphqlKit/responseBudget";
+import { refusalStatusPlugin } from "./refusalStatus";
 
 /**
  * GraphQL over HTTP. Errors we raise on purpose (with extensions.code) pass through; anything
@@ -18,12 +18,14 @@ import { responseBudgetPlugin } from "../graphqlKit/responseBudget";
  * handed in as yoga's server context, so it exists before validation (the limits tell signed-in
  * callers from anonymous ones) and is built once per request. A project endpoint passes the
  * schema as a function of that context: the version live when its request started, and the
- * console's operations compiled against schema.project.graphql.
+ * console's operations compiled against schema.project.graphql. Every request, whatever its
+ * shape, goes through yoga's HTTP layer, so a plugin that hooks HTTP (`extraPlugins`) sees all.
  */
 export function createGraphqlHandler(
   schema: GraphQLSchema | ((context: Context) => GraphQLSchema),
   graphqlEndpoint = "/graphql",
   persistedQueriesPath = PERSISTED_QUERIES_PATH,
+  extraPlugins: readonly Plugin<Context>[] = [],
 ) {
   // A schema per context is set when the operation is enveloped, which HTTP and graphql-ws share
   // (yoga's own factory option only works for HTTP requests).
@@ -36,7 +38,7 @@ export function createGraphqlHandler(
     landingPage: false,
     logging: false,
     // Yoga's own parse and validation cache (on by default) keeps each document's results.
-    plugins: [...schemaOfContext, persistedOperationsPlugin(persistedQueriesPath), inputShapePlugin(), ...queryLimitPlugins(), inputLimitsPlugin(), responseBudgetPlugin()],
+    plugins: [...schemaOfContext, persistedOperationsPlugin(persistedQueriesPath), inputShapePlugin(), ...queryLimitPlugins(), inputLimitsPlugin(), responseBudgetPlugin(), refusalStatusPlugin(), ...extraPlugins],
     // serveGraphqlOverNode reads the body within MAX_BODY_BYTES first; yoga's own limit would
     // only stream the already read body through another web stream on every request.
     maxRequestBodySize: false,
@@ -55,31 +57,26 @@ export function createGraphqlHandler(
 export type GraphqlHandler = ReturnType<typeof createGraphqlHandler>;
 
 /**
- * Serves yoga through its own Node adapter (no hand-made Fetch Request per call), the common
- * requests through the fast path in front of it (fastPath.ts). The body is read here, within
- * MAX_BODY_BYTES, and handed over ready, so a too large one is a 413. `contextFor` gives the
- * request's context, or null when it has answered the request itself (a project endpoint
- * turning a caller away); `args` are passed on to it (a project endpoint's api id).
+ * Serves yoga through its own Node adapter (no hand-made Fetch Request per call). The body is
+ * read here, within MAX_BODY_BYTES, and handed over ready, so a too large one is a 413.
+ * `contextFor` gives the request's context, or null when it has answered the request itself (a
+ * project endpoint turning a caller away); `args` are passed on to it (a project endpoint's api id).
  */
 export function serveGraphqlOverNode<Args extends unknown[] = []>(
   yoga: GraphqlHandler,
   contextFor: (req: IncomingMessage, res: ServerResponse, ...args: Args) => Promise<Context | null>,
-  persistedQueriesPath = PERSISTED_QUERIES_PATH,
 ) {
-  const fastPath = createGraphqlFastPath(yoga, persistedDocumentsOf(persistedQueriesPath));
   return async (req: IncomingMessage, res: ServerResponse, ...args: Args) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      // Read before any other await: the edge's request wrapper starts draining the stream, so
-      // waiting for the database first would lose it.
+      // Read before any other await: the request stream would otherwise start flowing unread.
       const body = await readBodyWithin(req, MAX_BODY_BYTES);
       if (!body) return answerBodyTooLarge(req, res, MAX_BODY_BYTES);
       const shapeRefusal = isJson(req) ? jsonTextShapeRefusal(body, 1) : null;
       if (shapeRefusal) return answerRefusal(res, shapeRefusal);
       const context = await contextFor(req, res, ...args);
       if (!context) return;
-      if (req.method === "POST" && (await fastPath(req, res, body, context))) return;
       // @whatwg-node/server takes an already read body from `req.body`. A Buffer, not a string:
-      // it calls Object.keys on the body, which for a string lists every character (~2 ms for 5 KB).
+      // it calls Object.keys on the body, which for a string lists every character.
       (req as IncomingMessage & { body?: Buffer }).body = body;
       return await yoga(req, res, context);
     }

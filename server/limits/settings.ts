@@ -32,6 +32,8 @@ export interface Limits {
   listCountMax: number;
   /** How long a list's exact count may run, in milliseconds (PostgreSQL's statement_timeout). */
   listCountTimeoutMs: number;
+  /** API keys of one project that have not expired (rotation's successors count too). */
+  apiKeysPerProject: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -51,6 +53,7 @@ export const DEFAULT_LIMITS: Limits = {
   responseMaxBytes: 16 * 1024 * 1024,
   listCountMax: 1_000_000,
   listCountTimeoutMs: 5000,
+  apiKeysPerProject: 50,
 };
 
 export function readLimits(setting: string | undefined): Limits {

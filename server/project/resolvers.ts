@@ -7,7 +7,7 @@ import { findApi, findApiForUpdate, insertApi, schemaOfApi, toApi, updateApiRow,
 import { assignAwsAccount, isPoolAccount } from "./accounts";
 import { checkDeclaration, declarationForAuthMode, modelRefusal } from "./declaration";
 import { initialModel } from "../../src/domain/model";
-import { canEditApis, canManageOrg, canPublishApi, hasAdminPermissions } from "../../src/domain/permissions";
+import { canDeleteApiKeys, canEditApiKeys, canEditApis, canManageOrg, canPublishApi, hasAdminPermissions } from "../../src/domain/permissions";
 import { isImported, isPublished } from "../../src/domain/apiState";
 import {
   additionalAuthModesFor,
@@ -196,6 +196,19 @@ export const apiResolvers: Resolvers = {
     viewerCanPublish: async (api, _, ctx) => {
       const membership = await viewerStanding(ctx, api.orgId);
       return membership !== null && canPublishApi(membership.roleType);
+    },
+    /** Name and authentication of the settings screen: whoever edits projects (DEV and up). */
+    viewerCanEditSettings: async (api, _, ctx) => {
+      const membership = await viewerStanding(ctx, api.orgId);
+      return membership !== null && canEditApis(membership.permissions);
+    },
+    viewerCanEditApiKeys: async (api, _, ctx) => {
+      const membership = await viewerStanding(ctx, api.orgId);
+      return membership !== null && canEditApiKeys(membership.roleType, isImported(api));
+    },
+    viewerCanDeleteApiKeys: async (api, _, ctx) => {
+      const membership = await viewerStanding(ctx, api.orgId);
+      return membership !== null && canDeleteApiKeys(membership.roleType, isImported(api));
     },
     /** Spec §6: only account owners delete projects (manage-org). */
     viewerCanDelete: async (api, _, ctx) => {

@@ -6,6 +6,7 @@ import { createGraphqlHandler, serveGraphqlOverNode } from "../graphql/yoga";
 import { PROJECT_PERSISTED_QUERIES_PATH } from "../paths";
 import { requireMembership } from "../access";
 import type { ApiKeys } from "./access/apiKeys";
+import { recordKeyUse } from "./access/keyUses";
 import type { Caller } from "./access/access";
 import type { ProjectContext } from "./context";
 import { createLiveCache, usesAuthMode } from "./live";
@@ -91,6 +92,8 @@ export function createProjectEndpoint(options: {
       if (!live.apiKeyId) return { status: 401, code: "UNAUTHENTICATED", messageId: "error_api_key_invalid", message: "This API key is unknown or has expired." };
       caller = { kind: "apiKey", keyId: live.apiKeyId, publicOnly: isUserAuthMode(live.auth.defaultMode) };
       credential = { apiKeyId: live.apiKeyId, expiresAt: live.apiKeyExpiresAt };
+      // The key table shows when each key was last used and how often (rotation needs to know the old key went quiet).
+      await recordKeyUse(db, live.apiKeyId);
     } else if (platformContext.viewer) {
       const viewer = platformContext.viewer;
       try {
@@ -117,7 +120,7 @@ export function createProjectEndpoint(options: {
     };
   }
 
-  /** Serves a request to the project's endpoint on the same path as /graphql, fast path included. */
+  /** Serves a request to the project's endpoint as /graphql is served. */
   const serve = serveGraphqlOverNode(
     yoga,
     async (req, res, apiId: string) => {
@@ -127,7 +130,6 @@ export function createProjectEndpoint(options: {
       answerRefusal(res, context);
       return null;
     },
-    PROJECT_PERSISTED_QUERIES_PATH,
   );
 
   /** How many projects' schemas this process holds now. */

@@ -3,10 +3,6 @@
  * CORS permission; CORS_ORIGINS lists the ones that do. Tokens travel in headers and bodies,
  * never cookies, so credentials are never allowed, and an unlisted Origin is never echoed.
  */
-export function corsHeaders(request: Request, allowedOrigins: readonly string[]): Record<string, string> {
-  return corsHeadersForOrigin(request.headers.get("origin"), allowedOrigins);
-}
-
 export function corsHeadersForOrigin(origin: string | null | undefined, allowedOrigins: readonly string[]): Record<string, string> {
   if (!origin || !allowedOrigins.includes(origin)) return { vary: "Origin" };
   return {
@@ -16,19 +12,17 @@ export function corsHeadersForOrigin(origin: string | null | undefined, allowedO
   };
 }
 
-/** The answer to an OPTIONS preflight: permission only for listed origins. */
-export function preflight(request: Request, allowedOrigins: readonly string[]): Response {
-  const headers = corsHeaders(request, allowedOrigins);
+/** The headers of the answer to an OPTIONS preflight: permission only for listed origins. */
+export function preflightHeaders(origin: string | null | undefined, requestedHeaders: string | null | undefined, allowedOrigins: readonly string[]): Record<string, string> {
+  const headers = corsHeadersForOrigin(origin, allowedOrigins);
   if (headers["access-control-allow-origin"]) {
     Object.assign(headers, {
       "access-control-allow-methods": "GET, POST, OPTIONS",
-      "access-control-allow-headers":
-        request.headers.get("access-control-request-headers") ??
-        "content-type, authorization, x-amz-target, x-amz-user-agent, cache-control",
+      "access-control-allow-headers": requestedHeaders ?? "content-type, authorization, x-amz-target, x-amz-user-agent, cache-control",
       "access-control-max-age": "86400",
     });
   }
-  return new Response(null, { status: 204, headers });
+  return headers;
 }
 
 /**
@@ -47,7 +41,5 @@ export const PROJECT_API_PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   "access-control-max-age": "86400",
 };
 
-/** Handlers (yoga, the sign-in service) set their own CORS headers; the edge decides instead. */
-export function withoutCorsHeaders(headers: Headers) {
-  for (const name of [...headers.keys()]) if (name.startsWith("access-control-")) headers.delete(name);
-}
+/** Handlers (the sign-in service) set their own CORS headers; the route's CORS policy decides instead. */
+export const isCorsHeader = (name: string) => name.startsWith("access-control-");

@@ -6,6 +6,7 @@ import { club } from "./catalog/club";
 import { crm } from "./catalog/crm";
 import { events } from "./catalog/events";
 import { fitness } from "./catalog/fitness";
+import { germanDrafts } from "./german";
 import { helpdesk } from "./catalog/helpdesk";
 import { inventory } from "./catalog/inventory";
 import { library } from "./catalog/library";
@@ -48,13 +49,20 @@ export function partDrafts(names: readonly PartName[], publicRead: readonly Part
 
 interface Template {
   key: string;
+  /** English names. */
   schema: SchemaModel;
+  /** The same model with German table, field and enum names, for a German console. */
+  germanSchema: SchemaModel;
   localizations: Blueprint["localizations"];
 }
 
 /** The templates the server seeds; ids are derived from the template key and names. */
-export const TEMPLATES: Template[] = BLUEPRINTS.map((blueprint) => ({
-  key: blueprint.key,
-  schema: buildModel(partDrafts(blueprint.parts, blueprint.publicRead), `template:${blueprint.key}`),
-  localizations: blueprint.localizations,
-}));
+export const TEMPLATES: Template[] = BLUEPRINTS.map((blueprint) => {
+  const drafts = partDrafts(blueprint.parts, blueprint.publicRead);
+  return {
+    key: blueprint.key,
+    schema: buildModel(drafts, `template:${blueprint.key}`),
+    germanSchema: buildModel(germanDrafts(drafts), `template:${blueprint.key}`),
+    localizations: blueprint.localizations,
+  };
+});

@@ -13,13 +13,14 @@ type Template = (typeof TEMPLATES)[number];
 export async function seedTemplates(db: Db, templates: readonly Template[] = TEMPLATES) {
   await db.transaction().execute(async (tx) => {
     for (const [position, template] of templates.entries()) {
-      const checked = checkDeclarationValue(template.schema);
-      if ("problem" in checked) log.error(`template ${template.key} breaks ${checked.problem.messageId} at ${checked.problem.path.join(".")}`);
+      const english = checked(template.key, template.schema);
+      const german = checked(template.key, template.germanSchema);
       const values = {
         position,
-        schema: JSON.stringify("model" in checked ? checked.model : template.schema),
-        state: "model" in checked ? "PUBLISHED" : "DRAFT",
-        localizations: JSON.stringify(template.localizations),
+        schema: english.schema,
+        state: english.valid && german.valid ? "PUBLISHED" : "DRAFT",
+        // The German model rides with the German texts: one row per template, no second column.
+        localizations: JSON.stringify({ ...template.localizations, de: { ...template.localizations.de, schema: german.schema } }),
       };
       await tx
         .insertInto("schema_templates")
@@ -34,4 +35,11 @@ export async function seedTemplates(db: Db, templates: readonly Template[] = TEM
       .$if(keys.length > 0, (qb) => qb.where("key", "not in", keys))
       .execute();
   });
+}
+
+/** The model as the server stores it; a model breaking a rule is logged and keeps the template a draft. */
+function checked(key: string, model: Template["schema"]) {
+  const result = checkDeclarationValue(model);
+  if ("problem" in result) log.error(`template ${key} breaks ${result.problem.messageId} at ${result.problem.path.join(".")}`);
+  return { valid: "model" in result, schema: JSON.stringify("model" in result ? result.model : model) };
 }

@@ -6,12 +6,19 @@ type SchemaTemplateRow = Selectable<Tables["schema_templates"]>;
 type TemplateLanguage = "EN" | "DE";
 const LANGUAGES: TemplateLanguage[] = ["EN", "DE"];
 
-/** Name and description in the requested language, English when a translation is missing. */
+/**
+ * Name, description and model in the requested language (a German model names its tables, fields
+ * and enums in German), English when a translation is missing.
+ */
 export function toSchemaTemplate(row: SchemaTemplateRow, lang: TemplateLanguage) {
-  const text = (language: TemplateLanguage) => row.localizations[language.toLowerCase()] ?? row.localizations.en ?? { name: row.key, description: "" };
+  const localized = (language: TemplateLanguage) => row.localizations[language.toLowerCase()] ?? row.localizations.en;
+  const text = (language: TemplateLanguage) => {
+    const { name, description } = localized(language) ?? { name: row.key, description: "" };
+    return { name, description };
+  };
   return {
     id: row.id,
-    schema: row.schema,
+    schema: localized(lang)?.schema ?? row.schema,
     state: row.state,
     name: text(lang).name,
     description: text(lang).description,

@@ -17,7 +17,8 @@ interface PanelProps<Q extends OperationType> {
   queryRef: PreloadedQuery<Q> | null;
   /** Names the load error for tests. */
   errorTestId: string;
-  children: (data: Q["response"]) => ReactNode;
+  /** `reload` has the route ask the endpoint again, showing what the store holds meanwhile (after a change the store cannot apply itself). */
+  children: (data: Q["response"], reload: () => void) => ReactNode;
 }
 
 /**
@@ -39,7 +40,7 @@ export function ProjectEndpointPanel<Q extends OperationType>(props: PanelProps<
       {queryRef ? (
         <LoadErrorBoundary key={queryRefKey(queryRef)} testId={props.errorTestId} onRetry={reload}>
           <Suspense fallback={<Spinner />}>
-            <View query={props.query} queryRef={queryRef}>
+            <View query={props.query} queryRef={queryRef} reload={reload}>
               {props.children}
             </View>
           </Suspense>
@@ -51,8 +52,8 @@ export function ProjectEndpointPanel<Q extends OperationType>(props: PanelProps<
   );
 }
 
-function View<Q extends OperationType>(props: { query: GraphQLTaggedNode; queryRef: PreloadedQuery<Q>; children: (data: Q["response"]) => ReactNode }) {
-  return props.children(usePreloadedQuery<Q>(props.query, props.queryRef));
+function View<Q extends OperationType>(props: { query: GraphQLTaggedNode; queryRef: PreloadedQuery<Q>; reload(): void; children: (data: Q["response"], reload: () => void) => ReactNode }) {
+  return props.children(usePreloadedQuery<Q>(props.query, props.queryRef), props.reload);
 }
 
 class LoadErrorBoundary extends Component<{ children: ReactNode; testId: string; onRetry(): void }, { error: unknown }> {

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { lazyRouteComponent, useLoaderData } from "@tanstack/react-router";
 import type { PreloadedQuery } from "react-relay";
 import type { OperationType } from "relay-runtime";
+import { withChunkTimeout } from "./chunkTimeout";
 import { routeQuery, type LoadOptions, type QueryArtifact } from "./routeQuery";
 
 /** A screen module: its default export is a function component. */
@@ -17,7 +18,7 @@ export function queryScreen<Q extends OperationType>(
   importer: () => ScreenModule<{ queryRef: PreloadedQuery<Q> }>,
   query: QueryArtifact,
 ) {
-  const Screen = lazyRouteComponent(importer);
+  const Screen = lazyRouteComponent(withChunkTimeout(importer));
   const data = routeQuery<Q>(query);
   function QueryScreenRoute() {
     const { queryRef } = useLoaderData({ strict: false }) as { queryRef: PreloadedQuery<Q> };
@@ -37,5 +38,5 @@ export function queryScreen<Q extends OperationType>(
 
 /** A screen without a route query (forms, placeholders); the router loads its code before showing it. */
 export function plainScreen(importer: () => ScreenModule<object>) {
-  return { component: lazyRouteComponent(importer) };
+  return { component: lazyRouteComponent(withChunkTimeout(importer)) };
 }

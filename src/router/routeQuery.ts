@@ -1,5 +1,6 @@
 import type { PreloadedQuery } from "react-relay";
 import type { ConcreteRequest, OperationType, VariablesOf } from "relay-runtime";
+import { withChunkTimeout } from "./chunkTimeout";
 import { whileFirstPage } from "./firstPage";
 import type { HeldEnvironment } from "../relay/heldEnvironment";
 import type { QueryScope } from "../relay/queryEnvironment";
@@ -59,6 +60,7 @@ export function routeQuery<Q extends OperationType>(
   key = "queryRef",
   chooseEnvironment: EnvironmentChooser = byRelayProject,
 ) {
+  const artifactOf = withChunkTimeout(query);
   const preloadTimers = new Map<AnyRef, ReturnType<typeof setTimeout>>();
   const releases = new Map<AnyRef, () => void>();
   // How many matches hold a reference: one, or two while a search change hands it to the next match.
@@ -98,7 +100,7 @@ export function routeQuery<Q extends OperationType>(
       }
       // Relay itself loads with the first signed-in page (see RelayProvider); the artifact
       // arrives alongside it, so the request leaves no later than before.
-      const [{ loadQuery }, artifact] = await Promise.all([import("react-relay"), query()]);
+      const [{ loadQuery }, artifact] = await Promise.all([import("react-relay"), artifactOf()]);
       const held = await chooseEnvironment(artifact.default, scope);
       const queryRef = loadQuery<Q>(held.environment, artifact.default, variables, { fetchPolicy: "store-and-network" });
       releases.set(queryRef, held.release);

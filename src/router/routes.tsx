@@ -4,6 +4,7 @@ import { createRootRoute, createRoute, lazyRouteComponent, notFound, redirect } 
 import "./routeMeta";
 import { loadRelayProvider, RootLayout } from "../layouts/RootLayout";
 import { loadSignedInChrome } from "../layouts/Layouts";
+import { withChunkTimeout } from "./chunkTimeout";
 import { whileFirstPage } from "./firstPage";
 import { NotFoundScreen } from "../common/NotFoundScreen";
 import { homeOf, requireAuth, requireSignedIn, requireSignedOut } from "./guards";
@@ -38,9 +39,12 @@ import { templateLanguage } from "../data/templates/templateLanguage";
 import { wantedTableName } from "../data/selectedTableName";
 import { entriesVariables } from "../data/entries/entriesSearch";
 import type { EntriesPanelQuery as EntriesQuery } from "../__generated__/EntriesPanelQuery.graphql";
+import type { PlaygroundScreenQuery as PlaygroundQuery } from "../__generated__/PlaygroundScreenQuery.graphql";
 import type { FilesScreenQuery as FilesQuery } from "../__generated__/FilesScreenQuery.graphql";
 import type { CloudFunctionsScreenQuery as FunctionsQuery } from "../__generated__/CloudFunctionsScreenQuery.graphql";
 import type { FilesPanelQuery as FilesListQuery } from "../__generated__/FilesPanelQuery.graphql";
+import type { ProjectSettingsScreenQuery as ProjectSettingsQuery } from "../__generated__/ProjectSettingsScreenQuery.graphql";
+import type { ApiKeysPanelQuery as ApiKeysQuery } from "../__generated__/ApiKeysPanelQuery.graphql";
 import type { FunctionsPanelQuery as FunctionsListQuery } from "../__generated__/FunctionsPanelQuery.graphql";
 import { filesVariables } from "../files/project/filesVariables";
 
@@ -133,7 +137,7 @@ const orgLayout = createRoute({
   staticData: { framesChildren: true },
   loader: ({ params, preload }) => orgLayoutData.load({ orgId: params.orgId }, preload),
   ...orgLayoutData.lifecycle,
-  component: lazyRouteComponent(() => import("../org/OrgLayout")),
+  component: lazyRouteComponent(withChunkTimeout(() => import("../org/OrgLayout"))),
   errorComponent: RouteError,
   notFoundComponent: NotFoundScreen,
 });
@@ -195,7 +199,7 @@ const projectLayout = createRoute({
   staticData: { framesChildren: true },
   loader: ({ params, preload }) => projectLayoutData.load({ apiId: params.apiId }, preload),
   ...projectLayoutData.lifecycle,
-  component: lazyRouteComponent(() => import("../project/ProjectLayout")),
+  component: lazyRouteComponent(withChunkTimeout(() => import("../project/ProjectLayout"))),
   errorComponent: RouteError,
   notFoundComponent: NotFoundScreen,
 });
@@ -321,15 +325,22 @@ const publishRoutes = [
   }),
 ];
 
+// GraphiQL and CodeMirror load with this screen's chunk only (scripts/vite/loginBundleGuard.ts).
+const playgroundScreen = queryScreen<PlaygroundQuery>(() => import("../playground/PlaygroundScreen"), () => import("../__generated__/PlaygroundScreenQuery.graphql"));
+
 /** Routes whose screens arrive with later issues: in the tree now, with their layout. */
 const laterProjectRoutes = [
   createRoute({ getParentRoute: () => projectLayout, path: "apps", staticData: { name: "project-apps", layout: "sidebar" }, ...placeholder }),
   createRoute({ getParentRoute: () => projectLayout, path: "apps/$appId/editor", staticData: { name: "project-app-editor", layout: "app" }, ...placeholder }),
   createRoute({ getParentRoute: () => projectLayout, path: "flows", staticData: { name: "project-flows", layout: "sidebar" }, ...placeholder }),
   createRoute({ getParentRoute: () => projectLayout, path: "flows/$flowId/editor", staticData: { name: "project-flow-editor", layout: "flow" }, ...placeholder }),
-  createRoute({ getParentRoute: () => projectLayout, path: "settings", staticData: { name: "project-settings", layout: "sidebar" }, ...placeholder }),
   createRoute({ getParentRoute: () => projectLayout, path: "logs", staticData: { name: "project-logs", layout: "sidebar" }, ...placeholder }),
-  createRoute({ getParentRoute: () => projectLayout, path: "queries", staticData: { name: "project-queries", layout: "sidebar" }, ...placeholder }),
+  createRoute({
+    getParentRoute: () => projectLayout,
+    path: "queries",
+    loader: ({ params, preload }) => playgroundScreen.load({ apiId: params.apiId }, preload),
+    ...screenRoute({ name: "project-queries", layout: "sidebar" }, playgroundScreen),
+  }),
 ];
 
 const filesScreen = queryScreen<FilesQuery>(() => import("../files/FilesScreen"), () => import("../__generated__/FilesScreenQuery.graphql"));
@@ -366,6 +377,32 @@ const projectCloudFunctions = createRoute({
   ...listedScreen("project-cloud-functions", functionsScreen, functionsList, "functionsRef"),
 });
 
+const projectSettingsScreen = queryScreen<ProjectSettingsQuery>(
+  () => import("../project/settings/ProjectSettingsScreen"),
+  () => import("../__generated__/ProjectSettingsScreenQuery.graphql"),
+);
+const apiKeysList = routeQuery<ApiKeysQuery>(() => import("../__generated__/ApiKeysPanelQuery.graphql"), "keysRef");
+/**
+ * project-settings: the project's settings and, in parallel from its own endpoint, its API keys
+ * (none to ask for while it is not live; the screen says so, and when the viewer may not list them).
+ */
+const projectSettings = createRoute({
+  getParentRoute: () => projectLayout,
+  path: "settings",
+  ...screenRoute(
+    { name: "project-settings", layout: "sidebar" },
+    { component: projectSettingsScreen.component, lifecycle: bothLifecycles(projectSettingsScreen.lifecycle, apiKeysList.lifecycle) },
+  ),
+  loader: async ({ params, preload }) => {
+    const [data, keys] = await Promise.all([
+      projectSettingsScreen.load({ apiId: params.apiId }, preload),
+      // apiKeysVariables, kept literal: the route tree ships with the sign-in page.
+      knownNotLive(params.apiId) ? null : apiKeysList.load({ limit: 200 }, { preload, scope: { apiId: params.apiId } }),
+    ]);
+    return { ...data, keysRef: keys?.queryRef ?? null };
+  },
+});
+
 /** project-overview redirects to the data route (spec §2). */
 const projectOverview = createRoute({
   getParentRoute: () => projectLayout,
@@ -383,7 +420,7 @@ export const routeTree = rootRoute.addChildren([
   authed.addChildren([
     orgLayout.addChildren(orgRoutes),
     projectSetupName,
-    projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, projectRepublish, projectAssets, projectCloudFunctions, ...laterProjectRoutes]),
+    projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, projectRepublish, projectAssets, projectCloudFunctions, projectSettings, ...laterProjectRoutes]),
     ...publishRoutes,
   ]),
 ]);

@@ -163,7 +163,7 @@ test.describe("the data explorer's filter and record editor", () => {
     await expect(books.getByTestId("children-empty")).toBeVisible();
     await expect(books.getByTestId("children-heading")).toHaveText("Book entries (0)");
     await page.getByTestId("record-link-Book").click();
-    await page.getByTestId("record-picker").getByTestId("connection-card").filter({ hasText: "Notes" }).click();
+    await page.getByTestId("record-picker").getByTestId("picker-option").filter({ hasText: "Notes" }).click();
     await expect(books.getByTestId("connection-card")).toHaveText(/Notes/);
 
     // And from the book's side.
@@ -172,7 +172,7 @@ test.describe("the data explorer's filter and record editor", () => {
     await parent.getByTestId("record-unlink").click();
     await expect(parent.getByTestId("record-link")).toBeVisible();
     await parent.getByTestId("record-link").click();
-    await page.getByTestId("record-picker").getByTestId("connection-card").filter({ hasText: "Ada Lovelace" }).click();
+    await page.getByTestId("record-picker").getByTestId("picker-option").filter({ hasText: "Ada Lovelace" }).click();
     await expect(parent.getByTestId("connection-card")).toContainText("Ada Lovelace");
     // Linking wrote this record; that is no conflict for the next save and no news to announce.
     await page.getByTestId("record-field-title").fill("Notes, 2nd ed.");

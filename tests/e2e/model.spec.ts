@@ -43,8 +43,8 @@ test("the model editor shapes tables, fields and connections, enforcing every na
   await addField(page, "tags", "ListString");
   await addField(page, "publishedOn", "Date");
   await addField(page, "contact", "Email");
-  await fieldRow(page, "title").getByTestId("field-requiredOnCreate").check();
-  await expect(fieldRow(page, "title").getByTestId("field-required")).not.toBeChecked();
+  await fieldRow(page, "title").getByTestId("field-required").selectOption("create");
+  await expect(fieldRow(page, "title").getByTestId("field-required")).toHaveValue("create");
 
   await page.getByTestId("add-type").click();
   await expect(typeName(page)).toHaveValue("NewTable1");
@@ -102,7 +102,9 @@ test("the model editor shapes tables, fields and connections, enforcing every na
   await addField(page, "summary", "Json");
   await page.getByTestId("nav-data").click();
   await expect(page).toHaveURL(/\/data/);
-  await openModel(page, platform, apiId, "#Article");
+  // Back in the app (a page load now could cut the save short): the saved name is listed.
+  await page.getByTestId("nav-types").click();
+  await page.getByTestId("type-list-item").filter({ hasText: "Article" }).click();
   await expect(typeName(page)).toHaveValue("Article");
   await page.reload();
   await expect(typeName(page)).toHaveValue("Article");
@@ -111,7 +113,7 @@ test("the model editor shapes tables, fields and connections, enforcing every na
     .toEqual(["id", "createdAt", "updatedAt", "title", "rating", "published", "tags", "publishedOn", "contact", "summary"]);
   await expect(fieldRow(page, "rating").getByTestId("field-type")).toHaveValue("Float");
   await expect(fieldRow(page, "summary").getByTestId("field-type")).toHaveValue("Json");
-  await expect(fieldRow(page, "title").getByTestId("field-requiredOnCreate")).toBeChecked();
+  await expect(fieldRow(page, "title").getByTestId("field-required")).toHaveValue("create");
   await expect(page.getByTestId("connection")).toHaveText(/belongs to Author/);
   await page.getByTestId("type-list-item").filter({ hasText: "Author" }).click();
   await expect(page.getByTestId("connection")).toHaveText(/has many Article/);
@@ -225,3 +227,37 @@ function recipeDeclaration() {
     enumTypes: [],
   };
 }
+
+test("the fields table fits 1280 px without scrolling, one line per field with one required control", async ({ page, platform }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUpWithWorkspace(page, platform, uniqueEmail("model-width"), "Width Co");
+  const apiId = await createProject(page, "Wide");
+  await openModel(page, platform, apiId);
+  await typeName(page).fill("Dog");
+  await addField(page, "name");
+  await addField(page, "birthDate", "Date");
+  await fieldRow(page, "name").getByTestId("field-label").fill("The dog's name as its owner calls it");
+
+  // One control says when the field is required; all three operations collapse to 'Always'.
+  const required = fieldRow(page, "name").getByTestId("field-required");
+  await required.selectOption({ label: "On create" });
+  await expect(required).toHaveValue("create");
+  await required.selectOption({ label: "Always" });
+  await expect(required).toHaveValue("always");
+
+  const scroll = page.locator(".model-table-scroll");
+  const overflow = await scroll.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  // Label and the remove action are on screen, not cut off.
+  for (const testId of ["field-label", "remove-field"]) {
+    const box = (await fieldRow(page, "name").getByTestId(testId).boundingBox())!;
+    expect(box.x + box.width, testId).toBeLessThanOrEqual(1280);
+  }
+  for (const name of ["id", "name", "birthDate"]) {
+    const row = (await fieldRow(page, name).boundingBox())!;
+    expect(row.height, name).toBeLessThanOrEqual(56);
+  }
+  // The usage and the limits read as two sentences.
+  await expect(page.getByTestId("model-limits")).toContainText("enums. Limits:");
+});

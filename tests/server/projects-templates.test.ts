@@ -56,8 +56,8 @@ describe("schema templates", () => {
     });
   });
 
-  it("serves only schemas that pass every model rule", async () => {
-    for (const node of (await allTemplates("EN")).nodes) {
+  it("serves only schemas that pass every model rule, in English and German", async () => {
+    for (const node of [...(await allTemplates("EN")).nodes, ...(await allTemplates("DE")).nodes]) {
       const parsed = parseModel(node.schema);
       expect("model" in parsed ? validateModel(parsed.model) : parsed.problem, node.name).toBeNull();
       expect("model" in parsed && parsed.model.objectTypes.length).toBeGreaterThan(0);

@@ -17,9 +17,23 @@ function localeOf(req: IncomingMessage, url: URL) {
 }
 
 /**
+ * A refused row's cells in the header's columns: a row refused for its cell count (a trailing
+ * separator, an unquoted comma, a quote left open) has more or fewer cells than the header, and
+ * written as it was, every cell after it would stand under the wrong column and the reason
+ * outside the error column. Missing cells are empty; cells beyond the header are kept in the
+ * reason's text, so nothing the file held is lost.
+ */
+export function cellsInColumns(cells: readonly string[], columns: number): { cells: string[]; surplus: string[] } {
+  const fitted = cells.slice(0, columns);
+  while (fitted.length < columns) fitted.push("");
+  return { cells: fitted, surplus: cells.slice(columns) };
+}
+
+/**
  * GET /p/<apiId>/imports/<id>/failed.csv: the rows an import refused, as they were in the file,
  * after their line number and before the reason, in the caller's language — fix them and import
- * this file again (the line and error columns are then skipped as unknown columns).
+ * this file again (the line and error columns are then skipped as unknown columns). Every row
+ * has exactly the header's cells.
  */
 export async function failedRowsCsv(req: IncomingMessage, res: ServerResponse, ctx: ProjectContext, row: ImportRow, url: URL) {
   const messages = messagesFor(localeOf(req, url));
@@ -41,12 +55,13 @@ export async function failedRowsCsv(req: IncomingMessage, res: ServerResponse, c
       .limit(PAGE_ROWS)
       .execute();
     if (failures.length === 0) break;
-    const cells = failures.map((failure) => [
-      String(failure.line),
+    const cells = failures.map((failure) => {
+      const fitted = cellsInColumns(failure.cells, row.header.length);
+      const reason = fill(messages[failure.message_id] ?? failure.message_id, { field: failure.field ?? "", ...failure.details });
+      const surplus = fitted.surplus.length ? ` ${fill(messages.error_csv_surplus_cells, { cells: fitted.surplus.join(", ") })}` : "";
       // The file's own cells, but a formula in them must not run where this file is opened.
-      ...failure.cells.map(neutralisedCell),
-      fill(messages[failure.message_id] ?? failure.message_id, { field: failure.field ?? "", ...failure.details }),
-    ]);
+      return [String(failure.line), ...fitted.cells.map(neutralisedCell), neutralisedCell(reason + surplus)];
+    });
     await writeInTurn(res, `${Papa.unparse(cells, { newline: "\r\n", quotes: quoteNeutralised })}\r\n`);
     after = failures[failures.length - 1].line;
   }

@@ -9,16 +9,13 @@ import { exportCsv } from "./export";
 import { failedRowsCsv } from "./failedRows";
 import { answerError, answerJson, ERROR_STATUS, liveTable } from "./requests";
 
-/** The CSV routes of a project: `/p/<apiId>/imports…` and `/p/<apiId>/export.csv`. */
-const ROUTE = /^\/p\/([A-Za-z0-9_-]{1,128})\/(imports(?:\/([A-Za-z0-9_-]{1,64})(\/failed\.csv)?)?|export\.csv)(?:\?|$)/;
-
-export function csvRouteOf(url: string | undefined) {
-  const match = url ? ROUTE.exec(url) : null;
-  if (!match) return null;
-  return { apiId: match[1], export: match[2] === "export.csv", importId: match[3] ?? null, failedRows: Boolean(match[4]) };
+/** Which CSV route of a project a request is for: `/p/<apiId>/imports…` or `/p/<apiId>/export.csv` (server/http/routes.ts). */
+export interface CsvRoute {
+  apiId: string;
+  export: boolean;
+  importId: string | null;
+  failedRows: boolean;
 }
-
-export type CsvRoute = NonNullable<ReturnType<typeof csvRouteOf>>;
 
 /**
  * Serves the CSV routes: the caller is checked as on /p/<apiId>/graphql (API key or member),

@@ -100,7 +100,7 @@ export function ChildConnectionList(props: {
       </Suspense>
       {error != null && <Alert variant="danger">{errorText(intl, error)}</Alert>}
       {picking ? (
-        <RecordPicker table={child.name} onPick={(entry) => void setLink(entry, props.parent.id)} onCancel={() => setPicking(false)} />
+        <RecordPicker table={child} onPick={(entry) => void setLink(entry, props.parent.id)} onCancel={() => setPicking(false)} />
       ) : (
         props.canEdit && (
           <div className="record-actions">

@@ -69,7 +69,7 @@ export function ParentConnection(props: {
           )}
         </div>
       ) : picking ? (
-        <RecordPicker table={parentName} onPick={(entry) => void setParent(entry.id)} onCancel={() => setPicking(false)} />
+        <RecordPicker table={props.connection.parent} onPick={(entry) => void setParent(entry.id)} onCancel={() => setPicking(false)} />
       ) : props.parentId || !props.canEdit ? null : (
         <Button onClick={() => setPicking(true)} data-testid="record-link">
           <FormattedMessage id="data.record.link" values={{ table: parentName }} />

@@ -63,6 +63,10 @@ export {
   /** Any required flag set (required or one per operation). */
   isRequiredAnywhere,
   REQUIRED_FLAGS,
+  /** The editor's one required control: none, one or two operations, or always (all three collapse). */
+  REQUIRED_CHOICES,
+  requiredChoice,
+  withRequiredChoice,
   /** A table's create/update/delete operations, expanding the collapsed form. */
   typeOperations,
   /** all/none, mutations off removes subscriptions, a list of all three collapses to all. */
@@ -124,6 +128,7 @@ export type {
   Connection,
   ConnectionKind,
   RequiredFlag,
+  RequiredChoice,
   TablePermission,
   TableOperation,
   TableAccess,

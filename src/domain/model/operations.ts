@@ -16,7 +16,11 @@ export {
   isRequiredAnywhere,
   typeOperations,
   REQUIRED_FLAGS,
+  REQUIRED_CHOICES,
+  requiredChoice,
+  withRequiredChoice,
   type RequiredFlag,
+  type RequiredChoice,
 } from "./required";
 export {
   togglePublishingType,

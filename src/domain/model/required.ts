@@ -87,3 +87,27 @@ export function collapseOperations(objectType: ObjectType): ObjectType {
       : operations.map((name) => ({ name }));
   return { ...objectType, directives: [...rest, ...collapsed] };
 }
+
+/**
+ * The editor's one required control: which of the three operations require the field, as one
+ * choice — none, any one or two of them, or all three, which is `required` (the §4 collapse).
+ */
+export const REQUIRED_CHOICES = ["none", "create", "update", "delete", "create+update", "create+delete", "update+delete", "always"] as const;
+export type RequiredChoice = (typeof REQUIRED_CHOICES)[number];
+
+export function requiredChoice(field: Field): RequiredChoice {
+  const on = onFlags(field);
+  if (on.size === PER_OPERATION.length) return "always";
+  if (on.size === 0) return "none";
+  return PER_OPERATION.filter((flag) => on.has(flag))
+    .map((flag) => flag.slice("requiredOn".length).toLowerCase())
+    .join("+") as RequiredChoice;
+}
+
+/** The field with the chosen operations required, collapsed as stored. Read-only fields never change. */
+export function withRequiredChoice(field: Field, choice: RequiredChoice): Field {
+  if (field.readonly) return field;
+  const operations = choice === "always" ? ["create", "update", "delete"] : choice === "none" ? [] : choice.split("+");
+  const on = new Set(PER_OPERATION.filter((flag) => operations.includes(flag.slice("requiredOn".length).toLowerCase())));
+  return { ...field, directives: withRequired(field.directives, on) };
+}

@@ -1,18 +1,19 @@
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import {
-  REQUIRED_FLAGS,
+  REQUIRED_CHOICES,
   canSortBy,
   isDefaultSortField,
   isSystemField,
   removeField,
-  requiredFlags,
+  requiredChoice,
   sanitizeName,
-  toggleRequired,
   toggleSortBy,
   updateField,
+  withRequiredChoice,
   type Field,
   type FieldPatch,
+  type RequiredChoice,
 } from "../../domain/model";
 import { useModelEditing } from "../ModelEditingContext";
 import { ProblemText } from "../ProblemText";
@@ -36,7 +37,6 @@ export function FieldRow(props: { typeId: string; field: Field; path: (string | 
   const otherProblem = problems.find(
     (problem) => props.path.every((key, index) => problem.path[index] === key) && problem.path[props.path.length] !== "name",
   );
-  const flags = requiredFlags(field);
   const sortedBy = has(field, "sortBy") || isDefaultSortField(field);
   const update = (patch: FieldPatch) => change((model) => updateField(model, props.typeId, field.id, patch));
   const setDirectives = (next: Field) => update({ directives: next.directives });
@@ -79,20 +79,21 @@ export function FieldRow(props: { typeId: string; field: Field; path: (string | 
         )}
       </td>
       <td>
-        <div className="model-flags" role="group" aria-label={intl.formatMessage({ id: "model.fields.requiredOf" }, named)}>
-          {REQUIRED_FLAGS.map((flag) => (
-            <label key={flag} className="model-flag">
-              <input
-                type="checkbox"
-                checked={flags[flag]}
-                disabled={locked}
-                onChange={() => setDirectives(toggleRequired(field, flag))}
-                data-testid={`field-${flag}`}
-              />
-              <FormattedMessage id={`model.fields.${flag}`} />
-            </label>
+        {/* One control, one line: when a field is required (spec §4 flags; all three collapse to always). */}
+        <select
+          className="model-required"
+          value={requiredChoice(field)}
+          disabled={locked}
+          aria-label={intl.formatMessage({ id: "model.fields.requiredOf" }, named)}
+          onChange={(event) => setDirectives(withRequiredChoice(field, event.target.value as RequiredChoice))}
+          data-testid="field-required"
+        >
+          {REQUIRED_CHOICES.map((choice) => (
+            <option key={choice} value={choice}>
+              {intl.formatMessage({ id: `model.fields.requiredChoice.${choice}` })}
+            </option>
           ))}
-        </div>
+        </select>
       </td>
       <td>
         <input

@@ -64,18 +64,18 @@ describe("type editor", () => {
     expect((screen.getByTestId("model-save") as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it("cycles the required flags: all three per-operation flags collapse into required", async () => {
+  it("says when a field is required in one control; some operations stay per operation, all three collapse into required", async () => {
     const { environment } = await openShop();
-    const row = () => within(fieldRow("title"));
-    const checked = (flag: string) => (row().getByTestId(`field-${flag}`) as HTMLInputElement).checked;
-    fireEvent.click(row().getByTestId("field-requiredOnCreate"));
-    expect([checked("required"), checked("requiredOnCreate"), checked("requiredOnUpdate")]).toEqual([false, true, false]);
-    fireEvent.click(row().getByTestId("field-requiredOnUpdate"));
-    fireEvent.click(row().getByTestId("field-requiredOnDelete"));
-    expect(checked("required")).toBe(true);
+    const required = () => within(fieldRow("title")).getByTestId("field-required") as HTMLSelectElement;
+    expect([...required().options].map((option) => option.text)).toEqual([
+      "Optional", "On create", "On update", "On delete", "Create, update", "Create, delete", "Update, delete", "Always",
+    ]);
+    fireEvent.change(required(), { target: { value: "create+delete" } });
+    expect(required().value).toBe("create+delete");
     fireEvent.click(screen.getByTestId("model-save"));
-    const title = sentModel(environment.mock.getMostRecentOperation()).objectTypes[0].fields.find((field) => field.name === "title")!;
-    expect(title.directives).toEqual([{ name: "required" }]);
+    const saved = (operation: ReturnType<typeof environment.mock.getMostRecentOperation>) =>
+      sentModel(operation).objectTypes[0].fields.find((field) => field.name === "title")!.directives;
+    expect(saved(environment.mock.getMostRecentOperation())).toEqual([{ name: "requiredOnCreate" }, { name: "requiredOnDelete" }]);
   });
 
   it("locks the read-only fields: id and createdAt entirely, updatedAt but its label", async () => {

@@ -63,7 +63,7 @@ describe("importing a CSV file into a table", () => {
       "6,Eve,not-an-email,3,,,,,,email must be an email address.",
       "7,Zed,zed@example.com,4,,,,GONE,,\"status must be one of: ACTIVE, RETIRED.\"",
       "8,Twin,ada@example.com,5,,,,,,email must be unique: another entry has this value.",
-      "9,Too,few,\"This row has 2 cells, but the header has 8 columns.\"",
+      "9,Too,few,,,,,,,\"This row has 2 cells, but the header has 8 columns.\"",
       "10,Last,last@example.com,7,,,2024-02-30,,,born must be a date such as 2024-05-01.",
     ]);
     const german = await csv.download(`imports/${started.import.id}/failed.csv?locale=de`, asKey());

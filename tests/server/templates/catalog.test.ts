@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from "vitest";
 import { TEMPLATES } from "../../../server/templates/catalog";
+import { germanEnum, germanFieldName, germanTable } from "../../../server/templates/german";
 import {
   initialModel,
   normalizeModel,
@@ -42,9 +43,29 @@ describe("template catalog", () => {
     expect(template.localizations.de.description).not.toBe(template.localizations.en.description);
   });
 
-  it.each(byKey)("%s passes every model rule, also once its directives are stripped on apply", (_key, template) => {
-    expect(validateModel(template.schema)).toBeNull();
-    expect(validateModel(stripTemplateDirectives(template.schema))).toBeNull();
+  it.each(byKey)("%s passes every model rule, also once its directives are stripped on apply, in English and German", (_key, template) => {
+    for (const model of [template.schema, template.germanSchema]) {
+      expect(validateModel(model)).toBeNull();
+      expect(validateModel(stripTemplateDirectives(model))).toBeNull();
+    }
+  });
+
+  it.each(byKey)("%s has the same shape in German: tables, fields, enums and connections, renamed", (_key, template) => {
+    const shape = (model: SchemaModel) => ({
+      tables: model.objectTypes.map((objectType) => [objectType.fields.map((field) => field.type), objectType.targets.length]),
+      enums: model.enumTypes.map((enumType) => enumType.values.map((value) => value.name)),
+    });
+    expect(shape(template.germanSchema)).toEqual(shape(template.schema));
+    // The German names are the translations themselves: none had to be renamed for a collision.
+    const SYSTEM_FIELDS = ["id", "createdAt", "updatedAt"];
+    const names = (model: SchemaModel, translate: boolean) => ({
+      tables: model.objectTypes.map((objectType) => (translate ? germanTable(objectType.name) : objectType.name)),
+      fields: model.objectTypes.map((objectType) =>
+        objectType.fields.map((field) => (translate && !SYSTEM_FIELDS.includes(field.name) ? germanFieldName(field.name) : field.name)),
+      ),
+      enums: model.enumTypes.map((enumType) => (translate ? germanEnum(enumType.name) : enumType.name)),
+    });
+    expect(names(template.germanSchema, false)).toEqual(names(template.schema, true));
   });
 
   it.each(byKey)("%s is stored as it is (already normalized)", (_key, template) => {
