@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FormattedMessage } from "react-intl";
 import {
   addObjectType,
@@ -30,6 +30,8 @@ import { useTableFilter } from "./filter/useTableFilter";
 import { RecordSidebarArea } from "./record/RecordSidebarArea";
 import { useRecordStack } from "./record/useRecordStack";
 import { EntriesPanel, type EntriesRef } from "./entries/EntriesPanel";
+import { useAskRouteForEntries } from "./entries/useAskRouteForEntries";
+import { useReloadRoute } from "../router/useReloadRoute";
 import { DEFAULT_PAGE_SIZE, entriesVariables } from "./entries/entriesSearch";
 import { useTableSort } from "./entries/useTableSort";
 import { CsvExportButton } from "./csv/CsvExportButton";
@@ -61,7 +63,7 @@ export function DataExplorer(props: {
   project: ReturnType<typeof useProjectModel>;
   onReload(): void;
   reloading: boolean;
-  /** The entries query the data route started (null when it did not know the table). */
+  /** The entries query the data route loaded (null when it did not know the table). */
   entriesRef: EntriesRef | null;
 }) {
   const { model, save } = props.project;
@@ -109,7 +111,20 @@ export function DataExplorer(props: {
   const userPool = poolId && clientId && url ? { poolId, clientId, url } : null;
   const projectUser = useProjectSignIn(props.api.id).session?.email;
   const [sort, setSort, sortSearch] = useTableSort(props.api.id, selected);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  // The route loads a list's first page at the default size; a size chosen since holds for that list.
+  const [chosenSize, setChosenSize] = useState<{ list: EntriesRef | null; size: number }>({ list: null, size: DEFAULT_PAGE_SIZE });
+  const pageSize = chosenSize.list === props.entriesRef ? chosenSize.size : DEFAULT_PAGE_SIZE;
+  const setPageSize = (size: number) => setChosenSize({ list: props.entriesRef, size });
+  const entriesShown = entriesVariables(selected?.name ?? "", { sort: sortSearch, filter: filterSearchValue(filter) }, pageSize);
+  const askRouteForEntries = useAskRouteForEntries(entriesShown);
+  const reloadRoute = useReloadRoute();
+  // Signing in or out as a project user loads the entries again, as that user.
+  const signedInAs = useRef(projectUser);
+  useEffect(() => {
+    if (signedInAs.current === projectUser) return;
+    signedInAs.current = projectUser;
+    reloadRoute();
+  }, [projectUser, reloadRoute]);
   const fieldActions = {
     onAddField: () => setDialog({ kind: "field" }),
     onEditField: (field: Field) => setDialog({ kind: "field", fieldId: field.id }),
@@ -162,11 +177,13 @@ export function DataExplorer(props: {
       {live && userPool && <ProjectSignInBar apiId={props.api.id} pool={userPool} />}
       {selected && live ? (
         <EntriesPanel
-          // Signing in or out as a project user loads the entries again, as that user.
+          // A project user's sign-in starts the grid afresh.
           key={`${props.api.id} ${projectUser ?? ""}`}
           apiId={props.api.id}
-          initialRef={props.entriesRef}
-          variables={entriesVariables(selected.name, { sort: sortSearch, filter: filterSearchValue(filter) }, pageSize)}
+          queryRef={props.entriesRef}
+          variables={entriesShown}
+          onStale={askRouteForEntries}
+          onRetry={reloadRoute}
           table={selected}
           model={model}
           enumName={enumName}

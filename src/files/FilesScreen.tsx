@@ -61,5 +61,5 @@ function FilesArea(props: { api: FilesScreen_api$key }) {
   }
   // The route started the list's first page with the screen's query (src/router/routes.tsx).
   const listRef = useLoaderData({ strict: false })?.filesRef ?? null;
-  return <FilesPanel apiId={api.id} initialRef={listRef} />;
+  return <FilesPanel apiId={api.id} queryRef={listRef} />;
 }

@@ -57,5 +57,5 @@ function FunctionsArea(props: { api: CloudFunctionsScreen_api$key }) {
   }
   // The route started the list's first page with the screen's query (src/router/routes.tsx).
   const listRef = useLoaderData({ strict: false })?.functionsRef ?? null;
-  return <FunctionsPanel apiId={api.id} initialRef={listRef} />;
+  return <FunctionsPanel apiId={api.id} queryRef={listRef} />;
 }

@@ -1,8 +1,10 @@
-import { Component, Suspense, useEffect, useState, type ReactNode } from "react";
+import { Component, Suspense, useEffect, type ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
-import { RelayEnvironmentProvider, usePreloadedQuery, useQueryLoader, type GraphQLTaggedNode, type PreloadedQuery } from "react-relay";
+import { RelayEnvironmentProvider, usePreloadedQuery, type GraphQLTaggedNode, type PreloadedQuery } from "react-relay";
 import type { OperationType } from "relay-runtime";
-import { projectEnvironmentsOfSession } from "../relay/environment";
+import { useQueryEnvironment } from "../relay/queryEnvironment";
+import { useReloadRoute } from "../router/useReloadRoute";
+import { queryRefKey } from "../relay/queryRefKey";
 import { ErrorMessage } from "../common/ErrorMessage";
 import { Alert } from "../ui/Alert";
 import { Button } from "../ui/Button";
@@ -11,45 +13,42 @@ import { Spinner } from "../ui/Spinner";
 interface PanelProps<Q extends OperationType> {
   apiId: string;
   query: GraphQLTaggedNode;
-  variables: Q["variables"];
-  /** The first load, started by the route in parallel with its own query; without it the panel loads itself. */
-  initialRef?: PreloadedQuery<Q> | null;
+  /** The query the route loaded in parallel with its own (null when it did not load one). */
+  queryRef: PreloadedQuery<Q> | null;
   /** Names the load error for tests. */
   errorTestId: string;
-  /** `reload` asks the endpoint again, showing what the store holds meanwhile (after a change the store cannot apply itself). */
+  /** `reload` has the route ask the endpoint again, showing what the store holds meanwhile (after a change the store cannot apply itself). */
   children: (data: Q["response"], reload: () => void) => ReactNode;
 }
 
 /**
- * A panel whose data lives on the project's own endpoint (files, cloud functions): its query
- * runs in the project's Relay environment (the route's preloaded reference, else started once
- * the screen knows the project is live); a failed load shows its reason and can be retried.
+ * A panel whose data lives on the project's own endpoint (files, cloud functions). The route
+ * owns its query; the panel renders it in the environment of the query's Relay project, so its
+ * lists' mutations and pages go to the same endpoint. A failed load shows its reason, and a retry
+ * reloads the route.
  */
 export function ProjectEndpointPanel<Q extends OperationType>(props: PanelProps<Q>) {
-  const [held] = useState(() => projectEnvironmentsOfSession.hold(props.apiId));
-  useEffect(() => () => held.release(), [held]);
-  return (
-    <RelayEnvironmentProvider environment={held.environment}>
-      <Loader {...props} />
-    </RelayEnvironmentProvider>
-  );
-}
-
-function Loader<Q extends OperationType>(props: PanelProps<Q>) {
-  const [queryRef, load] = useQueryLoader<Q>(props.query, props.initialRef);
-  const { variables } = props;
+  const environment = useQueryEnvironment(props.query, { apiId: props.apiId });
+  const reload = useReloadRoute();
+  const { queryRef } = props;
+  // The route left the list out (it did not know the project was live yet): it loads it now.
   useEffect(() => {
-    if (!queryRef) load(variables, { fetchPolicy: "store-and-network" });
-  }, [queryRef, load, variables]);
-  if (!queryRef) return <Spinner />;
+    if (!queryRef) reload();
+  }, [queryRef, reload]);
   return (
-    <LoadErrorBoundary testId={props.errorTestId} onRetry={() => load(variables, { fetchPolicy: "network-only" })}>
-      <Suspense fallback={<Spinner />}>
-        <View query={props.query} queryRef={queryRef} reload={() => load(variables, { fetchPolicy: "store-and-network" })}>
-          {props.children}
-        </View>
-      </Suspense>
-    </LoadErrorBoundary>
+    <RelayEnvironmentProvider environment={environment}>
+      {queryRef ? (
+        <LoadErrorBoundary key={queryRefKey(queryRef)} testId={props.errorTestId} onRetry={reload}>
+          <Suspense fallback={<Spinner />}>
+            <View query={props.query} queryRef={queryRef} reload={reload}>
+              {props.children}
+            </View>
+          </Suspense>
+        </LoadErrorBoundary>
+      ) : (
+        <Spinner />
+      )}
+    </RelayEnvironmentProvider>
   );
 }
 
@@ -67,12 +66,8 @@ class LoadErrorBoundary extends Component<{ children: ReactNode; testId: string;
     return (
       <Alert variant="danger" testId={this.props.testId}>
         <ErrorMessage error={this.state.error} />{" "}
-        <Button
-          onClick={() => {
-            this.setState({ error: null });
-            this.props.onRetry();
-          }}
-        >
+        {/* The route's reload brings a new reference, and with it a fresh boundary. */}
+        <Button onClick={this.props.onRetry}>
           <FormattedMessage id="common.retry" />
         </Button>
       </Alert>

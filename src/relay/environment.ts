@@ -18,7 +18,7 @@ const signedInAuth: EndpointAuth = {
 
 function createPlatformEnvironment() {
   return new Environment({
-    network: createNetwork("/graphql", signedInAuth),
+    network: createNetwork("/graphql", signedInAuth, "platform"),
     store: new Store(new RecordSource(), { gcReleaseBufferSize: 20 }),
   });
 }

@@ -8,6 +8,7 @@ import {
   type Variables,
 } from "relay-runtime";
 import { ApiError, requestFailed } from "./errors";
+import { relayProjectOf, wrongEnvironment, type RelayProject } from "./relayProject";
 
 export interface EndpointAuth {
   /** The access token for the next request; undefined when signed out. */
@@ -28,8 +29,13 @@ export function orgHeaderValue(orgId: string) {
   return btoa(`org#${orgId}`);
 }
 
-/** One network for one GraphQL endpoint: the platform's, or (later) a project's own. */
-export function createNetwork(endpoint: string, auth: EndpointAuth) {
+/**
+ * One network for one GraphQL endpoint: the platform's, or a project's own. Given the Relay
+ * project it serves, it refuses the other project's operations before sending them, so a query
+ * run in the wrong environment fails loudly instead of asking the wrong endpoint.
+ */
+export function createNetwork(endpoint: string, auth: EndpointAuth, project?: RelayProject) {
+  const refused = (params: RequestParameters) => (project && relayProjectOf(params.name) !== project ? wrongEnvironment(params.name, project) : null);
   const headersFor = (token: string | undefined): Record<string, string> => {
     const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
     if (token) headers.authorization = token;
@@ -43,6 +49,8 @@ export function createNetwork(endpoint: string, auth: EndpointAuth) {
   };
 
   const fetchFn: FetchFunction = async (params, variables) => {
+    const wrong = refused(params);
+    if (wrong) throw wrong;
     const body = JSON.stringify(requestBody(params, variables));
     const send = async (token: string | undefined) => {
       try {
@@ -74,6 +82,8 @@ export function createNetwork(endpoint: string, auth: EndpointAuth) {
 
   const subscribeFn: SubscribeFunction = (params, variables) =>
     Observable.create<GraphQLResponse>((sink) => {
+      const wrong = refused(params);
+      if (wrong) return sink.error(wrong);
       let dispose: (() => void) | undefined;
       let cancelled = false;
       void subscriptionClient(endpoint, auth).then((client) => {

@@ -43,7 +43,7 @@ export function projectEnvironments(create: EnvironmentFactory) {
 /** A project's environment talking to its endpoint with the given credentials. */
 export function createProjectEnvironment(apiId: string, auth: EndpointAuth): IEnvironment {
   return new Environment({
-    network: createNetwork(projectEndpoint(apiId), auth),
+    network: createNetwork(projectEndpoint(apiId), auth, "project"),
     store: new Store(new RecordSource(), { gcReleaseBufferSize: 10 }),
   });
 }

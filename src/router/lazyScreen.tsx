@@ -3,25 +3,10 @@ import { lazyRouteComponent, useLoaderData } from "@tanstack/react-router";
 import type { PreloadedQuery } from "react-relay";
 import type { OperationType } from "relay-runtime";
 import { withChunkTimeout } from "./chunkTimeout";
-import { routeQuery, type HeldEnvironment, type QueryArtifact } from "./routeQuery";
+import { routeQuery, type LoadOptions, type QueryArtifact } from "./routeQuery";
 
 /** A screen module: its default export is a function component. */
 export type ScreenModule<P> = Promise<{ default: (props: P) => ReactNode }>;
-
-/** Platform screens read the platform environment, which lives as long as the session. */
-export async function heldPlatformEnvironment(): Promise<HeldEnvironment> {
-  const { platformEnvironment } = await import("../relay/environment");
-  return { environment: platformEnvironment(), release: () => undefined };
-}
-
-/**
- * A project's own data (its endpoint `/p/<apiId>/graphql`) reads the project's environment,
- * created on first use and released when the last route showing the project is left.
- */
-export async function heldProjectEnvironment(variables: { apiId: string }): Promise<HeldEnvironment> {
-  const { projectEnvironmentsOfSession } = await import("../relay/environment");
-  return projectEnvironmentsOfSession.hold(variables.apiId);
-}
 
 /**
  * A route's screen and its data, loaded in parallel: the loader starts the query and the chunk
@@ -32,20 +17,20 @@ export async function heldProjectEnvironment(variables: { apiId: string }): Prom
 export function queryScreen<Q extends OperationType>(
   importer: () => ScreenModule<{ queryRef: PreloadedQuery<Q> }>,
   query: QueryArtifact,
-  environment: (variables: Q["variables"]) => Promise<HeldEnvironment> = heldPlatformEnvironment,
 ) {
   const Screen = lazyRouteComponent(withChunkTimeout(importer));
-  const data = routeQuery<Q>(query, environment);
+  const data = routeQuery<Q>(query);
   function QueryScreenRoute() {
     const { queryRef } = useLoaderData({ strict: false }) as { queryRef: PreloadedQuery<Q> };
     return <Screen queryRef={queryRef} />;
   }
   QueryScreenRoute.preload = () => Screen.preload?.();
   return {
-    load: (variables: Q["variables"], preload: boolean) => {
+    load: (variables: Q["variables"], options: boolean | LoadOptions) => {
       void Screen.preload?.();
-      return data.load(variables, preload);
+      return data.load(variables, options);
     },
+    shownVariables: data.shownVariables,
     lifecycle: data.lifecycle,
     component: QueryScreenRoute,
   };

@@ -8,7 +8,7 @@ import { withChunkTimeout } from "./chunkTimeout";
 import { whileFirstPage } from "./firstPage";
 import { NotFoundScreen } from "../common/NotFoundScreen";
 import { homeOf, requireAuth, requireSignedIn, requireSignedOut } from "./guards";
-import { heldPlatformEnvironment, heldProjectEnvironment, plainScreen, queryScreen, type ScreenModule } from "./lazyScreen";
+import { plainScreen, queryScreen, type ScreenModule } from "./lazyScreen";
 import { SIGNED_OUT_PATHS, type SignedOutPath } from "../session/signedOutPaths";
 import { bothLifecycles, routeQuery } from "./routeQuery";
 import { dataSearch, loginSearch, logsSearch, manageMemberSearch, publishingSearch, signupCodeSearch } from "./searchParams";
@@ -131,7 +131,7 @@ const workspaceSetup = createRoute({
 
 // The org layout owns the workspace's data and chrome; its screens load their own query in
 // parallel with it (TanStack Router runs the loaders of all matched routes at once).
-const orgLayoutData = routeQuery<OrgLayoutQueryType>(() => import("../__generated__/OrgLayoutQuery.graphql"), heldPlatformEnvironment);
+const orgLayoutData = routeQuery<OrgLayoutQueryType>(() => import("../__generated__/OrgLayoutQuery.graphql"));
 const orgLayout = createRoute({
   getParentRoute: () => authed,
   path: "/org/$orgId",
@@ -193,7 +193,7 @@ const projectSetupName = createRoute({
 
 // The project layout owns what its header and sidebar show and frames its screens; they load
 // in parallel with it.
-const projectLayoutData = routeQuery<ProjectLayoutQueryType>(() => import("../__generated__/ProjectLayoutQuery.graphql"), heldPlatformEnvironment);
+const projectLayoutData = routeQuery<ProjectLayoutQueryType>(() => import("../__generated__/ProjectLayoutQuery.graphql"));
 const projectLayout = createRoute({
   getParentRoute: () => authed,
   path: "/api/$apiId",
@@ -206,24 +206,30 @@ const projectLayout = createRoute({
 });
 
 const dataScreen = queryScreen<DataQuery>(() => import("../data/DataScreen"), () => import("../__generated__/DataScreenQuery.graphql"));
-const entriesData = routeQuery<EntriesQuery>(() => import("../__generated__/EntriesPanelQuery.graphql"), heldPlatformEnvironment, "entriesRef");
+const entriesData = routeQuery<EntriesQuery>(() => import("../__generated__/EntriesPanelQuery.graphql"), "entriesRef");
+/** The table whose entries the data route loads: none for a project without a live API (its endpoint answers 404). */
+const entriesTable = (apiId: string, hash: string) => (knownNotLive(apiId) ? undefined : wantedTableName(hash));
 const projectData = createRoute({
   getParentRoute: () => projectLayout,
   path: "data",
   validateSearch: dataSearch,
   ...screenRoute({ name: "project-data", layout: "sidebar" }, { component: dataScreen.component, lifecycle: bothLifecycles(dataScreen.lifecycle, entriesData.lifecycle) }),
-  // Templates are part of the route's one query while the modal is open (?showTemplates=true).
-  loaderDeps: ({ search }) => ({ withTemplates: search.showTemplates === true }),
-  // The selected table's entries load from the project's endpoint in parallel with the screen's
-  // query; the grid loads them itself when the table, sort or filter changes afterwards.
-  loader: async ({ params, deps, preload, location }) => {
-    // A project without a live API has no entries to ask for (its endpoint answers 404).
-    const table = knownNotLive(params.apiId) ? undefined : wantedTableName(location.hash);
+  // The route owns the grid's query: a new sort or filter in the URL is a new match whose loader
+  // loads the entries (and hands the screen's unchanged query on); templates are part of the
+  // screen's query while the modal is open (?showTemplates=true).
+  loaderDeps: ({ search }) => ({ withTemplates: search.showTemplates === true, sort: search.sort, filter: search.filter }),
+  // The table is the URL's hash, which loaderDeps do not see: another table reloads the shown match.
+  shouldReload: ({ params, location }) => entriesTable(params.apiId, location.hash) !== entriesData.shownVariables()?.ofType,
+  // The selected table's entries load from the project's endpoint in parallel with the screen's query.
+  loader: async ({ params, deps, preload, location, cause }) => {
+    const table = entriesTable(params.apiId, location.hash);
+    // Only the table changed: the screen's query stays; a retry (the match invalidated) loads both afresh.
+    const tableOnly = cause === "stay" && table !== entriesData.shownVariables()?.ofType;
     // The templates modal is its own chunk (it brings the declaration checker): fetched with the query.
     if (deps.withTemplates) void import("../data/templates/TemplatesModal");
     const [screen, entries] = await Promise.all([
-      dataScreen.load({ apiId: params.apiId, withTemplates: deps.withTemplates, lang: templateLanguage(detectLocale()) }, preload),
-      table ? entriesData.load(entriesVariables(table, dataSearch(location.search as Record<string, unknown>)), preload, heldProjectEnvironment({ apiId: params.apiId })) : null,
+      dataScreen.load({ apiId: params.apiId, withTemplates: deps.withTemplates, lang: templateLanguage(detectLocale()) }, { preload, cause, keep: cause === "enter" || tableOnly }),
+      table ? entriesData.load(entriesVariables(table, deps), { preload, cause, keep: cause === "enter", scope: { apiId: params.apiId } }) : null,
     ]);
     return { ...screen, entriesRef: entries?.queryRef ?? null };
   },
@@ -349,8 +355,8 @@ const laterProjectRoutes = [
 
 const filesScreen = queryScreen<FilesQuery>(() => import("../files/FilesScreen"), () => import("../__generated__/FilesScreenQuery.graphql"));
 const functionsScreen = queryScreen<FunctionsQuery>(() => import("../functions/CloudFunctionsScreen"), () => import("../__generated__/CloudFunctionsScreenQuery.graphql"));
-const filesList = routeQuery<FilesListQuery>(() => import("../__generated__/FilesPanelQuery.graphql"), heldPlatformEnvironment, "filesRef");
-const functionsList = routeQuery<FunctionsListQuery>(() => import("../__generated__/FunctionsPanelQuery.graphql"), heldPlatformEnvironment, "functionsRef");
+const filesList = routeQuery<FilesListQuery>(() => import("../__generated__/FilesPanelQuery.graphql"), "filesRef");
+const functionsList = routeQuery<FunctionsListQuery>(() => import("../__generated__/FunctionsPanelQuery.graphql"), "functionsRef");
 
 /**
  * project-assets and project-cloud-functions: the route loads the project's state and, in
@@ -368,7 +374,7 @@ function listedScreen<K extends string, L extends OperationType>(
     loader: async ({ params, preload }: { params: { apiId: string }; preload: boolean }) => {
       const [data, listed] = await Promise.all([
         screen.load({ apiId: params.apiId }, preload),
-        list.load(filesVariables, preload, heldProjectEnvironment({ apiId: params.apiId })),
+        list.load(filesVariables, { preload, scope: { apiId: params.apiId } }),
       ]);
       return { ...data, ...({ [key]: listed.queryRef } as Record<K, PreloadedQuery<L>>) };
     },
@@ -385,7 +391,7 @@ const projectSettingsScreen = queryScreen<ProjectSettingsQuery>(
   () => import("../project/settings/ProjectSettingsScreen"),
   () => import("../__generated__/ProjectSettingsScreenQuery.graphql"),
 );
-const apiKeysList = routeQuery<ApiKeysQuery>(() => import("../__generated__/ApiKeysPanelQuery.graphql"), heldPlatformEnvironment, "keysRef");
+const apiKeysList = routeQuery<ApiKeysQuery>(() => import("../__generated__/ApiKeysPanelQuery.graphql"), "keysRef");
 /**
  * project-settings: the project's settings and, in parallel from its own endpoint, its API keys
  * (none to ask for while it is not live; the screen says so, and when the viewer may not list them).
@@ -400,8 +406,8 @@ const projectSettings = createRoute({
   loader: async ({ params, preload }) => {
     const [data, keys] = await Promise.all([
       projectSettingsScreen.load({ apiId: params.apiId }, preload),
-      // The same variables as ApiKeysPanel's own load (apiKeysVariables), kept literal: the route tree ships with the sign-in page.
-      knownNotLive(params.apiId) ? null : apiKeysList.load({ limit: 200 }, preload, heldProjectEnvironment({ apiId: params.apiId })),
+      // apiKeysVariables, kept literal: the route tree ships with the sign-in page.
+      knownNotLive(params.apiId) ? null : apiKeysList.load({ limit: 200 }, { preload, scope: { apiId: params.apiId } }),
     ]);
     return { ...data, keysRef: keys?.queryRef ?? null };
   },

@@ -6,6 +6,7 @@ import { closeSessionExpired } from "./expiry";
 import { hasStoredCredentials } from "./credentialStorage";
 import { offerSession, takeOverSession } from "./handover";
 import { readStoredSession, type StoredSession } from "./storedSession";
+import { onSessionRevoked } from "./revocation";
 
 /** Relay loads with the first signed-in call, not with the sign-in page. */
 const loadRelay = () => import("./relaySession");
@@ -204,6 +205,9 @@ export async function endRevokedSession() {
   await forgetSession();
   window.location.replace("/login?notice=sessionEnded");
 }
+
+// The token module reports a refused refresh here (session/revocation.ts).
+onSessionRevoked(endRevokedSession);
 
 async function forgetSession() {
   const relay = await loadRelay();

@@ -1,4 +1,5 @@
 import { getSession, updateSession } from "./sessionState";
+import { sessionRevoked } from "./revocation";
 
 /** Seconds of slack so a token does not expire between reading it and the server checking it. */
 const EXPIRY_MARGIN_MS = 10_000;
@@ -29,8 +30,7 @@ export function refreshAccessToken(): Promise<string | undefined> {
       return session.accessToken;
     } catch (error) {
       if ((error as { code?: string }).code === "NotAuthorizedException") {
-        const { endRevokedSession } = await import("./actions");
-        await endRevokedSession();
+        await sessionRevoked();
       }
       return undefined;
     } finally {

@@ -357,7 +357,13 @@ export function EntriesGrid(props: EntriesGridProps) {
           hasNext={hasNext}
           loadingNext={isLoadingNext}
           pageSize={props.pageSize}
-          onPageSize={props.onPageSize}
+          onPageSize={(size) => {
+            // The route's query stays; its pages are fetched again at the new size.
+            props.onPageSize(size);
+            startReload(() => {
+              refetch({ count: size }, { fetchPolicy: "network-only" });
+            });
+          }}
           onLoadMore={() => {
             setReloadCapped(false);
             loadNext(props.pageSize);

@@ -1,7 +1,8 @@
-import { Component, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Component, Suspense, useEffect, type ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
-import { graphql, RelayEnvironmentProvider, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
-import { projectEnvironmentsOfSession } from "../../relay/environment";
+import { graphql, RelayEnvironmentProvider, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { useQueryEnvironment } from "../../relay/queryEnvironment";
+import { queryRefKey } from "../../relay/queryRefKey";
 import { ApiError } from "../../relay/errors";
 import { ErrorMessage } from "../../common/ErrorMessage";
 import { Alert } from "../../ui/Alert";
@@ -19,61 +20,51 @@ export const entriesPanelQuery = graphql`
 export type EntriesVariables = EntriesPanelQuery["variables"];
 export type EntriesRef = PreloadedQuery<EntriesPanelQuery>;
 
-const sameVariables = (a: EntriesVariables, b: EntriesVariables) =>
-  a.ofType === b.ofType && (a.filter ?? null) === (b.filter ?? null) && (a.sortField ?? null) === (b.sortField ?? null) && a.sortOrder === b.sortOrder && a.count === b.count;
+/** The same list: table, filter and sort (the page size is the grid's, which refetches its pages). */
+const sameList = (a: EntriesVariables, b: EntriesVariables) =>
+  a.ofType === b.ofType && (a.filter ?? null) === (b.filter ?? null) && (a.sortField ?? null) === (b.sortField ?? null) && a.sortOrder === b.sortOrder;
 
 type PanelProps = Omit<EntriesGridProps, "query"> & {
   apiId: string;
-  /** The table, sort, filter and page size to show (entriesSearch.ts). */
+  /** The table, sort and filter shown (entriesSearch.ts). */
   variables: EntriesVariables;
-  /** The query the data route started with the platform's (null when it did not know the table). */
-  initialRef: EntriesRef | null;
+  /** The entries query the data route loaded (null when it did not know the table). */
+  queryRef: EntriesRef | null;
+  /** Asks the route for the shown list, when its query is for another one or none. */
+  onStale(): void;
+  /** Loads the shown list again (the route's reload). */
+  onRetry(): void;
   /** What to show when the table is not in the live version (added since the last publish). */
   unpublished: ReactNode;
 };
 
 /**
- * A published table's entries, read from the project's own endpoint in the project's Relay
- * environment. The route starts the first query in parallel with the platform's; a change of
- * table, sort, filter or page size loads the next one here.
+ * A published table's entries, read from the project's own endpoint in the environment of the
+ * query's Relay project. The data route owns the query: it loads it with the screen's, and again
+ * when the table, sort or filter in the URL changes; the panel shows the one that fits.
  */
-export function EntriesPanel(props: PanelProps) {
-  const environment = useHeldProjectEnvironment(props.apiId);
+export function EntriesPanel({ queryRef, onStale, onRetry, ...props }: PanelProps) {
+  const environment = useQueryEnvironment(entriesPanelQuery, { apiId: props.apiId });
+  const current = queryRef && sameList(queryRef.variables, props.variables) ? queryRef : null;
+  useEffect(() => {
+    if (!current) onStale();
+  }, [current, onStale]);
   return (
     <RelayEnvironmentProvider environment={environment}>
-      <EntriesLoader {...props} />
+      {current ? (
+        <EntriesErrorBoundary key={queryRefKey(current)} unpublished={props.unpublished} onRetry={onRetry}>
+          <Suspense fallback={<Spinner />}>
+            <EntriesView {...props} queryRef={current} />
+          </Suspense>
+        </EntriesErrorBoundary>
+      ) : (
+        <Spinner />
+      )}
     </RelayEnvironmentProvider>
   );
 }
 
-/** The project's environment while the panel is shown (the data route holds it too). */
-function useHeldProjectEnvironment(apiId: string) {
-  const [held] = useState(() => projectEnvironmentsOfSession.hold(apiId));
-  useEffect(() => () => held.release(), [held]);
-  return held.environment;
-}
-
-function EntriesLoader(props: PanelProps) {
-  const { ofType, filter, sortField, sortOrder, count } = props.variables;
-  const wanted = useMemo<EntriesVariables>(() => ({ ofType, filter, sortField, sortOrder, count }), [ofType, filter, sortField, sortOrder, count]);
-  const initial = props.initialRef && sameVariables(props.initialRef.variables as EntriesVariables, wanted) ? props.initialRef : null;
-  const [queryRef, loadEntries] = useQueryLoader<EntriesPanelQuery>(entriesPanelQuery, initial);
-  const current = queryRef && sameVariables(queryRef.variables, wanted) ? queryRef : null;
-  useEffect(() => {
-    if (!current) loadEntries(wanted, { fetchPolicy: "store-and-network" });
-  }, [current, wanted, loadEntries]);
-  const retry = () => loadEntries(wanted, { fetchPolicy: "network-only" });
-  if (!current) return <Spinner />;
-  return (
-    <EntriesErrorBoundary key={JSON.stringify(wanted)} unpublished={props.unpublished} onRetry={retry}>
-      <Suspense fallback={<Spinner />}>
-        <EntriesView {...props} queryRef={current} />
-      </Suspense>
-    </EntriesErrorBoundary>
-  );
-}
-
-function EntriesView({ queryRef, ...props }: PanelProps & { queryRef: EntriesRef }) {
+function EntriesView({ queryRef, ...props }: Omit<PanelProps, "onStale" | "onRetry"> & { queryRef: EntriesRef }) {
   const data = usePreloadedQuery<EntriesPanelQuery>(entriesPanelQuery, queryRef);
   return <EntriesGrid {...props} query={data} />;
 }
@@ -91,12 +82,8 @@ class EntriesErrorBoundary extends Component<{ children: ReactNode; unpublished:
     return (
       <Alert variant="danger" testId="entries-load-error">
         <ErrorMessage error={error} />{" "}
-        <Button
-          onClick={() => {
-            this.setState({ error: null });
-            this.props.onRetry();
-          }}
-        >
+        {/* The route's reload brings a new reference, and with it a fresh boundary. */}
+        <Button onClick={this.props.onRetry}>
           <FormattedMessage id="common.retry" />
         </Button>
       </Alert>

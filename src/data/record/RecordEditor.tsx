@@ -16,7 +16,7 @@ import { useRecordLive } from "./useRecordLive";
 import type { RecordEditorQuery } from "../../__generated__/RecordEditorQuery.graphql";
 import type { RecordEditor_connections$key } from "../../__generated__/RecordEditor_connections.graphql";
 
-const recordQuery = graphql`
+export const recordQuery = graphql`
   query RecordEditorQuery($id: ID!, $ofType: String!) {
     viewerCanEditData
     type(id: $id, ofType: $ofType) {

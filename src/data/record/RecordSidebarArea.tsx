@@ -1,9 +1,7 @@
-import { useEffect, useState } from "react";
 import { RelayEnvironmentProvider } from "react-relay";
-import type { IEnvironment } from "relay-runtime";
 import type { SchemaModel } from "../../domain/model";
-import { projectEnvironmentsOfSession } from "../../relay/environment";
-import { RecordEditor } from "./RecordEditor";
+import { useQueryEnvironment } from "../../relay/queryEnvironment";
+import { RecordEditor, recordQuery } from "./RecordEditor";
 import { RecordLabel } from "./RecordLabel";
 import { RecordSidebar } from "./RecordSidebar";
 import { RightSidebar } from "../../layouts/RightSidebar";
@@ -12,7 +10,7 @@ import type { RecordStackActions } from "./useRecordStack";
 
 /**
  * The record editor on the project's own endpoint, in the layout's right sidebar: it holds the
- * project's Relay environment while open.
+ * environment of its query's Relay project while open.
  */
 export function RecordSidebarArea(props: {
   apiId: string;
@@ -22,13 +20,9 @@ export function RecordSidebarArea(props: {
   /** The grid's list and its table (a created record is put first in it). */
   gridList?: { table: string; id: string } | null;
 }) {
-  const [environment, setEnvironment] = useState<IEnvironment | null>(null);
-  useEffect(() => {
-    const held = projectEnvironmentsOfSession.hold(props.apiId);
-    setEnvironment(held.environment);
-    return held.release;
-  }, [props.apiId]);
-  if (!environment || props.stack.length === 0) return null;
+  // The environment of the editor's query: the project's own endpoint.
+  const environment = useQueryEnvironment(recordQuery, { apiId: props.apiId });
+  if (props.stack.length === 0) return null;
   return (
     <RelayEnvironmentProvider environment={environment}>
       <RightSidebar>

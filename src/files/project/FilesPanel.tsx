@@ -2,7 +2,6 @@ import { graphql, type PreloadedQuery } from "react-relay";
 import type { FilesPanelQuery } from "../../__generated__/FilesPanelQuery.graphql";
 import { ProjectEndpointPanel } from "../../project/ProjectEndpointPanel";
 import { FileList } from "./FileList";
-import { filesVariables } from "./filesVariables";
 
 export const filesPanelQuery = graphql`
   query FilesPanelQuery($count: Int!) {
@@ -10,10 +9,10 @@ export const filesPanelQuery = graphql`
   }
 `;
 
-/** The project's files, read from its own endpoint. */
-export function FilesPanel(props: { apiId: string; initialRef: PreloadedQuery<FilesPanelQuery> | null }) {
+/** The project's files, read from its own endpoint; the route loads their first page. */
+export function FilesPanel(props: { apiId: string; queryRef: PreloadedQuery<FilesPanelQuery> | null }) {
   return (
-    <ProjectEndpointPanel<FilesPanelQuery> apiId={props.apiId} initialRef={props.initialRef} query={filesPanelQuery} variables={filesVariables} errorTestId="files-load-error">
+    <ProjectEndpointPanel<FilesPanelQuery> apiId={props.apiId} queryRef={props.queryRef} query={filesPanelQuery} errorTestId="files-load-error">
       {(data) => <FileList query={data} />}
     </ProjectEndpointPanel>
   );

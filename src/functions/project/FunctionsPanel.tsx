@@ -1,7 +1,6 @@
 import { graphql, type PreloadedQuery } from "react-relay";
 import type { FunctionsPanelQuery } from "../../__generated__/FunctionsPanelQuery.graphql";
 import { ProjectEndpointPanel } from "../../project/ProjectEndpointPanel";
-import { filesVariables } from "../../files/project/filesVariables";
 import { FunctionList } from "./FunctionList";
 
 export const functionsPanelQuery = graphql`
@@ -11,9 +10,9 @@ export const functionsPanelQuery = graphql`
 `;
 
 /** The project's cloud functions, read from its own endpoint. */
-export function FunctionsPanel(props: { apiId: string; initialRef: PreloadedQuery<FunctionsPanelQuery> | null }) {
+export function FunctionsPanel(props: { apiId: string; queryRef: PreloadedQuery<FunctionsPanelQuery> | null }) {
   return (
-    <ProjectEndpointPanel<FunctionsPanelQuery> apiId={props.apiId} initialRef={props.initialRef} query={functionsPanelQuery} variables={filesVariables} errorTestId="functions-load-error">
+    <ProjectEndpointPanel<FunctionsPanelQuery> apiId={props.apiId} queryRef={props.queryRef} query={functionsPanelQuery} errorTestId="functions-load-error">
       {(data) => <FunctionList query={data} />}
     </ProjectEndpointPanel>
   );

@@ -42,7 +42,7 @@ export function ApiKeysArea(props: { api: ApiKeysArea_api$key; keysRef: Preloade
           <FormattedMessage id={note} />
         </Alert>
       ) : (
-        <ApiKeysPanel apiId={api.id} initialRef={props.keysRef} defaultKeyId={api.apiKey ?? null} canDelete={api.viewerCanDeleteApiKeys} />
+        <ApiKeysPanel apiId={api.id} queryRef={props.keysRef} defaultKeyId={api.apiKey ?? null} canDelete={api.viewerCanDeleteApiKeys} />
       )}
     </section>
   );

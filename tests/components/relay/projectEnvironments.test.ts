@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Environment, Network, RecordSource, Store, fetchQuery } from "relay-runtime";
-import ProjectLayoutQuery from "../../../src/__generated__/ProjectLayoutQuery.graphql";
+import FilesPanelQuery from "../../../src/__generated__/FilesPanelQuery.graphql";
 import { createProjectEnvironment, projectEndpoint, projectEnvironments } from "../../../src/relay/projectEnvironments";
 
 const plainEnvironment = () =>
@@ -30,7 +30,7 @@ describe("a project's own Relay environment", () => {
   });
 
   it("sends its queries to the project's endpoint, not the platform's", async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ data: { api: null, viewer: null } }), { status: 200 }));
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ data: { listFiles: { edges: [], pageInfo: { endCursor: null, hasNextPage: false } } } }), { status: 200 }));
     vi.stubGlobal("fetch", fetch);
     const environment = createProjectEnvironment("api_1", {
       token: async () => "token",
@@ -38,7 +38,7 @@ describe("a project's own Relay environment", () => {
       orgId: () => undefined,
       onSessionExpired: () => undefined,
     });
-    await fetchQuery(environment, ProjectLayoutQuery, { apiId: "api_1" }).toPromise();
+    await fetchQuery(environment, FilesPanelQuery, { count: 1 }).toPromise().catch(() => undefined);
     expect(fetch).toHaveBeenCalledWith(projectEndpoint("api_1"), expect.anything());
     expect(projectEndpoint("api_1")).toBe("/p/api_1/graphql");
   });

@@ -38,7 +38,7 @@ describe("a screen's code chunk that does not arrive (spec §8)", () => {
   it("fails a route's query whose compiled artifact does not arrive", async () => {
     vi.useFakeTimers();
     const environment = createMockEnvironment();
-    const data = routeQuery<ProjectLayoutQuery>(stalled, () => ({ environment, release: () => undefined }));
+    const data = routeQuery<ProjectLayoutQuery>(stalled, "queryRef", () => ({ environment, release: () => undefined }));
     const loading = data.load({ apiId: "api_1" }, true);
     expect(await failureAfter(loading, CHUNK_LOAD_TIMEOUT_MS - 1)).toBeUndefined();
     expect(await failureAfter(loading, 1)).toMatchObject({ messageId: "error_chunk_load_timeout" });

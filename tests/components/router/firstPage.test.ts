@@ -45,7 +45,7 @@ describe("the first page after a load", () => {
 
   it("has a route's loader resolve only once its query has answered, so the screen renders without suspending", async () => {
     const environment = createMockEnvironment();
-    const data = routeQuery<ProjectLayoutQuery>(() => import("../../../src/__generated__/ProjectLayoutQuery.graphql"), () => held(environment));
+    const data = routeQuery<ProjectLayoutQuery>(() => import("../../../src/__generated__/ProjectLayoutQuery.graphql"), "queryRef", () => held(environment));
     const loading = data.load({ apiId: "api-1" }, false);
     await vi.waitFor(() => expect(environment.mock.getAllOperations()).toHaveLength(1));
     expect(await settled(loading)).toBe(false);
@@ -57,7 +57,7 @@ describe("the first page after a load", () => {
 
   it("does not hold a hover's preload", async () => {
     const environment = createMockEnvironment();
-    const data = routeQuery<ProjectLayoutQuery>(() => import("../../../src/__generated__/ProjectLayoutQuery.graphql"), () => held(environment));
+    const data = routeQuery<ProjectLayoutQuery>(() => import("../../../src/__generated__/ProjectLayoutQuery.graphql"), "queryRef", () => held(environment));
     const { queryRef } = await data.load({ apiId: "api-2" }, true);
     expect(environment.mock.getAllOperations()).toHaveLength(1);
     queryRef.dispose();
@@ -71,7 +71,7 @@ describe("later navigations", () => {
     expect(whileFirstPage(work)).toBeUndefined();
     expect(work).not.toHaveBeenCalled();
     const environment = createMockEnvironment();
-    const data = routeQuery<ProjectLayoutQuery>(() => import("../../../src/__generated__/ProjectLayoutQuery.graphql"), () => held(environment));
+    const data = routeQuery<ProjectLayoutQuery>(() => import("../../../src/__generated__/ProjectLayoutQuery.graphql"), "queryRef", () => held(environment));
     const { queryRef } = await data.load({ apiId: "api-3" }, false);
     expect(environment.mock.getAllOperations()).toHaveLength(1);
     expect(environment.getStore().getSource().get("api-3")).toBeUndefined();

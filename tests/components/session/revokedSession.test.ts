@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { refreshAccessToken } from "../../../src/session/tokens";
+// The session's actions end a revoked session; the console loads them with its first page (main.tsx).
+import "../../../src/session/actions";
 import { closeSessionExpired } from "../../../src/session/expiry";
 import { getSession, resetSession, updateSession } from "../../../src/session/sessionState";
 

@@ -26,10 +26,10 @@ export const apiKeysPanelQuery = graphql`
  * The project's keys from its own endpoint: the default key (made on the first publish) on its
  * own, the custom keys in a table that opens and closes.
  */
-export function ApiKeysPanel(props: { apiId: string; initialRef: PreloadedQuery<ApiKeysPanelQuery> | null; defaultKeyId: string | null; canDelete: boolean }) {
+export function ApiKeysPanel(props: { apiId: string; queryRef: PreloadedQuery<ApiKeysPanelQuery> | null; defaultKeyId: string | null; canDelete: boolean }) {
   const [open, setOpen] = useState(true);
   return (
-    <ProjectEndpointPanel<ApiKeysPanelQuery> apiId={props.apiId} initialRef={props.initialRef} query={apiKeysPanelQuery} variables={apiKeysVariables} errorTestId="api-keys-load-error">
+    <ProjectEndpointPanel<ApiKeysPanelQuery> apiId={props.apiId} queryRef={props.queryRef} query={apiKeysPanelQuery} errorTestId="api-keys-load-error">
       {(data, reload) => {
         // A key deleted here leaves the store before the list is asked again.
         const items = data.listApiKey.items.filter((item) => item != null);
