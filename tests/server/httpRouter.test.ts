@@ -42,6 +42,7 @@ const EXAMPLES: Record<string, [string, RequestInit][]> = {
   "/graphql": [["/graphql", graphqlJson], ["/graphql", preflight], ["/graphql?query=%7B__typename%7D", {}]],
   "/p/:apiId/graphql": [["/p/no-such-project/graphql", graphqlJson], ["/p/no-such-project/graphql", preflight]],
   "/p/:apiId/export.csv": [["/p/no-such-project/export.csv?table=Note", {}]],
+  "/p/:apiId/activities.csv": [["/p/no-such-project/activities.csv", {}]],
   "/p/:apiId/imports": [["/p/no-such-project/imports?table=Note", {}]],
   "/p/:apiId/imports/:importId": [["/p/no-such-project/imports/imp1", {}]],
   "/p/:apiId/imports/:importId/failed.csv": [["/p/no-such-project/imports/imp1/failed.csv", {}]],
