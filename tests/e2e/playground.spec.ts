@@ -136,6 +136,9 @@ test.describe("the GraphQL playground", () => {
 
     // The query text is kept per project: it is back after a reload.
     await setQuery(page, `query Kept { listItem1 { items { id title } } }`);
+    // The state was already "saved" for the earlier text: wait for this edit's save to start
+    // (React renders it after the editor's change event) and then to finish.
+    await expect(page.getByTestId("playground-save-state")).toHaveAttribute("data-state", "saving");
     await expect(page.getByTestId("playground-save-state")).toHaveAttribute("data-state", "saved");
     await page.reload();
     await expect(page.locator(".graphiql-query-editor")).toContainText("query Kept");
