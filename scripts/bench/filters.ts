@@ -2,10 +2,12 @@
 // p50 of a list of 100 for each filter operator and sort (sort field ASC and DESC, updatedAt
 // DESC), through /p/<apiId>/graphql of an in-process platform. PGlite by default (a directory
 // on disk); PostgreSQL with BENCH_DATABASE_URL or TEST_DATABASE_URL (scripts/with-postgres.sh).
-// Run alone: `npx tsx scripts/bench/filters.ts` (BENCH_ROWS, BENCH_PORT).
+// Run alone: `npx tsx scripts/bench/filters.ts` (BENCH_ROWS, BENCH_PORT), or `npm run bench -- --only=filters`
+// (PGlite, then PostgreSQL under scripts/with-postgres.sh).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { readConfig } from "../../server/config";
 import { createPlatform } from "../../server/app";
 import { setLiveVersion } from "../../server/projectEndpoint/live";
@@ -107,8 +109,8 @@ function firstScan(node: any): string {
   return "";
 }
 
-async function main() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+/** On PGlite (on disk), or on PostgreSQL when `adminUrl` is given (a database made there and dropped). */
+export async function benchFilters(adminUrl?: string) {
   const database = adminUrl ? await createDatabase(adminUrl) : null;
   const dataDir = mkdtempSync(join(tmpdir(), "baukasten-filters-"));
   const port = Number(process.env.BENCH_PORT ?? 4560);
@@ -176,4 +178,4 @@ async function main() {
   }
 }
 
-await main();
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await benchFilters(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL);
