@@ -5,6 +5,7 @@ import { insertRole } from "../../../server/role/store";
 import { activityPageQuery } from "../../../server/projectEndpoint/builtIns/activityLog";
 import { uniqueEmail } from "../harness";
 import { liveProject, type LiveProject } from "./fixture";
+import { csvClient } from "./csvClient";
 
 /** Issue 33's Logs screen: the console's activities connection, its filter, changes, export and live updates. */
 let p: LiveProject;
@@ -105,6 +106,29 @@ describe("the Logs screen's activities", () => {
     // graphql-ws does not say when the server listens: write until the first notice arrives.
     await expect.poll(async () => (await createAuthor({ name: "Probe" }), watch.results.length), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(watch.results.at(-1)).toEqual({ data: { onProjectActivity: { apiId: p.apiId } } });
+    await watch.close();
+  });
+
+  it("tells subscribers of the activities of a file upload and of a CSV import, not only of entry writes", async () => {
+    const watch = p.t.subscribe(p.owner.token, `subscription ($apiId: ID!) { onProjectActivity(apiId: $apiId) { apiId } }`, { apiId: p.apiId });
+    await expect.poll(async () => (await createAuthor({ name: "Probe" }), watch.results.length), { timeout: 10_000 }).toBeGreaterThan(0);
+    // The probe's notices may still be on their way: count from when they have settled.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    let heard = watch.results.length;
+    const upload = `mutation ($input: UploadInlineFileInput!) { uploadInlineFile(input: $input) { file { id } } }`;
+    const uploaded = await p.call(upload, { input: { key: "notes.txt", mimeType: "text/plain", archiveFormat: "NONE", body: Buffer.from("hello").toString("base64") } });
+    expect(uploaded.errors).toBeUndefined();
+    expect(nodes(await activities({ first: 1 }))[0]).toMatchObject({ eventName: "INSERT", recordType: "FileDocument", recordId: uploaded.data.uploadInlineFile.file.id });
+    await expect.poll(() => watch.results.length, { timeout: 10_000 }).toBeGreaterThan(heard);
+
+    heard = watch.results.length;
+    const csv = csvClient(p.t.url, p.apiId);
+    const started = await csv.upload("name,age\nImported Ida,41\n", { table: "Author", auth: { token: p.owner.token } });
+    expect(started.status).toBe(201);
+    expect((await csv.finished(started.import.id, { token: p.owner.token })).status).toBe("DONE");
+    expect(nodes(await activities({ first: 1 }))[0]).toMatchObject({ eventName: "INSERT", recordType: "Author" });
+    await expect.poll(() => watch.results.length, { timeout: 10_000 }).toBeGreaterThan(heard);
     await watch.close();
   });
 
