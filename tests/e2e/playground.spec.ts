@@ -142,5 +142,32 @@ test.describe("the GraphQL playground", () => {
     await expect(page.getByTestId("playground-save-state")).toHaveAttribute("data-state", "saved");
     await page.reload();
     await expect(page.locator(".graphiql-query-editor")).toContainText("query Kept");
+
+    // On a phone and in German: nothing scrolls sideways, the controls are on screen, a query runs
+    // and the docs open within the width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${platform.url}/api/${apiId}/queries?lang=de`);
+    await expect(page.getByText("Ausführen als")).toBeVisible();
+    await expect(page.locator(".graphiql-query-editor")).toContainText("query Kept");
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+    for (const control of [page.getByTestId("playground-run-as"), page.getByTestId("playground-copy-curl"), page.getByTestId("playground-copy-fetch")]) {
+      await expect(control).toBeInViewport();
+    }
+    await expect(page.getByTestId("playground-copy-fetch")).toHaveText("Als fetch kopieren");
+    const execute = page.getByRole("button", { name: /^Execute query/ });
+    await execute.scrollIntoViewIfNeeded();
+    await expect(execute).toBeInViewport();
+    await execute.click();
+    await response(page).scrollIntoViewIfNeeded();
+    await expect(response(page)).toContainText(`"title": "Lamp"`);
+    await expect(response(page)).toBeInViewport();
+    await page.getByRole("button", { name: "Show Documentation Explorer" }).click();
+    await expect(docs).toContainText("Query");
+    const box = (await docs.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: test.info().outputPath("playground-390-de.png"), fullPage: true });
   });
 });
