@@ -72,6 +72,7 @@ test.describe("the GraphQL playground", () => {
     await expect(docs).toContainText("Query");
     await docs.getByRole("link", { name: "Query" }).first().click();
     await expect(docs).toContainText("listItem1");
+    await expect(docs).toContainText("listUser");
 
     // As the member (the default).
     await setQuery(page, `{ listItem1 { items { title } } }`);
@@ -80,6 +81,10 @@ test.describe("the GraphQL playground", () => {
 
     // As the API key: the request carries x-api-key, as 'copy as curl' shows.
     await page.getByTestId("playground-run-as").selectOption({ label: "API key Playground key" });
+    // The docs follow the identity: the key of a user-pool project reads public tables only, so
+    // its docs have no users table.
+    await expect(docs).not.toContainText("listUser");
+    await expect(docs).toContainText("listItem1");
     await run(page);
     await expect(response(page)).toContainText(`"title": "Lamp"`);
     // The page may write the clipboard but not read it back (the server's permissions policy).
