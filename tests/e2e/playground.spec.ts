@@ -83,8 +83,11 @@ test.describe("the GraphQL playground", () => {
     await page.getByTestId("playground-run-as").selectOption({ label: "API key Playground key" });
     // The docs follow the identity: the key of a user-pool project reads public tables only, so
     // its docs have no users table.
-    await expect(docs).not.toContainText("listUser");
+    // GraphiQL introspects again as the key and starts the explorer over at the schema's root.
+    await expect(docs).toContainText("A GraphQL schema provides a root type");
+    await docs.getByRole("link", { name: "Query" }).first().click();
     await expect(docs).toContainText("listItem1");
+    await expect(docs).not.toContainText("listUser");
     await run(page);
     await expect(response(page)).toContainText(`"title": "Lamp"`);
     // The page may write the clipboard but not read it back (the server's permissions policy).
@@ -167,11 +170,21 @@ test.describe("the GraphQL playground", () => {
     await response(page).scrollIntoViewIfNeeded();
     await expect(response(page)).toContainText(`"title": "Lamp"`);
     await expect(response(page)).toBeInViewport();
+    // The response sits below the editors at the full width, not squeezed beside them.
+    const responseBox = (await page.locator(".graphiql-response").boundingBox())!;
+    const queryBox = (await page.locator(".graphiql-editors").boundingBox())!;
+    expect(responseBox.width).toBeGreaterThanOrEqual(queryBox.width - 1);
+    expect(responseBox.y).toBeGreaterThanOrEqual(queryBox.y + queryBox.height - 1);
+    await page.screenshot({ path: test.info().outputPath("playground-390-de-response.png"), fullPage: true });
     await page.getByRole("button", { name: "Show Documentation Explorer" }).click();
     await expect(docs).toContainText("Query");
-    const box = (await docs.boundingBox())!;
+    // The docs open above the editors, and the query editor keeps a usable width beside them.
+    const box = (await page.locator(".graphiql-plugin").boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
+    const editorBox = (await page.locator(".graphiql-query-editor").boundingBox())!;
+    expect(editorBox.width).toBeGreaterThan(200);
+    expect(editorBox.y).toBeGreaterThanOrEqual(box.y + box.height - 1);
     expect(await pageWidth()).toBeLessThanOrEqual(390);
     await page.screenshot({ path: test.info().outputPath("playground-390-de.png"), fullPage: true });
   });
