@@ -159,12 +159,17 @@ describe("the Logs screen's activities", () => {
       const { rows } = await sql<{ "QUERY PLAN": string }>`explain ${query}`.execute(db);
       return rows.map((row) => row["QUERY PLAN"]).join("\n");
     };
-    for (const [filter, index] of [
-      [{}, "project_activities_recent"],
-      [{ recordType: "Book" }, "project_activities_by_table"],
-      [{ eventName: "MODIFY" as const }, "project_activities_recent"],
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    for (const [filter, index, after] of [
+      [{}, "project_activities_recent", null],
+      [{}, "project_activities_recent", "bulk-500"],
+      [{ recordType: "Book" }, "project_activities_by_table", "bulk-500"],
+      [{ eventName: "MODIFY" as const }, "project_activities_recent", "bulk-500"],
+      [{ recordType: "Book", eventName: "REMOVE" as const }, "project_activities_by_table", null],
+      [{ since: hoursAgo(20), until: hoursAgo(10) }, "project_activities_recent", null],
+      [{ recordType: "Author", since: hoursAgo(20), until: hoursAgo(10) }, "project_activities_by_table", "bulk-50000"],
     ] as const) {
-      const text = await plan(filter, "bulk-500");
+      const text = await plan(filter, after);
       expect(text).toContain(index);
       expect(text).not.toMatch(/Seq Scan on project_activities/);
       expect(text).toMatch(/Limit[\s\S]*Index Scan/);
