@@ -49,12 +49,17 @@ import { createPayments } from "./pay/payments";
 import { createPayRoutes } from "./pay/routes";
 import type { PaymentProvider } from "./pay/provider";
 import { deriveKey } from "./security/secretKey";
+import { createChangeFollower, type ChangeFollower } from "./changes/follower";
+import { deliverChange } from "./changes/topics";
+import { dropOldChanges } from "./changes/log";
 
 export interface Platform {
   server: Server;
   db: Db;
   jobs: JobRunner;
   pubsub: PubSub;
+  /** Follows the change log into this server's subscriptions (server/changes). */
+  changes: ChangeFollower;
   /** Object storage (declaration zips of publish runs). */
   objects: ObjectStore;
   /** Projects' API keys; publishing creates a project's first one (createDefaultApiKey). */
@@ -93,6 +98,10 @@ export async function createPlatform(
   const mailbox = mailer.local ? createMailbox(db, config) : null;
   const projectEvents = createProjectEvents();
   const pubsub = createPlatformPubSub();
+  const changes = createChangeFollower({ db, databaseUrl: config.databaseUrl, deliver: (change) => deliverChange(pubsub, projectEvents, change) });
+  pubsub.followChanges(changes.announce);
+  // Before anything can write: this server delivers every change committed from here on.
+  await changes.start();
   const auth = await createAuthService({ db, mailer, config, projectEvents, pubsub });
   await seedTemplates(db);
   const jobs = createJobRunner(db);
@@ -116,7 +125,7 @@ export async function createPlatform(
   // Before serving: no project stays PUBLISHING after a crash (spec §4, issue 10).
   await recoverPublishing(publishing);
   jobs.register(INVITATION_MAIL_JOB, invitationMailJob({ db, mailer, publicUrl: config.publicUrl }));
-  jobs.register(CSV_IMPORT_JOB, csvImportJob({ db, objects, events: projectEvents }));
+  jobs.register(CSV_IMPORT_JOB, csvImportJob({ db, objects, changesCommitted: pubsub.changesCommitted }));
   // An import a killed server was writing resumes at start-up, not when its lease runs out.
   if (!config.databaseUrl) await releaseLeases(db, [CSV_IMPORT_JOB]);
   const schema = createSchema(SCHEMA_PATH);
@@ -194,7 +203,7 @@ export async function createPlatform(
   let upkeepRun: Promise<unknown> = Promise.resolve();
   const upkeep = () => {
     const billing = options.paymentProvider ? null : db.transaction().execute((tx) => billDuePeriods(tx, new Date(), config.seller));
-    upkeepRun = Promise.all([billing, dropExpiredActivities(db)]).catch((error: unknown) => log.error("hourly upkeep failed:", error));
+    upkeepRun = Promise.all([billing, dropExpiredActivities(db), dropOldChanges(db, config.limits.changeRetentionSeconds)]).catch((error: unknown) => log.error("hourly upkeep failed:", error));
   };
   let upkeepTimer: NodeJS.Timeout | null = null;
   let stopAutoAnalyze: (() => Promise<void>) | undefined;
@@ -203,6 +212,7 @@ export async function createPlatform(
     db,
     jobs,
     pubsub,
+    changes,
     objects,
     apiKeys,
     cachedProjectSchemas: projectApi.cachedSchemas,
@@ -221,6 +231,7 @@ export async function createPlatform(
       if (upkeepTimer) clearInterval(upkeepTimer);
       await upkeepRun;
       await jobs.stop();
+      await changes.stop();
       await stopAutoAnalyze?.();
       sessions.stop();
       projectSockets.stop();

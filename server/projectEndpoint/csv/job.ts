@@ -6,7 +6,9 @@ import type { Db } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
 import type { JobHandler } from "../../jobs/runner";
 import type { ObjectStore } from "../../storage/objectStore";
-import type { ImportedBatch, ProjectEvents } from "../realtime/events";
+import type { ImportedBatch } from "../realtime/events";
+import { appendChanges } from "../../changes/log";
+import { importChange } from "../../changes/topics";
 import { planModel } from "../schema/plan";
 import { failImport, findImport, type ImportRow } from "./imports";
 import { csvRecords } from "./parse";
@@ -82,7 +84,9 @@ async function commitBatch(db: Db, row: ImportRow, reader: RowReader, records: C
           .where("id", "=", row.id)
           .returning(["rows_done", "rows_failed"])
           .executeTakeFirstOrThrow();
-        return { importId: row.id, ofType: reader.table.type.name, rowsWritten: written, rowsDone: totals.rows_done, rowsFailed: totals.rows_failed, finished: last };
+        const batch: ImportedBatch = { importId: row.id, ofType: reader.table.type.name, rowsWritten: written, rowsDone: totals.rows_done, rowsFailed: totals.rows_failed, finished: last };
+        await appendChanges(tx, [importChange(row.api_id, row.type_id, batch)]);
+        return batch;
       });
     } catch (error) {
       // Someone wrote the same unique value after this batch checked it: check again.
@@ -99,12 +103,12 @@ async function commitBatch(db: Db, row: ImportRow, reader: RowReader, records: C
  * reach) makes the runner try the job again.
  * Idempotent: run again (restart, retry, a second worker), it continues where the last commit left.
  */
-export function csvImportJob(deps: { db: Db; objects: ObjectStore; events: ProjectEvents }): JobHandler<{ apiId: string; importId: string }> {
-  const { db, objects, events } = deps;
-  /** Commits a batch and, once it is committed, tells the table's subscribers; false when the import is no longer running. */
+export function csvImportJob(deps: { db: Db; objects: ObjectStore; changesCommitted: () => void }): JobHandler<{ apiId: string; importId: string }> {
+  const { db, objects, changesCommitted } = deps;
+  /** Commits a batch (its event goes into the change log with it) and wakes the subscribers' servers; false when the import is no longer running. */
   async function commitAndAnnounce(row: ImportRow, reader: RowReader, records: CsvRecord[], last: boolean) {
     const batch = await commitBatch(db, row, reader, records, last);
-    if (batch) events.publishImported(row.api_id, row.type_id, batch);
+    if (batch) changesCommitted();
     return batch !== null;
   }
   return {

@@ -1,0 +1,101 @@
+import { sql } from "kysely";
+import type { Db, DbOrTx, Tx } from "../db/database";
+
+/** One event as the change log keeps it; `payload` is what the subscribers are told. */
+export interface Change {
+  scope: "workspace" | "project";
+  /** The workspace's or the project's id. */
+  scopeId: string;
+  /** What subscribers listen to: "role:changed", "api:updated", "entries:<typeId>". */
+  topic: string;
+  entryId: string | null;
+  kind: string;
+  payload: object;
+}
+
+/** A committed change with its place in the log. */
+export interface LoggedChange extends Change {
+  seq: number;
+}
+
+/**
+ * Every writer of the log takes this lock for the rest of its transaction, so sequence numbers
+ * become visible in order: a follower that has read up to N never meets a smaller one later
+ * (a sequence taken by a transaction still open would otherwise be skipped). Appending is the
+ * last thing a transaction does, so the lock is held only for the commit.
+ */
+const CHANGE_LOG_LOCK = 0x62617563; // "bauc"
+
+/** Appends the events of a write, in the write's own transaction: they exist exactly when it commits. */
+export async function appendChanges(tx: Tx, changes: readonly Change[]): Promise<void> {
+  if (changes.length === 0) return;
+  await sql`select pg_advisory_xact_lock(${CHANGE_LOG_LOCK})`.execute(tx);
+  await tx
+    .insertInto("changes")
+    .values(
+      changes.map((change) => ({
+        scope: change.scope,
+        scope_id: change.scopeId,
+        topic: change.topic,
+        entry_id: change.entryId,
+        kind: change.kind,
+        payload: JSON.stringify(change.payload),
+      })),
+    )
+    .execute();
+}
+
+type ChangeRow = { seq: string | number; scope: "workspace" | "project"; scope_id: string; topic: string; entry_id: string | null; kind: string; payload: unknown };
+
+const toLogged = (row: ChangeRow): LoggedChange => ({
+  seq: Number(row.seq),
+  scope: row.scope,
+  scopeId: row.scope_id,
+  topic: row.topic,
+  entryId: row.entry_id,
+  kind: row.kind,
+  payload: (typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload) as object,
+});
+
+/** The last sequence committed, 0 for an empty log: where a starting server begins to follow. */
+export async function latestSequence(db: DbOrTx): Promise<number> {
+  const row = await db.selectFrom("changes").select((eb) => eb.fn.max("seq").as("seq")).executeTakeFirst();
+  return Number(row?.seq ?? 0);
+}
+
+/** The next changes after `after`, in order, at most `limit`. */
+export async function changesAfter(db: DbOrTx, after: number, limit: number): Promise<LoggedChange[]> {
+  const rows = await db.selectFrom("changes").selectAll().where("seq", ">", String(after)).orderBy("seq").limit(limit).execute();
+  return rows.map((row) => toLogged(row as ChangeRow));
+}
+
+/** What one subscription listens to: a scope's topic, of one kind or all. */
+export interface ChangeFilter {
+  scopeId: string;
+  topic: string;
+  kind?: string;
+}
+
+/** The changes a subscription missed after `after` (one indexed range read), oldest first. */
+export async function missedChanges(db: DbOrTx, filter: ChangeFilter, after: number, limit: number): Promise<LoggedChange[]> {
+  let query = db
+    .selectFrom("changes")
+    .selectAll()
+    .where("scope_id", "=", filter.scopeId)
+    .where("topic", "=", filter.topic)
+    .where("seq", ">", String(after));
+  if (filter.kind) query = query.where("kind", "=", filter.kind);
+  const rows = await query.orderBy("seq").limit(limit).execute();
+  return rows.map((row) => toLogged(row as ChangeRow));
+}
+
+/** The oldest sequence still kept, or null for an empty log: a resume from before it has lost events. */
+export async function oldestSequence(db: DbOrTx): Promise<number | null> {
+  const row = await db.selectFrom("changes").select((eb) => eb.fn.min("seq").as("seq")).executeTakeFirst();
+  return row?.seq == null ? null : Number(row.seq);
+}
+
+/** Deletes the changes older than the retention; a reconnect can resume only within it. */
+export async function dropOldChanges(db: Db, retentionSeconds: number): Promise<void> {
+  await db.deleteFrom("changes").where("created_at", "<", new Date(Date.now() - retentionSeconds * 1000)).execute();
+}
