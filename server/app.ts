@@ -50,8 +50,8 @@ import { createPayRoutes } from "./pay/routes";
 import type { PaymentProvider } from "./pay/provider";
 import { deriveKey } from "./security/secretKey";
 import { createChangeFollower, type ChangeFollower } from "./changes/follower";
-import { deliverChange } from "./changes/topics";
-import { dropOldChanges } from "./changes/log";
+import { credentialChange, deliverChange } from "./changes/topics";
+import { appendAfterCommit, dropOldChanges } from "./changes/log";
 
 export interface Platform {
   server: Server;
@@ -99,7 +99,10 @@ export async function createPlatform(
   const projectEvents = createProjectEvents();
   const pubsub = createPlatformPubSub();
   const changes = createChangeFollower({ db, databaseUrl: config.databaseUrl, deliver: (change) => deliverChange(pubsub, projectEvents, change) });
-  pubsub.followChanges(changes.announce);
+  pubsub.followChanges(changes.announce, {
+    // Several servers may share a PostgreSQL: a credential ended through one closes the sockets of all.
+    credentialChanged: config.databaseUrl ? (change) => void appendAfterCommit(db, [credentialChange(change)]).then(changes.announce) : undefined,
+  });
   // Before anything can write: this server delivers every change committed from here on.
   await changes.start();
   const auth = await createAuthService({ db, mailer, config, projectEvents, pubsub });

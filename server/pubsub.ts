@@ -35,6 +35,7 @@ export function createPlatformPubSub() {
     "credential:changed": [change: CredentialChange];
   }>({ eventTarget: target as never });
   let announce = () => {};
+  let credentialChanged = (change: CredentialChange) => pubsub.publish("credential:changed", change);
   return Object.assign(pubsub, {
     /** How many subscribers a topic ("role:changed:<orgId>") has now: what a closed subscription must give back. */
     listenerCount: (topic: string) => getEventListeners(target, topic).length,
@@ -44,8 +45,11 @@ export function createPlatformPubSub() {
      * server's follower publishes them to its own subscribers.
      */
     changesCommitted: () => announce(),
-    followChanges(wake: () => void) {
+    /** A credential ended (told once committed): this server's open sockets close, and every server's when they share the database. */
+    credentialChanged: (change: CredentialChange) => credentialChanged(change),
+    followChanges(wake: () => void, options: { credentialChanged?: (change: CredentialChange) => void } = {}) {
       announce = wake;
+      if (options.credentialChanged) credentialChanged = options.credentialChanged;
     },
   });
 }

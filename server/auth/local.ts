@@ -31,7 +31,10 @@ export async function createLocalAuthService(deps: {
     throw new Error(`COGNITO_USER_POOL_ID "${userPoolId}" is not a valid user pool id (region_Name)`);
   }
   const accessTokenTtlSeconds = deps.accessTokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
-  const announce = (change: CredentialChange) => deps.pubsub?.publish("credential:changed", change);
+  // On PostgreSQL other servers may share the database and end sign-ins this one is never told
+  // of: each request's sign-in is read from the database there, not remembered.
+  const rememberTokens = !deps.config.databaseUrl;
+  const announce = (change: CredentialChange) => deps.pubsub?.credentialChanged(change);
   const shared = {
     db: deps.db,
     mailer: deps.mailer,
@@ -47,10 +50,10 @@ export async function createLocalAuthService(deps: {
     poolName: userPoolId.split("_")[1],
     clientId,
     issuer: poolIssuer(deps.config.publicUrl, userPoolId),
-    verifiedTokens: createVerifiedTokenCache(Date.now, announce),
+    verifiedTokens: createVerifiedTokenCache(Date.now, announce, rememberTokens),
     pool: consolePool,
   };
-  const projectPools = createProjectPools(shared, deps.config.publicUrl, deps.projectEvents ?? null, announce);
+  const projectPools = createProjectPools(shared, deps.config.publicUrl, deps.projectEvents ?? null, announce, rememberTokens);
   return {
     projectPools,
     handle: createHttpHandler(ctx, projectPools),

@@ -63,8 +63,9 @@ export function createProjectPools(
   publicUrl: string,
   events: ProjectEvents | null,
   announce?: (change: CredentialChange) => void,
+  rememberTokens = true,
 ) {
-  const verifiedTokens = createVerifiedTokenCache(Date.now, announce);
+  const verifiedTokens = createVerifiedTokenCache(Date.now, announce, rememberTokens);
   const contexts = new LRUCache<string, AuthContext>({ max: CACHED_POOLS });
 
   function contextOf(row: PoolRow): AuthContext {

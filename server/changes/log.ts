@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import type { Db, DbOrTx, Tx } from "../db/database";
+import { log } from "../log";
 
 /** One event as the change log keeps it; `payload` is what the subscribers are told. */
 export interface Change {
-  scope: "workspace" | "project";
-  /** The workspace's or the project's id. */
+  scope: "platform" | "workspace" | "project";
+  /** The workspace's or the project's id ("" for the platform). */
   scopeId: string;
   /** What subscribers listen to: "role:changed", "api:updated", "entries:<typeId>". */
   topic: string;
@@ -45,7 +46,19 @@ export async function appendChanges(tx: Tx, changes: readonly Change[]): Promise
     .execute();
 }
 
-type ChangeRow = { seq: string | number; scope: "workspace" | "project"; scope_id: string; topic: string; entry_id: string | null; kind: string; payload: unknown };
+/**
+ * Appends events of a write that has committed already (credentials end in many places, each
+ * told after its commit). Never fails the caller: the log is the other servers' hint, the
+ * database stays the truth they check.
+ */
+export async function appendAfterCommit(db: Db, changes: readonly Change[]): Promise<void> {
+  await db
+    .transaction()
+    .execute((tx) => appendChanges(tx, changes))
+    .catch((error: unknown) => log.error("appending to the change log failed:", error));
+}
+
+type ChangeRow = { seq: string | number; scope: Change["scope"]; scope_id: string; topic: string; entry_id: string | null; kind: string; payload: unknown };
 
 const toLogged = (row: ChangeRow): LoggedChange => ({
   seq: Number(row.seq),

@@ -2,7 +2,7 @@ import type { RoleEvent } from "../graphql/mappers";
 import type { Api } from "../project/store";
 import type { EntryRow } from "../projectEndpoint/entries/store";
 import type { EntryEvent, ImportedBatch, ProjectEvents } from "../projectEndpoint/realtime/events";
-import type { PubSub } from "../pubsub";
+import type { CredentialChange, PubSub } from "../pubsub";
 import type { Change, ChangeFilter, LoggedChange } from "./log";
 import { tagSequence } from "./sequence";
 
@@ -33,6 +33,9 @@ export const importChange = (apiId: string, typeId: string, batch: ImportedBatch
   payload: batch,
 });
 
+/** A credential ended: every server closes the sockets opened with it (projectEndpoint/realtime/socketWatch.ts). */
+export const credentialChange = (change: CredentialChange): Change => ({ scope: "platform", scopeId: "", topic: "credential:changed", entryId: null, kind: change.kind, payload: change });
+
 /** What a subscription to these topics replays when it resumes. */
 export const roleFilter = (orgId: string): ChangeFilter => ({ scopeId: orgId, topic: "role:changed" });
 export const apiFilter = (apiId: string): ChangeFilter => ({ scopeId: apiId, topic: "api:updated" });
@@ -43,6 +46,7 @@ export function deliverChange(pubsub: PubSub, events: ProjectEvents, change: Log
   const payload = tagSequence(change.payload, change.seq);
   if (change.topic === "role:changed") pubsub.publish("role:changed", change.scopeId, payload as RoleEvent);
   else if (change.topic === "api:updated") pubsub.publish("api:updated", change.scopeId, payload as Api);
+  else if (change.topic === "credential:changed") pubsub.publish("credential:changed", payload as CredentialChange);
   else if (change.topic.startsWith("entries:")) {
     const typeId = change.topic.slice("entries:".length);
     if (change.kind === "import") events.publishImported(change.scopeId, typeId, payload as ImportedBatch);

@@ -431,7 +431,7 @@ export interface Tables {
   /** The change log every server follows (server/changes); rows older than the retention are deleted. */
   changes: {
     seq: Generated<string>;
-    scope: "workspace" | "project";
+    scope: "platform" | "workspace" | "project";
     scope_id: string;
     topic: string;
     entry_id: string | null;

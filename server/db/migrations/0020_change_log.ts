@@ -12,7 +12,7 @@ export const changeLog: Migration = {
     await runStatements(db, `
       create table changes (
         seq bigserial primary key,
-        scope text not null check (scope in ('workspace', 'project')),
+        scope text not null check (scope in ('platform', 'workspace', 'project')),
         scope_id text not null,
         topic text not null,
         entry_id text,
