@@ -27,23 +27,21 @@ export interface LoggedChange extends Change {
  */
 const CHANGE_LOG_LOCK = 0x62617563; // "bauc"
 
-/** Appends the events of a write, in the write's own transaction: they exist exactly when it commits. */
+/**
+ * Appends the events of a write, in the write's own transaction: they exist exactly when it
+ * commits. One statement: the lock (a CTE every row joins) is taken before any row draws its
+ * sequence number.
+ */
 export async function appendChanges(tx: Tx, changes: readonly Change[]): Promise<void> {
   if (changes.length === 0) return;
-  await sql`select pg_advisory_xact_lock(${CHANGE_LOG_LOCK})`.execute(tx);
-  await tx
-    .insertInto("changes")
-    .values(
-      changes.map((change) => ({
-        scope: change.scope,
-        scope_id: change.scopeId,
-        topic: change.topic,
-        entry_id: change.entryId,
-        kind: change.kind,
-        payload: JSON.stringify(change.payload),
-      })),
-    )
-    .execute();
+  const rows = changes.map(
+    (change) => sql`(${change.scope}, ${change.scopeId}, ${change.topic}, ${change.entryId}, ${change.kind}, ${JSON.stringify(change.payload)}::jsonb)`,
+  );
+  await sql`
+    with log_lock as (select pg_advisory_xact_lock(${CHANGE_LOG_LOCK}))
+    insert into changes (scope, scope_id, topic, entry_id, kind, payload)
+    select v.* from log_lock, (values ${sql.join(rows)}) as v (scope, scope_id, topic, entry_id, kind, payload)
+  `.execute(tx);
 }
 
 /**
