@@ -75,6 +75,9 @@ export interface Platform {
   close(): Promise<void>;
 }
 
+/** How long a stopping server waits for requests in flight before it closes their connections. */
+const DRAIN_BOUND_MS = 10_000;
+
 /** Wires every module of the platform behind one HTTP server (DESIGN.md, "One process, one port"). */
 export async function createPlatform(
   config: Config,
@@ -171,6 +174,8 @@ export async function createPlatform(
     sessions,
   );
 
+  // What a load balancer asks /readyz: send requests here only while "ready".
+  let readiness: "starting" | "ready" | "draining" = "starting";
   const router = createRouter(ROUTE_PARAM_SHAPES);
   router.use(createHeaderMiddleware(config, consoleDist));
   registerRoutes(router, {
@@ -184,6 +189,7 @@ export async function createPlatform(
     mailbox: mailbox && mailbox.handle,
     pay: pay.handle,
     healthz: () => db.selectFrom("orgs").select("id").limit(1).execute().then(() => undefined),
+    readiness: () => readiness,
     console: async (request) => origins.redirectFor(request) ?? serveStatic(request),
     sourceAddress: createSourceAddress(config.trustedProxies),
   });
@@ -209,6 +215,7 @@ export async function createPlatform(
     upkeepRun = Promise.all([billing, dropExpiredActivities(db), dropOldChanges(db, config.limits.changeRetentionSeconds)]).catch((error: unknown) => log.error("hourly upkeep failed:", error));
   };
   let upkeepTimer: NodeJS.Timeout | null = null;
+  let closing: Promise<void> | null = null;
   let stopAutoAnalyze: (() => Promise<void>) | undefined;
   return {
     server,
@@ -228,22 +235,47 @@ export async function createPlatform(
       if (!config.databaseUrl) stopAutoAnalyze = startAutoAnalyze(db);
       upkeep();
       upkeepTimer = setInterval(upkeep, 60 * 60 * 1000).unref();
+      readiness = "ready";
     },
-    async close() {
-      await closeExtraListeners();
-      if (upkeepTimer) clearInterval(upkeepTimer);
-      await upkeepRun;
-      await jobs.stop();
-      await changes.stop();
-      await stopAutoAnalyze?.();
-      sessions.stop();
-      projectSockets.stop();
-      for (const sockets of [subscriptions.wss, projectSubscriptions.wss]) {
-        for (const client of sockets.clients) client.terminate();
-        await new Promise<void>((resolve) => sockets.close(() => resolve()));
-      }
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await db.destroy();
+    /**
+     * Stops gracefully (SIGTERM): /readyz answers 503, no new connection is accepted, open
+     * websockets close with 1001 so their clients reconnect to another server (and resume from
+     * their last sequence), requests in flight finish, and an import in hand goes back to the
+     * queue for another server.
+     */
+    close() {
+      closing ??= drainAndClose();
+      return closing;
     },
   };
+
+  async function drainAndClose() {
+    readiness = "draining";
+    for (const sockets of [subscriptions.wss, projectSubscriptions.wss]) {
+      for (const client of sockets.clients) client.close(1001, "Server going away");
+    }
+    const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closeExtraListeners();
+    if (upkeepTimer) clearInterval(upkeepTimer);
+    await upkeepRun;
+    await jobs.stop({ handBack: true });
+    await changes.stop();
+    await stopAutoAnalyze?.();
+    sessions.stop();
+    projectSockets.stop();
+    // A client that did not answer the close handshake meanwhile is cut off.
+    for (const sockets of [subscriptions.wss, projectSubscriptions.wss]) {
+      for (const client of sockets.clients) client.terminate();
+      await new Promise<void>((resolve) => sockets.close(() => resolve()));
+    }
+    // Connections that fell idle meanwhile close now; a request still running after the drain's bound is cut off.
+    server.closeIdleConnections();
+    let bound: NodeJS.Timeout | undefined;
+    await Promise.race([requestsDone, new Promise<void>((resolve) => (bound = setTimeout(resolve, DRAIN_BOUND_MS)))]);
+    clearTimeout(bound);
+    server.closeAllConnections();
+    await requestsDone;
+    await db.destroy();
+  }
 }

@@ -112,6 +112,8 @@ export function csvImportJob(deps: { db: Db; objects: ObjectStore; changesCommit
     return batch !== null;
   }
   return {
+    // Each batch commits with its mark: a drained server's import continues elsewhere from there.
+    stopsWithLease: true,
     async run({ apiId, importId }, _job, lease) {
       const row = await findImport(db, apiId, importId);
       if (!row || row.status === "DONE" || row.status === "FAILED") return;
