@@ -108,7 +108,7 @@ export async function createPlatform(
   });
   // Before anything can write: this server delivers every change committed from here on.
   await changes.start();
-  const auth = await createAuthService({ db, mailer, config, projectEvents, pubsub });
+  const auth = await createAuthService({ db, mailer, config, pubsub });
   await seedTemplates(db);
   const jobs = createJobRunner(db);
   jobs.register(SCHEMA_PROMPT_JOB, schemaPromptJob({ db, pubsub, generate: createSchemaGenerator(config) }));

@@ -12,7 +12,6 @@ import { createVerifiedTokenCache } from "./verifiedTokens";
 import type { AuthService } from "./index";
 import { consolePool } from "./consolePool";
 import { createProjectPools, poolIssuer } from "./projectPools";
-import type { ProjectEvents } from "../projectEndpoint/realtime/events";
 import type { CredentialChange, PubSub } from "../pubsub";
 
 /** The built-in Cognito-compatible user pool. */
@@ -20,7 +19,6 @@ export async function createLocalAuthService(deps: {
   db: Db;
   mailer: Mailer;
   config: Config;
-  projectEvents?: ProjectEvents;
   pubsub?: PubSub;
   accessTokenTtlSeconds?: number;
   failedSignInDelayMs?: number;
@@ -53,7 +51,7 @@ export async function createLocalAuthService(deps: {
     verifiedTokens: createVerifiedTokenCache(Date.now, announce, rememberTokens),
     pool: consolePool,
   };
-  const projectPools = createProjectPools(shared, deps.config.publicUrl, deps.projectEvents ?? null, announce, rememberTokens);
+  const projectPools = createProjectPools(shared, deps.config.publicUrl, deps.pubsub?.changesCommitted ?? null, announce, rememberTokens);
   return {
     projectPools,
     handle: createHttpHandler(ctx, projectPools),
