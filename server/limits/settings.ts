@@ -36,6 +36,8 @@ export interface Limits {
   apiKeysPerProject: number;
   /** The most bytes a MODIFY activity keeps of the values it changed; larger values are kept as "too large". */
   activityChangeMaxBytes: number;
+  /** How long the change log keeps an event, in seconds: how far back a reconnecting subscriber can resume. */
+  changeRetentionSeconds: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -57,6 +59,7 @@ export const DEFAULT_LIMITS: Limits = {
   listCountTimeoutMs: 5000,
   apiKeysPerProject: 50,
   activityChangeMaxBytes: 16 * 1024,
+  changeRetentionSeconds: 24 * 60 * 60,
 };
 
 export function readLimits(setting: string | undefined): Limits {
