@@ -36,16 +36,7 @@ export function startAutoAnalyze(db: Db, intervalMs = CHECK_INTERVAL_MS) {
   };
 }
 
-/**
- * Analyzes a table and merges its GIN indexes' pending entries into the index proper, as
- * autovacuum's analyze does: a trigram index whose new entries still wait in its pending list
- * is costed as a read of that whole list, and the planner then preferred reading the table.
- */
+/** Analyzes a table now, as the embedded database's auto-analyze and PostgreSQL's autovacuum do after a large write. */
 export async function analyzeTable(db: DbOrTx, relname: string) {
   await sql`analyze ${sql.id(relname)}`.execute(db);
-  await sql`select gin_clean_pending_list(index.indexrelid) from pg_index as index
-    join pg_class as relation on relation.oid = index.indrelid
-    join pg_class as indexed on indexed.oid = index.indexrelid
-    join pg_am as method on method.oid = indexed.relam
-    where relation.relname = ${relname} and method.amname = 'gin'`.execute(db);
 }

@@ -5,7 +5,6 @@ import type { Tables } from "./tables";
 import { migrateToLatest } from "./migrations";
 import { openPgPool } from "./pg-pool";
 import { createClusterIfMissing } from "./initdbInChild";
-import { enableTrigrams } from "./trigrams";
 
 export type Db = Kysely<Tables>;
 export type Tx = Transaction<Tables>;
@@ -43,21 +42,17 @@ export async function openDatabase(options: {
   } else {
     const { PGlite } = await import("@electric-sql/pglite");
     const { PGliteDialect } = await import("./pglite-dialect");
-    // Trigram indexes for contains filters (server/projectEndpoint/entries/indexes.ts).
-    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-    const extensions = { pg_trgm };
     let pglite;
     if (options.dataDir === "memory://") {
-      pglite = new PGlite({ postgresqlconf: EMBEDDED_MEMORY_SETTINGS, loadDataDir: options.memoryTemplate, extensions });
+      pglite = new PGlite({ postgresqlconf: EMBEDDED_MEMORY_SETTINGS, loadDataDir: options.memoryTemplate });
     } else {
       const dir = join(options.dataDir, "pg");
       mkdirSync(options.dataDir, { recursive: true });
       await createClusterIfMissing(dir, EMBEDDED_MEMORY_SETTINGS);
-      pglite = new PGlite(dir, { postgresqlconf: EMBEDDED_MEMORY_SETTINGS, extensions });
+      pglite = new PGlite(dir, { postgresqlconf: EMBEDDED_MEMORY_SETTINGS });
     }
     db = new Kysely<Tables>({ dialect: new PGliteDialect(pglite), log });
   }
   await migrateToLatest(db);
-  await enableTrigrams(db);
   return db;
 }

@@ -68,33 +68,34 @@ async function planOf(filter: Filter, sort: Sort) {
   return nodes(Plan);
 }
 
-const index = (kind: "sort" | "text", field: string) => indexName(kind, p.apiId, model.objectTypes[0].id, field);
+const index = (field: string) => indexName("sort", p.apiId, model.objectTypes[0].id, field);
 const BY_COUNT: Sort = { field: "count", order: "ASC" };
 const BY_COUNT_DESC: Sort = { field: "count", order: "DESC" };
 const NEWEST: Sort = { field: "updatedAt", order: "DESC" };
 
-/** Operator, filter, the index its plan must read (by field), and how many entries match. */
-const CASES: { name: string; filter: Filter; uses: () => string[]; matches: number }[] = [
-  { name: "eq on a String", filter: { label: { eq: "item 1234" } }, uses: () => [index("sort", "label")], matches: 1 },
-  { name: "eq on a Boolean few have", filter: { flag: { eq: true } }, uses: () => [index("sort", "flag")], matches: ROWS / 100 },
-  { name: "eq on an Enum", filter: { kind: { eq: "RARE" } }, uses: () => [index("sort", "kind")], matches: ROWS / 100 },
-  { name: "eq on an Int", filter: { count: { eq: 77 } }, uses: () => [index("sort", "count")], matches: 1 },
-  { name: "a range on an Int", filter: { count: { ge: 1000, lt: 1020 } }, uses: () => [index("sort", "count")], matches: 20 },
-  { name: "beginsWith", filter: { label: { beginsWith: "item 123" } }, uses: () => [index("text", "label")], matches: 11 },
-  { name: "contains", filter: { label: { contains: "em 2345" } }, uses: () => [index("text", "label")], matches: 1 },
-  { name: "attributeExists true", filter: { note: { attributeExists: true } }, uses: () => [index("sort", "note")], matches: ROWS / 100 },
-  { name: "and", filter: { and: [{ kind: { eq: "RARE" } }, { label: { contains: "item 1" } }] }, uses: () => [index("sort", "kind"), index("text", "label")], matches: 12 },
-  { name: "or", filter: { or: [{ label: { eq: "item 5" } }, { count: { eq: 6 } }] }, uses: () => [index("sort", "label"), index("sort", "count")], matches: 2 },
+/** Operator and filter, whether its plan must read the filtered field's index (a sort-by field has one), and how many entries match. */
+const CASES: { name: string; filter: Filter; indexed: boolean; matches: number }[] = [
+  { name: "eq on an Int", filter: { count: { eq: 77 } }, indexed: true, matches: 1 },
+  { name: "a range on an Int", filter: { count: { ge: 1000, lt: 1020 } }, indexed: true, matches: 20 },
+  { name: "eq on a String", filter: { label: { eq: "item 1234" } }, indexed: false, matches: 1 },
+  { name: "eq on a Boolean few have", filter: { flag: { eq: true } }, indexed: false, matches: ROWS / 100 },
+  { name: "eq on an Enum", filter: { kind: { eq: "RARE" } }, indexed: false, matches: ROWS / 100 },
+  { name: "beginsWith", filter: { label: { beginsWith: "item 123" } }, indexed: false, matches: 11 },
+  { name: "contains", filter: { label: { contains: "em 2345" } }, indexed: false, matches: 1 },
+  { name: "contains with LIKE's wildcards, taken literally", filter: { label: { contains: "%_" } }, indexed: false, matches: 0 },
+  { name: "attributeExists true", filter: { note: { attributeExists: true } }, indexed: false, matches: ROWS / 100 },
+  { name: "and", filter: { and: [{ kind: { eq: "RARE" } }, { label: { contains: "item 1" } }] }, indexed: false, matches: 12 },
+  { name: "or", filter: { or: [{ label: { eq: "item 5" } }, { count: { eq: 6 } }] }, indexed: false, matches: 2 },
 ];
 
-describe("each filter operator's list reads an index, never the whole table (EXPLAIN)", () => {
-  for (const { name, filter, uses, matches } of CASES) {
-    it(`${name}: an index of the field, in either sort order`, async () => {
-      for (const sort of [BY_COUNT, BY_COUNT_DESC, NEWEST]) {
+describe("each filter operator's list: a sort-by field's index serves its filters (EXPLAIN), every filter answers right", () => {
+  for (const { name, filter, indexed, matches } of CASES) {
+    it(`${name}: ${indexed ? "the field's index, in either sort order" : "the right entries"}`, async () => {
+      for (const sort of indexed ? [BY_COUNT, BY_COUNT_DESC, NEWEST] : []) {
         const plan = await planOf(filter, sort);
         const read = plan.flatMap((node) => (node["Index Name"] ? [node["Index Name"]] : []));
         expect(plan.map((node) => node["Node Type"]), `${name}, ${sort.field} ${sort.order}`).not.toContain("Seq Scan");
-        expect(uses().some((expected) => read.includes(expected)), `${name}, ${sort.field} ${sort.order}: read ${read.join(", ")}`).toBe(true);
+        expect(read, `${name}, ${sort.field} ${sort.order}`).toContain(index("count"));
       }
       // And the list answers what the filter asks, through the API.
       const result = await p.call(`query ($filter: ItemFilterInput) { listItem(filter: $filter, limit: 1000) { items { id } } }`, { filter });
@@ -109,7 +110,7 @@ describe("each filter operator's list reads an index, never the whole table (EXP
         const plan = await planOf(filter, sort);
         const types = plan.map((node) => node["Node Type"]);
         expect(types, JSON.stringify(filter)).not.toContain("Sort");
-        expect(plan.some((node) => node["Index Name"] === index("sort", "count")), JSON.stringify(filter)).toBe(true);
+        expect(plan.some((node) => node["Index Name"] === index("count")), JSON.stringify(filter)).toBe(true);
       }
     }
   });
