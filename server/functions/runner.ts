@@ -12,7 +12,7 @@ import { recordInvocation } from "./logs";
 import { createSandboxPool, type InvocationOutcome, type SandboxLimits } from "./sandbox/pool";
 
 /** How an invocation came about: its function URL, or a trigger of a table's operation. */
-export type InvocationSource = { kind: "url" } | { kind: "trigger"; table: string; step: "before" | "after"; type: string };
+export type InvocationSource = { kind: "url" } | { kind: "trigger"; name: string; table: string; step: "before" | "after"; type: string; handler?: string | null };
 
 /** Functions whose code was read lately, by object and upload time: a warm call reads no ZIP. */
 const CODE_CACHE_SIZE = 100;
@@ -91,8 +91,9 @@ export function createFunctionRunner(deps: { db: Db; objects: ObjectStore; limit
           fileName: fileNameOf(fn.key),
           code,
           event,
-          context: { functionName: fn.key, caller: ctx.project.caller.kind, ...(source.kind === "trigger" ? { trigger: source } : {}) },
+          context: { functionName: fn.key, caller: ctx.project.caller.kind, ...(source.kind === "trigger" ? { trigger: { name: source.name, table: source.table, step: source.step, type: source.type } } : {}) },
           graphql: bridgeOf(ctx, source),
+          handlerName: source.kind === "trigger" ? source.handler ?? undefined : undefined,
         });
     }
     const sourceText = source.kind === "url" ? "url" : `trigger:${source.table}:${source.step}:${source.type}`;

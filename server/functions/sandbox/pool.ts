@@ -36,6 +36,8 @@ export interface SandboxRun {
   event: unknown;
   /** Plain values the handler's context carries beside graphql (function name, caller kind). */
   context: Record<string, unknown>;
+  /** The export to call when it is not `handler` or the default export (a trigger's handler setting). */
+  handlerName?: string;
   /** context.graphql: the project's own endpoint as the invocation's caller; answers JSON text. */
   graphql: (query: string, variablesJson: string) => Promise<string>;
 }
@@ -134,6 +136,7 @@ export function createSandboxPool(options: { atOnce: number; perProjectAtOnce: n
         code: kind === "module" ? run.code : commonJsExpression(run.code),
         eventJson: JSON.stringify(run.event ?? null),
         contextJson: JSON.stringify(run.context),
+        handlerName: run.handlerName ?? "",
         limits,
       });
     });

@@ -20,16 +20,17 @@ const PRELUDE = `(() => {
   const unavailable = (what) => () => { throw new Error(what + " is not available in a function: it reaches its project only through context.graphql(query, variables)."); };
   globalThis.require = unavailable("require");
   globalThis.fetch = unavailable("fetch");
-  const handlerOf = (exported) => {
+  const handlerOf = (exported, name) => {
     if (typeof exported === "function") return exported;
     if (!exported) return undefined;
+    if (name && typeof exported[name] === "function") return exported[name];
     if (typeof exported.handler === "function") return exported.handler;
     if (typeof exported.default === "function") return exported.default;
     if (exported.default && typeof exported.default.handler === "function") return exported.default.handler;
     return undefined;
   };
-  return (exports, eventJson, contextJson) => (async () => {
-    const handler = handlerOf(await exports);
+  return (exports, eventJson, contextJson, handlerName) => (async () => {
+    const handler = handlerOf(await exports, handlerName);
     if (!handler) throw new Error("The function exports no handler: write exports.handler = async (event, context) => … or export const handler = ….");
     const context = Object.freeze({ ...JSON.parse(contextJson), graphql: async (query, variables) => JSON.parse(await graphql(String(query), JSON.stringify(variables ?? {}))) });
     const result = await handler(JSON.parse(eventJson), context);
@@ -100,7 +101,7 @@ function askMainThread(runId, query, variables) {
 }
 
 async function run(message) {
-  const { runId, fileName, kind, code, eventJson, contextJson, limits } = message;
+  const { runId, fileName, kind, code, eventJson, contextJson, handlerName, limits } = message;
   const loaded = loadQuickJs(limits.memoryBytes);
   const QuickJS = await loaded.module;
   const memoryCap = (BASE_PAGES * WASM_PAGE) + Math.ceil(limits.memoryBytes / WASM_PAGE) * WASM_PAGE;
@@ -189,8 +190,9 @@ async function run(message) {
     }
     const eventHandle = vm.newString(eventJson);
     const contextHandle = vm.newString(contextJson);
-    const called = inSlice(() => vm.callFunction(invoke, vm.undefined, loaded.value, eventHandle, contextHandle));
-    for (const handle of [invoke, loaded.value, eventHandle, contextHandle]) handle.dispose();
+    const nameHandle = vm.newString(handlerName ?? "");
+    const called = inSlice(() => vm.callFunction(invoke, vm.undefined, loaded.value, eventHandle, contextHandle, nameHandle));
+    for (const handle of [invoke, loaded.value, eventHandle, contextHandle, nameHandle]) handle.dispose();
     if (called.error) {
       const dumped = vm.dump(called.error);
       called.error.dispose();

@@ -336,7 +336,7 @@ describe("spec §7 'Cloud functions … uploadInlineFile (key, mimeType, accessC
     const uploaded = await p.call(UPLOAD, { input: { key: "hello world.mjs", mimeType: "text/javascript", accessControl: "private", archiveFormat: "ZIP", body: Buffer.from(code).toString("base64"), isCloudFunction: true } });
     expect(uploaded.errors).toBeUndefined();
     const fn = uploaded.data.uploadInlineFile.cloudFunction;
-    expect(fn).toMatchObject({ key: "hello_world.mjs", runtime: "nodejs18.x", functionUrl: null });
+    expect(fn).toMatchObject({ key: "hello_world.mjs", runtime: "nodejs18.x", functionUrl: `${p.t.url}/p/${p.apiId}/functions/hello_world.mjs` });
     const zip = await JSZip.loadAsync((await p.t.platform.objects.get(fn.code))!);
     expect(await zip.file("hello_world.mjs")!.async("string")).toBe(code);
     // Functions are private: their code is not among the project's files.
