@@ -14,6 +14,7 @@ import type { FunctionListDeleteMutation } from "../../__generated__/FunctionLis
 import type { FunctionListExportQuery } from "../../__generated__/FunctionListExportQuery.graphql";
 import { FileSize } from "../../files/project/FileSize";
 import { UploadFunctionDialog } from "./UploadFunctionDialog";
+import { FunctionLogs } from "./FunctionLogs";
 
 const exportQuery = graphql`
   query FunctionListExportQuery($id: ID!) {
@@ -42,6 +43,7 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
             node {
               id
               key
+              functionUrl
               runtime
               size
               updatedAt
@@ -69,6 +71,8 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
   const exportHintId = useId();
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<unknown>(null);
+  const [logsOf, setLogsOf] = useState<string | null>(null);
+  const shownLogs = functions.find((fn) => fn.key === logsOf);
 
   // Pasting a supported file opens the upload dialog with it.
   useEffect(() => {
@@ -195,6 +199,9 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
               <th scope="col">
                 <FormattedMessage id="functions.column.updated" />
               </th>
+              <th scope="col">
+                <FormattedMessage id="functions.column.logs" />
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -211,6 +218,16 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
                 <td>
                   <FormattedDate value={fn.updatedAt} dateStyle="medium" timeStyle="short" />
                 </td>
+                <td>
+                  <Button
+                    aria-pressed={logsOf === fn.key}
+                    onClick={() => setLogsOf(logsOf === fn.key ? null : fn.key)}
+                    aria-label={intl.formatMessage({ id: "functions.logs.show" }, { name: fn.key })}
+                    data-testid="function-logs-toggle"
+                  >
+                    <FormattedMessage id="functions.logs" />
+                  </Button>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -221,6 +238,7 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
           <FormattedMessage id="common.loadMore" />
         </Button>
       )}
+      {shownLogs && <FunctionLogs key={shownLogs.key} functionKey={shownLogs.key} functionUrl={shownLogs.functionUrl ?? null} />}
       {uploadFile !== undefined && <UploadFunctionDialog connectionId={data.listCloudFunction.__id} initialFile={uploadFile} onClose={() => setUploadFile(undefined)} />}
       {confirming && (
         <ConfirmDialog
