@@ -18,6 +18,9 @@ const definitionOf = (field: Field) => fieldTypeDefinition(effectiveFieldType(fi
 export const entryInputKind = (field: Field): EntryInputKind => definitionOf(field).input;
 
 /** What an input keeps of what was typed, by the value's type. */
+/** What separates a list field's values as typed in this locale (a comma, or a semicolon beside a decimal comma); null for single values. */
+export const entrySeparator = (field: Field, locale: Locale): string | null => definitionOf(field).text.separator?.(locale) ?? null;
+
 export const sanitizeEntryText = (field: Field, text: string, locale: Locale = FALLBACK_LOCALE): string => definitionOf(field).text.sanitize(text, locale);
 
 /** The text an input starts with for a stored value. */

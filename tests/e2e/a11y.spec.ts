@@ -49,18 +49,34 @@ async function visit(page: Page, baseUrl: string, screen: Screen) {
   await test.step(screen.route, () => visitSteps(page, baseUrl, screen));
 }
 
+/** Dialogs, menus, the filter dropdown (role=dialog) and the record sidebar. */
+const OVERLAY = "dialog[open], [role=menu], [role=dialog], [data-testid=record-sidebar]";
+
 async function visitSteps(page: Page, baseUrl: string, screen: Screen) {
   await page.goto(baseUrl + screen.path(seed));
   await settled(page, screen.route);
+  const shown = page.url();
   await check(page, screen.route);
   for (const [name, open] of Object.entries(screen.dialogs ?? {})) {
     await open(page);
-    // Dialogs, menus, the filter dropdown (role=dialog) and the record sidebar.
-    await expect(page.locator("dialog[open], [role=menu], [role=dialog], [data-testid=record-sidebar]").last()).toBeVisible();
+    await expect(page.locator(OVERLAY).last()).toBeVisible();
     await check(page, `${screen.route}, ${name}`);
-    await page.goto(baseUrl + screen.path(seed));
-    await settled(page, screen.route);
+    await closeOrReload(page, baseUrl, screen, shown);
   }
+}
+
+/**
+ * Back to the screen for its next dialog: Escape closes what the keyboard closes, which costs no
+ * page load; a dialog that stays open or left the screen's URL behind is left by loading it again.
+ */
+async function closeOrReload(page: Page, baseUrl: string, screen: Screen, shown: string) {
+  await page.keyboard.press("Escape");
+  const closed = await expect(page.locator(OVERLAY))
+    .toHaveCount(0, { timeout: 2_000 })
+    .then(() => true, () => false);
+  if (closed && page.url() === shown) return;
+  await page.goto(baseUrl + screen.path(seed));
+  await settled(page, screen.route);
 }
 
 for (const language of ["en", "de"] as const) {

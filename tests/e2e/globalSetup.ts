@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, renameSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { DATA_TEMPLATE_ENV, PlatformProcess, serverPort } from "./platform";
+import { pruneOldTemplates, TEMPLATES_DIR } from "../support/testTemplates";
 
 /**
  * Once per run, before any worker starts: a data directory the built server has created and
@@ -13,9 +13,12 @@ import { DATA_TEMPLATE_ENV, PlatformProcess, serverPort } from "./platform";
  * environment set here.
  */
 export default async function globalSetup() {
-  const dir = join(tmpdir(), "baukasten-test-templates");
+  pruneOldTemplates();
+  const dir = TEMPLATES_DIR;
   const path = join(dir, `e2e-data-${buildHash()}`);
-  if (!existsSync(path)) {
+  // Used again: it is recent, so no other run prunes it while this one copies it.
+  if (existsSync(path)) utimesSync(path, new Date(), new Date());
+  else {
     const platform = new PlatformProcess(await serverPort(0, 0));
     await platform.start();
     await platform.stop();

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely } from "kysely";
@@ -8,6 +7,7 @@ import { PGliteDialect } from "../../server/db/pglite-dialect";
 import { migrateToLatest } from "../../server/db/migrations";
 import { openDatabase } from "../../server/db/database";
 import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from "./testDatabase";
+import { pruneOldTemplates, TEMPLATES_DIR } from "../support/testTemplates";
 
 /**
  * Once per test run, before any worker starts: the migrated databases every test platform copies
@@ -37,9 +37,14 @@ export async function setup() {
  * the one initdb. Written under a temporary name and renamed: parallel runs never read half a file.
  */
 async function pgliteTemplateFile(): Promise<string> {
-  const dir = join(tmpdir(), "baukasten-test-templates");
+  pruneOldTemplates();
+  const dir = TEMPLATES_DIR;
   const path = join(dir, `pglite-${migrationsHash()}.tar`);
-  if (existsSync(path)) return path;
+  if (existsSync(path)) {
+    // Used again: it is recent, so no other run prunes it while this one reads it.
+    utimesSync(path, new Date(), new Date());
+    return path;
+  }
   const pglite = new PGlite();
   await migrateToLatest(new Kysely({ dialect: new PGliteDialect(pglite) }));
   const dump = await pglite.dumpDataDir("none");

@@ -1,5 +1,5 @@
 import { useIntl } from "react-intl";
-import { INPUT_MAX_LENGTH, sanitizeEntryText } from "../../domain/entryInput";
+import { entrySeparator, INPUT_MAX_LENGTH, sanitizeEntryText } from "../../domain/entryInput";
 import type { EnumType, Field } from "../../domain/model";
 import { FieldInput } from "../../fields/FieldInput";
 import { fieldDisplay } from "../../fields/fieldDisplay";
@@ -48,7 +48,8 @@ export function RecordFieldInput(props: {
     );
   }
   const { hintId } = fieldKindUi(props.field);
-  const hint = props.signIn === "email" ? intl.formatMessage({ id: "data.record.signInEmailHint" }) : hintId && intl.formatMessage({ id: hintId });
+  const separator = entrySeparator(props.field, intlLocale(intl)) === ";" ? "semicolon" : "comma";
+  const hint = props.signIn === "email" ? intl.formatMessage({ id: "data.record.signInEmailHint" }) : hintId && intl.formatMessage({ id: hintId }, { separator });
   return (
     <FieldFrame label={label} hint={hint} error={props.error}>
       {(control) => <FieldInput field={props.field} enums={props.enums} text={props.text} onChange={props.onChange} control={{ ...control, "data-testid": testId }} />}

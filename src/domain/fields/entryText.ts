@@ -12,6 +12,8 @@ export interface EntryText {
   /** The value, or the reason a text that looks like one cannot be read (its message id). */
   read(text: string, locale: Locale): { value: unknown } | { problem: DecimalProblem };
   write(value: unknown, locale: Locale): string;
+  /** A list's separator between elements in this locale; absent for single values. */
+  separator?(locale: Locale): string;
 }
 
 /** Spec §5: "Integer inputs have a max length of 11. Other inputs have 1024." */
@@ -122,5 +124,6 @@ export function listText(element: EntryText): EntryText {
     },
     write: (value, locale) =>
       Array.isArray(value) ? value.map((item) => element.write(item, locale)).join(`${listSeparator(element, locale)} `) : String(value),
+    separator: (locale) => listSeparator(element, locale),
   };
 }

@@ -10,7 +10,7 @@ import { ErrorMessage } from "../../common/ErrorMessage";
 import { DATA_PROCESSING_MAX_LENGTH, ORG_NAME_MAX_LENGTH, parseDataProcessing, validateOrgName, validateOrgWebsite } from "../../domain/org";
 import { URL_MAX_LENGTH } from "../../domain/url";
 import { useUpdateOrgMutation } from "./useUpdateOrgMutation";
-import { DangerZone } from "./DangerZone";
+import { OrgDangerZone } from "./OrgDangerZone";
 import "../org.css";
 
 export const orgSettingsQuery = graphql`
@@ -145,7 +145,7 @@ function SettingsForm({ org }: { org: NonNullable<OrgSettingsScreenQuery["respon
           </div>
         )}
       </form>
-      {manage && <DangerZone org={org} canDelete={org.viewerCanDeleteOrg} />}
+      {manage && <OrgDangerZone org={org} canDelete={org.viewerCanDeleteOrg} />}
     </section>
   );
 }

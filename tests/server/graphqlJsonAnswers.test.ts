@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, uniqueEmail, type TestPlatform } from "./harness";
 
 /*
- * Issue 15 ("overhead at every layer"): the console's usual request — a POST of JSON asking for
- * JSON — is answered by the fast path in front of yoga (server/graphql/fastPath.ts); any other
- * request still goes through yoga. Both must answer alike, and what the fast path remembers
- * about a document must never carry one caller's rights over to another.
+ * The console's usual request — a POST of JSON asking for JSON — and every other request are
+ * answered by one yoga behind the router (server/http/). Both kinds must answer alike, and what
+ * the server remembers about a document (its parse and validation caches) must never carry one
+ * caller's rights over to another.
  */
 let t: TestPlatform;
 let token: string;
@@ -28,7 +28,7 @@ async function post(body: object, headers: Record<string, string> = {}) {
   return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as { data?: any; errors?: { message: string; extensions?: Record<string, unknown> }[] } };
 }
 
-describe("the GraphQL fast path", () => {
+describe("the platform endpoint's JSON answers", () => {
   it("answers a plain JSON request in one body with its Content-Length, as yoga answers it", async () => {
     const query = { query: `query ($first: Int) { viewer { email roles(first: $first) { edges { node { id } } } } }`, variables: { first: 5 } };
     const fast = await post(query, { authorization: token, accept: "application/json" });
@@ -78,7 +78,7 @@ describe("the GraphQL fast path", () => {
   });
 
   it("keeps a text that failed to parse a 400 for application/graphql-response+json after it was sent as JSON", async () => {
-    // The fast path parses first; yoga's parser cache then hands yoga the same error object.
+    // The parser cache must not hand a second request the first one's error answer in the wrong shape.
     const query = `{ viewer { id } broken`;
     const asJson = await post({ query }, { authorization: token });
     expect(asJson.status).toBe(200);

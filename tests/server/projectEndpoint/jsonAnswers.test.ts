@@ -4,11 +4,10 @@ import { addField, addObjectType, initialModel, type SchemaModel } from "../../.
 import { libraryModel, liveProject, type LiveProject } from "./fixture";
 
 /*
- * Issue 15 on a project's own endpoint: a POST of JSON asking for JSON takes the same fast path
- * in front of yoga as /graphql (server/graphql/fastPath.ts). Its answers must be yoga's (a
- * request asking for application/graphql-response+json still goes through yoga, so the two are
- * compared), its refusals too, and what it remembers about a document must never outlive the
- * schema it was validated against: a republish serves a new schema from the next request on.
+ * A project's own endpoint answers a POST of JSON asking for JSON as it answers a request asking
+ * for application/graphql-response+json (the two are compared), its refusals too, and what it
+ * remembers about a document must never outlive the schema it was validated against: a
+ * republish serves a new schema from the next request on.
  */
 let p: LiveProject;
 beforeAll(async () => {
@@ -30,7 +29,7 @@ async function post(body: object, headers: Record<string, string> = {}) {
 /** Another accepted type is yoga's to answer, so this is how yoga answers the same request. */
 const viaYoga = { accept: "application/graphql-response+json" };
 
-describe("a project endpoint's fast path", () => {
+describe("a project endpoint's JSON answers", () => {
   it("answers a plain JSON list in one body with its Content-Length, as yoga answers it", async () => {
     const list = { query: `query ($limit: Int) { listAuthor(limit: $limit, sortOrder: ASC) { items { name } nextToken } }`, variables: { limit: 5 } };
     const fast = await post(list, { accept: "application/json" });
@@ -39,7 +38,7 @@ describe("a project endpoint's fast path", () => {
     expect(fast.headers.get("content-length")).toBe(String(Buffer.byteLength(fast.text)));
     expect(fast.body.data.listAuthor.items.map((author: { name: string }) => author.name).sort()).toEqual(["Ada", "Bea"]);
     expect(fast.body).toEqual((await post(list, viaYoga)).body);
-    // CORS for customer apps stays on the fast path's answers.
+    // CORS for customer apps stays on JSON answers.
     expect(fast.headers.get("access-control-allow-origin")).toBe("*");
   });
 
