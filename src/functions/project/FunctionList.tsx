@@ -196,7 +196,7 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
               <th scope="col">
                 <FormattedMessage id="files.column.size" />
               </th>
-              <th scope="col">
+              <th scope="col" className="functions-updated">
                 <FormattedMessage id="functions.column.updated" />
               </th>
               <th scope="col">
@@ -215,7 +215,7 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
                 <td>
                   <FileSize bytes={fn.size} />
                 </td>
-                <td>
+                <td className="functions-updated">
                   <FormattedDate value={fn.updatedAt} dateStyle="medium" timeStyle="short" />
                 </td>
                 <td>

@@ -91,6 +91,7 @@ function LogList(props: { query: FunctionLogs_query$key }) {
   }
   return (
     <>
+      <div className="function-logs-scroll">
       <table className="files-table" data-testid="function-logs-table">
         <thead>
           <tr>
@@ -134,6 +135,7 @@ function LogList(props: { query: FunctionLogs_query$key }) {
           ))}
         </tbody>
       </table>
+      </div>
       {hasNext && (
         <Button onClick={() => loadNext(PAGE)} busy={isLoadingNext} data-testid="function-logs-more">
           <FormattedMessage id="common.loadMore" />
