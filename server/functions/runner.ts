@@ -81,7 +81,8 @@ export function createFunctionRunner(deps: { db: Db; objects: ObjectStore; limit
   async function invoke(ctx: ProjectContext, fn: FunctionRow, event: unknown, source: InvocationSource): Promise<InvocationOutcome> {
     let outcome: InvocationOutcome;
     if (fn.runtime !== "nodejs18.x") {
-      outcome = unsupported(`The ${fn.runtime} runtime cannot run on this platform: only JavaScript functions (.js, .mjs, .cjs) run here.`);
+      // Python would need python3 inside an OS sandbox (bubblewrap), which this platform does not have; never unsandboxed.
+      outcome = unsupported(`The ${fn.runtime} runtime cannot run on this platform (it has no sandbox for it): only JavaScript functions (.js, .mjs, .cjs) run here.`);
     } else {
       const code = await codeOf(fn);
       outcome = code === null

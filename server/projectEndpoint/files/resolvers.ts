@@ -208,6 +208,10 @@ export function filesResolvers() {
         if (input.isCloudFunction && (!runtime || !archived)) {
           throw refuse("BAD_USER_INPUT", "error_file_invalid_format", "Invalid file format.", { key: sourceKey });
         }
+        // Spec §9 lists Ruby 3.2, but nothing could ever run it here: refused now rather than stored dead.
+        if (runtime === "ruby3.2") {
+          throw refuse("BAD_USER_INPUT", "error_function_runtime_unavailable", "Ruby functions cannot run on this platform (it has no sandboxed Ruby runtime). Upload a JavaScript function (.js, .mjs, .cjs).", { key: sourceKey });
+        }
         const source = decodeBody(input.body);
         await requireUploadQuota(ctx);
         const bytes = archived ? await zipped(fileNameOf(sourceKey), source) : source;
