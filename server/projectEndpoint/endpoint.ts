@@ -4,6 +4,7 @@ import type { Context } from "../graphqlKit/context";
 import type { ErrorCode } from "../graphqlKit/errors";
 import { createGraphqlHandler, serveGraphqlOverNode } from "../graphql/yoga";
 import { compiledListsPlugin } from "./compiledLists";
+import { callerDocsPlugin } from "./schema/callerDocs";
 import { PROJECT_PERSISTED_QUERIES_PATH } from "../paths";
 import { requireMembership } from "../access";
 import type { ApiKeys } from "./access/apiKeys";
@@ -66,7 +67,7 @@ export function createProjectEndpoint(options: {
   const { db, apiKeys, events, contextFor, projectPools } = options;
   const oidc = createOidcVerifier({ allowPrivateIssuers: options.oidcAllowPrivateIssuers });
   const liveSchema = createLiveCache((live) => generateProjectSchema(live.model).schema, options.schemaCacheSize);
-  const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql", PROJECT_PERSISTED_QUERIES_PATH, [compiledListsPlugin()]);
+  const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql", PROJECT_PERSISTED_QUERIES_PATH, [compiledListsPlugin(), callerDocsPlugin()]);
 
   /** The request's context, or why it is refused; the same for HTTP and for graphql-ws. */
   async function projectContext(apiId: string, credentials: { apiKey?: string; authorization?: string; host?: string }): Promise<ProjectContext | Refusal> {

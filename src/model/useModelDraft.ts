@@ -8,6 +8,7 @@ import {
 } from "../domain/model";
 import { parseModel } from "../domain/model/parse";
 import { useUpdateApiMutation } from "../project/useUpdateApiMutation";
+import { useWarnBeforeUnload } from "../common/useWarnBeforeUnload";
 
 /** The selected flag is view state, not part of the declaration (spec §2: ignored when comparing). */
 const withoutSelected = (model: SchemaModel) =>
@@ -80,6 +81,7 @@ export function useModelDraft(apiId: string, schema: string, authMode: string | 
     setSaveError(null);
   }, []);
 
+  useWarnBeforeUnload(dirty || saving);
   // Leaving the screen (route change or unmount) saves a dirty, valid working copy.
   const latest = useRef({ draft, dirty, send, context });
   latest.current = { draft, dirty, send, context };

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { graphql, useRelayEnvironment } from "react-relay";
 import type { useSavedQueryMutation } from "../__generated__/useSavedQueryMutation.graphql";
 import { mutate } from "../relay/mutate";
+import { useWarnBeforeUnload } from "../common/useWarnBeforeUnload";
 
 const saveQueryMutation = graphql`
   mutation useSavedQueryMutation($input: UpdateApiInput!) {
@@ -56,5 +57,6 @@ export function useSavedQuery(apiId: string, stored: string | null | undefined) 
   );
 
   useEffect(() => flush, [flush]);
+  useWarnBeforeUnload(state.kind === "saving");
   return { edit, state };
 }

@@ -407,7 +407,7 @@ const projectSettings = createRoute({
     const [data, keys] = await Promise.all([
       projectSettingsScreen.load({ apiId: params.apiId }, preload),
       // apiKeysVariables, kept literal: the route tree ships with the sign-in page.
-      knownNotLive(params.apiId) ? null : apiKeysList.load({ limit: 200 }, { preload, scope: { apiId: params.apiId } }),
+      knownNotLive(params.apiId) ? null : apiKeysList.load({ limit: 50 }, { preload, scope: { apiId: params.apiId } }),
     ]);
     return { ...data, keysRef: keys?.queryRef ?? null };
   },

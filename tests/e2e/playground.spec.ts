@@ -72,6 +72,7 @@ test.describe("the GraphQL playground", () => {
     await expect(docs).toContainText("Query");
     await docs.getByRole("link", { name: "Query" }).first().click();
     await expect(docs).toContainText("listItem1");
+    await expect(docs).toContainText("listUser");
 
     // As the member (the default).
     await setQuery(page, `{ listItem1 { items { title } } }`);
@@ -80,6 +81,13 @@ test.describe("the GraphQL playground", () => {
 
     // As the API key: the request carries x-api-key, as 'copy as curl' shows.
     await page.getByTestId("playground-run-as").selectOption({ label: "API key Playground key" });
+    // The docs follow the identity: the key of a user-pool project reads public tables only, so
+    // its docs have no users table.
+    // GraphiQL introspects again as the key and starts the explorer over at the schema's root.
+    await expect(docs).toContainText("A GraphQL schema provides a root type");
+    await docs.getByRole("link", { name: "Query" }).first().click();
+    await expect(docs).toContainText("listItem1");
+    await expect(docs).not.toContainText("listUser");
     await run(page);
     await expect(response(page)).toContainText(`"title": "Lamp"`);
     // The page may write the clipboard but not read it back (the server's permissions policy).
@@ -142,5 +150,42 @@ test.describe("the GraphQL playground", () => {
     await expect(page.getByTestId("playground-save-state")).toHaveAttribute("data-state", "saved");
     await page.reload();
     await expect(page.locator(".graphiql-query-editor")).toContainText("query Kept");
+
+    // On a phone and in German: nothing scrolls sideways, the controls are on screen, a query runs
+    // and the docs open within the width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${platform.url}/api/${apiId}/queries?lang=de`);
+    await expect(page.getByText("Ausführen als")).toBeVisible();
+    await expect(page.locator(".graphiql-query-editor")).toContainText("query Kept");
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+    for (const control of [page.getByTestId("playground-run-as"), page.getByTestId("playground-copy-curl"), page.getByTestId("playground-copy-fetch")]) {
+      await expect(control).toBeInViewport();
+    }
+    await expect(page.getByTestId("playground-copy-fetch")).toHaveText("Als fetch kopieren");
+    const execute = page.getByRole("button", { name: /^Execute query/ });
+    await execute.scrollIntoViewIfNeeded();
+    await expect(execute).toBeInViewport();
+    await execute.click();
+    await response(page).scrollIntoViewIfNeeded();
+    await expect(response(page)).toContainText(`"title": "Lamp"`);
+    await expect(response(page)).toBeInViewport();
+    // The response sits below the editors at the full width, not squeezed beside them.
+    const responseBox = (await page.locator(".graphiql-response").boundingBox())!;
+    const queryBox = (await page.locator(".graphiql-editors").boundingBox())!;
+    expect(responseBox.width).toBeGreaterThanOrEqual(queryBox.width - 1);
+    expect(responseBox.y).toBeGreaterThanOrEqual(queryBox.y + queryBox.height - 1);
+    await page.screenshot({ path: test.info().outputPath("playground-390-de-response.png"), fullPage: true });
+    await page.getByRole("button", { name: "Show Documentation Explorer" }).click();
+    await expect(docs).toContainText("Query");
+    // The docs open above the editors, and the query editor keeps a usable width beside them.
+    const box = (await page.locator(".graphiql-plugin").boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    const editorBox = (await page.locator(".graphiql-query-editor").boundingBox())!;
+    expect(editorBox.width).toBeGreaterThan(200);
+    expect(editorBox.y).toBeGreaterThanOrEqual(box.y + box.height - 1);
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: test.info().outputPath("playground-390-de.png"), fullPage: true });
   });
 });

@@ -1,3 +1,4 @@
+import { consoleToken, postJson } from "./consoleApi";
 import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 
@@ -11,7 +12,8 @@ test.describe("Project settings", () => {
   let platform: PlatformProcess;
   test.beforeAll(async ({}, workerInfo) => {
     // The JSON declaration screen (to save a publishable model quickly) is behind a feature flag.
-    platform = new PlatformProcess(await serverPort(110, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: owner });
+    // Room for more unexpired keys than one page of the key list holds.
+    platform = new PlatformProcess(await serverPort(110, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: owner, LIMITS: "apiKeysPerProject=100" });
     test.setTimeout(180_000);
     await platform.start();
   });
@@ -130,15 +132,60 @@ test.describe("Project settings", () => {
     await page.getByTestId("confirm-rotate").click();
     await expect(custom).toHaveCount(3);
     await expect(page.getByText("expires in 3 days")).toBeVisible();
-    await expect(page.getByTestId("keys-expiring")).toHaveText("1 key expires within 14 days.");
     expect(await call(successorKey)).toBe(200);
+
+    // Warnings 14, 7 and 1 day before a key expires, each of its own kind, above the table and on the row.
+    const addKey = async (description: string, days: string) => {
+      await page.getByTestId("custom-keys").getByTestId("add-key").click();
+      await page.getByTestId("key-description").fill(description);
+      await page.getByTestId("key-days").fill(days);
+      await page.getByTestId("save-key").click();
+      await expect(custom.filter({ hasText: description })).toHaveCount(1);
+    };
+    await expect(page.getByTestId("keys-expiring-7")).toHaveText("1 key expires within 7 days.");
+    await expect(page.getByTestId("keys-expiring-14")).toHaveCount(0);
+    await expect(page.getByTestId("keys-expiring-1")).toHaveCount(0);
+    await addKey("Demo", "1");
+    await addKey("Partner", "10");
+    await expect(page.getByTestId("keys-expiring-1")).toHaveText("1 key stops working within a day: rotate or extend now.");
+    await expect(page.getByTestId("keys-expiring-1")).toHaveAttribute("role", "alert");
+    await expect(page.getByTestId("keys-expiring-7")).toHaveText("1 key expires within 7 days.");
+    await expect(page.getByTestId("keys-expiring-14")).toHaveText("1 key expires within 14 days.");
+    const warningOf = (text: string) => custom.filter({ hasText: text }).getByTestId("api-key-warning");
+    await expect(warningOf("Demo")).toHaveText("Expires within a day");
+    await expect(warningOf("Partner")).toHaveText("Expires within 14 days");
+    await expect(warningOf("expires in 3 days")).toHaveText("Expires within 7 days");
+    await expect(page.getByTestId("default-key").getByTestId("api-key-warning")).toHaveCount(0);
 
     // Delete after confirming: the key stops working at once.
     const graced = custom.filter({ has: page.getByText("expires in 3 days") });
     await graced.getByTestId("delete-key").click();
     await page.getByTestId("delete-key-dialog").getByTestId("confirm").click();
-    await expect(custom).toHaveCount(2);
+    await expect(custom).toHaveCount(4);
     expect(await call(successorKey)).toBe(401);
+
+    // More keys than one page: the newest 50 first, older ones on request, and the default key
+    // (the project's first, so on the last page) still in its place.
+    const token = await consoleToken(platform, owner);
+    for (let n = 1; n <= 55; n++) {
+      const made = await postJson(endpoint, token, { query: `mutation ($d: String) { createApiKey(input: { description: $d }) { id } }`, variables: { d: `Bulk ${n}` } });
+      expect(made.errors).toBeUndefined();
+    }
+    await page.reload();
+    await expect(custom).toHaveCount(50);
+    await expect(page.getByTestId("custom-keys-toggle")).toHaveText("Custom API keys (50+)");
+    await expect(page.getByTestId("default-key").getByTestId("api-key-row")).toHaveCount(1);
+    await expect(page.getByTestId("default-key").getByTestId("api-key-description")).toHaveText("Default");
+    await expect(custom.filter({ hasText: "Partner" })).toHaveCount(0);
+    await page.getByTestId("more-keys").click();
+    await expect(custom).toHaveCount(59);
+    await expect(custom.filter({ hasText: "Partner" })).toHaveCount(1);
+    await expect(page.getByTestId("more-keys")).toHaveCount(0);
+    // A change on an older page shows at once, and the older page stays open.
+    await custom.filter({ hasText: "Partner" }).getByTestId("delete-key").click();
+    await page.getByTestId("delete-key-dialog").getByTestId("confirm").click();
+    await expect(custom.filter({ hasText: "Partner" })).toHaveCount(0);
+    await expect(custom).toHaveCount(58);
 
     // The danger zone: the name must be typed, then the workspace's dashboard without the project.
     await page.getByTestId("delete-project").click();

@@ -65,7 +65,8 @@ export function activityPageQuery(apiId: string, filter: ActivityFilter, limit: 
       from (
         select id, event_name, record_type, record_id, changes, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at, created_at as at
         from project_activities where ${sql.join(conditions, sql` and `)}
-        order by created_at desc, id desc limit ${limit}
+        -- The table's column, not the selected text of the same name: only the column's order is an index's.
+        order by project_activities.created_at desc, project_activities.id desc limit ${limit}
       ) page
     ) sized
     where position = 1 or running_bytes <= ${maxBytes}

@@ -40,6 +40,8 @@ type ActivityConnection { items: [Activity!]! nextToken: String }
 `;
 export const BUILT_IN_QUERIES = [
   `listApiKey(limit: Int = 50, nextToken: String): ApiKeyConnection!`,
+  `"One key by id (the record calls' get): the console shows the default key whichever page of the list holds it."
+  getApiKey(id: ID!): ApiKey`,
   `listActivity(limit: Int = 50, nextToken: String): ActivityConnection!`,
 ];
 export const BUILT_IN_MUTATIONS = [
@@ -138,6 +140,11 @@ export function builtInResolvers() {
         const rows = await newestPage<KeyRow>(ctx.db, "project_api_keys", KEY_LIST_COLUMNS, ctx.project.apiId, args);
         const { items, nextToken } = toConnection(rows, args.limit, NEWEST_FIRST, toKey(ctx));
         return { items, nextToken };
+      },
+      async getApiKey(_: unknown, args: { id: string }, ctx: ProjectContext) {
+        requireKeyRights(ctx, "edit");
+        const row = await keyById(ctx.db, ctx.project.apiId, args.id);
+        return row ? toKey(ctx)(row) : null;
       },
       async listActivity(_: unknown, args: { limit: number; nextToken?: string | null }, ctx: ProjectContext) {
         // Activities are data: whoever may read entries may read them (docs/ROLES.md data.view).

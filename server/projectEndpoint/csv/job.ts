@@ -7,6 +7,7 @@ import { isUniqueViolation } from "../../db/errors";
 import type { JobHandler } from "../../jobs/runner";
 import type { ObjectStore } from "../../storage/objectStore";
 import type { ImportedBatch, ProjectEvents } from "../realtime/events";
+import type { PubSub } from "../../pubsub";
 import { planModel } from "../schema/plan";
 import { failImport, findImport, type ImportRow } from "./imports";
 import { csvRecords } from "./parse";
@@ -99,12 +100,13 @@ async function commitBatch(db: Db, row: ImportRow, reader: RowReader, records: C
  * reach) makes the runner try the job again.
  * Idempotent: run again (restart, retry, a second worker), it continues where the last commit left.
  */
-export function csvImportJob(deps: { db: Db; objects: ObjectStore; events: ProjectEvents }): JobHandler<{ apiId: string; importId: string }> {
-  const { db, objects, events } = deps;
-  /** Commits a batch and, once it is committed, tells the table's subscribers; false when the import is no longer running. */
+export function csvImportJob(deps: { db: Db; objects: ObjectStore; events: ProjectEvents; pubsub: PubSub }): JobHandler<{ apiId: string; importId: string }> {
+  const { db, objects, events, pubsub } = deps;
+  /** Commits a batch and, once it is committed, tells the table's subscribers and the open Logs screens (its INSERT activities); false when the import is no longer running. */
   async function commitAndAnnounce(row: ImportRow, reader: RowReader, records: CsvRecord[], last: boolean) {
     const batch = await commitBatch(db, row, reader, records, last);
     if (batch) events.publishImported(row.api_id, row.type_id, batch);
+    if (batch && batch.rowsWritten > 0) pubsub.publish("activities:recorded", row.api_id, row.api_id);
     return batch !== null;
   }
   return {

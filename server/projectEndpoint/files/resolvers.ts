@@ -79,6 +79,9 @@ const pageOf = (args: { limit?: number | null; nextToken?: string | null; first?
 });
 
 /** Deletes stored bytes once the rows that named them are gone; a failure leaves only an orphan object. */
+/** File and function writes record activities too: the console's open Logs screens hear of them once committed. */
+const announceActivities = (ctx: ProjectContext) => ctx.pubsub.publish("activities:recorded", ctx.project.apiId, ctx.project.apiId);
+
 async function dropObjects(ctx: ProjectContext, keys: string[]) {
   await Promise.all(keys.map((key) => ctx.objects.delete(key)));
 }
@@ -183,6 +186,7 @@ export function filesResolvers() {
           for (const w of written) await recordActivities(tx, apiId, activityOf(w), "FileDocument", [w.row.id]);
           return written;
         });
+        announceActivities(ctx);
         await dropObjects(ctx, rows.flatMap((w) => (w.replacedObject ? [w.replacedObject] : [])));
         return rows.map((w) => toFile(ctx)(w.row));
       },
@@ -195,6 +199,7 @@ export function filesResolvers() {
           await recordActivities(tx, apiId, "REMOVE", "FileDocument", deleted.rows.map((row) => row.id));
           return deleted;
         });
+        announceActivities(ctx);
         await dropObjects(ctx, rows.objects);
         return rows.rows.map(toFile(ctx));
       },
@@ -224,6 +229,7 @@ export function filesResolvers() {
             await recordActivities(tx, apiId, activityOf(written), "CloudFunction", [written.row.id]);
             return written.row;
           });
+          announceActivities(ctx);
           return { key: sourceKey, mimeType, name: fileNameOf(sourceKey), file: null, cloudFunction: toFunction(ctx)(row) };
         }
         const key = archived ? checkedKey(`${sourceKey}.zip`) : sourceKey;
@@ -237,6 +243,7 @@ export function filesResolvers() {
           await recordActivities(tx, apiId, activityOf(written), "FileDocument", [written.row.id]);
           return { written, unused };
         });
+        announceActivities(ctx);
         await dropObjects(ctx, [unused, written.replacedObject].flatMap((object) => (object ? [object] : [])));
         return { key, mimeType: storedType, name: written.row.name, file: toFile(ctx)(written.row), cloudFunction: null };
       },
@@ -249,6 +256,7 @@ export function filesResolvers() {
           await recordActivities(tx, apiId, "REMOVE", "CloudFunction", deleted.map((row) => row.id));
           return deleted;
         });
+        announceActivities(ctx);
         await dropObjects(ctx, rows.map((row) => row.code_key));
         return rows.map(toFunction(ctx));
       },

@@ -6,6 +6,7 @@ import { planModel } from "./plan";
 import { generateResolvers } from "../resolvers";
 import { generateSdl } from "./sdl";
 import { registerCompiledLists } from "../compiledLists";
+import { registerCallerDocs } from "./callerDocs";
 
 /**
  * A live version's GraphQL schema: the SDL of ./sdl.ts with the resolvers of ./resolvers.ts.
@@ -19,6 +20,7 @@ export function generateProjectSchema(model: SchemaModel): { sdl: string; schema
   const { resolvers, lists } = generateResolvers(plan);
   const schema = makeExecutableSchema({ typeDefs: sdl, resolvers, noLocation: true });
   registerCompiledLists(schema, lists);
+  registerCallerDocs(schema, plan, sdl);
   return { sdl, schema };
 }
 

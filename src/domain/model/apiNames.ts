@@ -76,7 +76,7 @@ export const PROJECT_BASE_OPERATION_NAMES = [
   "adminAddUserToGroup", "adminListGroupsForUser", "adminRemoveUserFromGroup", "batchCreateFileDocument",
   "batchCreateType", "batchDeleteApiKey", "batchDeleteCloudFunction", "batchDeleteFileDocument", "batchDeleteType",
   "countTypesByParentType", "createApiKey", "createType", "deleteType", "deleteTypes", "exportCloudFunction",
-  "getFileDocument", "listActivity", "listApiKey", "listCloudFunction", "listFileDocument", "listTypes",
+  "getApiKey", "getFileDocument", "listActivity", "listApiKey", "listCloudFunction", "listFileDocument", "listTypes",
   "listTypesByParentType", "liveVersion", "onCreateType", "onDeleteType", "onDeleteTypesProgress", "onImportType",
   "onUpdateType", "rotateApiKey", "type", "updateApiKey", "updateType", "uploadFileIntent", "uploadInlineFile",
   "viewerCanDeleteData", "viewerCanDeleteFiles", "viewerCanEditData", "viewerCanExportFunctions",

@@ -33,6 +33,10 @@ describe("spec §7 'API keys use the same record calls with an ApiKey type'", ()
 
     const listed = await p.call(`{ listApiKey { items { id key } nextToken } }`, {}, owner);
     expect(listed.data.listApiKey.items).toContainEqual({ id: key.id, key: key.key });
+    // One key by id, as the console finds the default key on whichever page it is.
+    expect((await p.call(`query ($id: ID!) { getApiKey(id: $id) { id key } }`, { id: key.id }, owner)).data.getApiKey).toEqual({ id: key.id, key: key.key });
+    expect((await p.call(`{ getApiKey(id: "nobody") { id } }`, {}, owner)).data.getApiKey).toBeNull();
+    expect((await p.call(`query ($id: ID!) { getApiKey(id: $id) { key } }`, { id: key.id })).errors?.[0].extensions?.code).toBe("FORBIDDEN");
 
     const updated = await p.call(`mutation ($input: UpdateApiKeyInput!) { updateApiKey(input: $input) { description } }`, { input: { id: key.id, description: "CI 2" } }, owner);
     expect(updated.data.updateApiKey.description).toBe("CI 2");

@@ -206,3 +206,40 @@ describe("subscriptions", () => {
     await expect.poll(() => heard.results.map((result) => result.data?.onCreatePost.title)).toContain("alice-public");
   });
 });
+
+describe("introspection (the playground's docs and autocompletion) per caller", () => {
+  const DOCS = `{ __schema { queryType { fields { name } } mutationType { fields { name } } subscriptionType { fields { name } } }
+    note: __type(name: "Note") { name } doc: __type(name: "Doc") { name } }`;
+  async function docsOf(who: { token: string } | { apiKey: string }) {
+    const result = await p.call(DOCS, {}, who as never);
+    expect(result.errors).toBeUndefined();
+    const names = (root: { fields: { name: string }[] } | null) => (root?.fields ?? []).map((field) => field.name);
+    const schema = result.data.__schema;
+    return { query: names(schema.queryType), mutation: names(schema.mutationType), subscription: names(schema.subscriptionType), note: result.data.note, doc: result.data.doc };
+  }
+
+  it("shows a public-only API key the public tables and what it may do to them, nothing else", async () => {
+    const key = await docsOf({ apiKey: p.apiKey });
+    expect(key.query).toEqual(expect.arrayContaining(["listPost", "getPost", "listComment"]));
+    for (const hidden of ["listNote", "getNote", "listDoc", "listApiKey", "getApiKey", "listActivity", "adminListGroupsForUser"]) expect(key.query).not.toContain(hidden);
+    expect(key.mutation).toContain("createComment");
+    for (const hidden of ["createPost", "createNote", "deleteComment", "createApiKey", "adminAddUserToGroup"]) expect(key.mutation).not.toContain(hidden);
+    expect(key.subscription).toContain("onCreatePost");
+    expect(key.subscription).not.toContain("onCreateNote");
+    // The private tables' types are gone from the docs too (a comment's parent note included).
+    expect(key.note).toBeNull();
+    expect(key.doc).toBeNull();
+    // Only the docs change: calling a hidden operation is still refused as before, not unknown.
+    expect(await titles("Note", { apiKey: p.apiKey })).toBe("FORBIDDEN");
+  });
+
+  it("shows a project user their tables but not the members' operations, and a member everything", async () => {
+    const bob = await docsOf(as.bob);
+    expect(bob.query).toEqual(expect.arrayContaining(["listNote", "listPost", "listDoc"]));
+    for (const hidden of ["listApiKey", "listActivity", "adminListGroupsForUser"]) expect(bob.query).not.toContain(hidden);
+    const owner = await docsOf({ token: p.owner.token });
+    expect(owner.query).toEqual(expect.arrayContaining(["listNote", "listDoc", "listApiKey", "getApiKey", "listActivity"]));
+    expect(owner.mutation).toEqual(expect.arrayContaining(["createNote", "createApiKey", "rotateApiKey"]));
+    expect(owner.note).toEqual({ name: "Note" });
+  });
+});

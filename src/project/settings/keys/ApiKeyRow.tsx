@@ -89,11 +89,16 @@ export function ApiKeyRow(props: { apiKey: ApiKeyRow_apiKey$key; canDelete: bool
           <FormattedMessage id="project.settings.keys.neverUsed" />
         )}
       </td>
-      <td data-testid="api-key-expires" className={warning !== null ? "settings-key-warning" : undefined}>
+      <td data-testid="api-key-expires" data-warning={warning ?? undefined} className={warning !== null ? `settings-key-warning settings-key-warning-${warning}` : undefined}>
         {warning === "expired" ? (
           <FormattedMessage id="project.settings.keys.expired" />
         ) : (
           <FormattedMessage id="project.settings.keys.expiresIn" values={{ days: apiKeyDaysLeft(key.expires, now) }} />
+        )}
+        {typeof warning === "number" && (
+          <span className="settings-key-warning-badge" data-testid="api-key-warning">
+            <FormattedMessage id={`project.settings.keys.warning${warning}`} />
+          </span>
         )}
       </td>
       <td className="settings-key-actions">

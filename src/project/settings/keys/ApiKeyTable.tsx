@@ -1,9 +1,11 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ApiKeyRow_apiKey$key } from "../../../__generated__/ApiKeyRow_apiKey.graphql";
 import { Button } from "../../../ui/Button";
 import { ApiKeyRow } from "./ApiKeyRow";
 import { KeyFormDialog } from "./KeyFormDialog";
+
+export const API_KEY_COLUMNS = ["key", "description", "validity", "created", "updated", "used", "expires", "actions"] as const;
 
 /**
  * The API key table of spec §2 (key, description, validity in days, created, updated) with the
@@ -15,6 +17,8 @@ export function ApiKeyTable(props: {
   canDelete: boolean;
   onChanged(): void;
   testId: string;
+  /** Further row groups after these keys (the older pages of a long list). */
+  children?: ReactNode;
 }) {
   const intl = useIntl();
   const [creating, setCreating] = useState(false);
@@ -27,7 +31,7 @@ export function ApiKeyTable(props: {
           </Button>
         </div>
       )}
-      {props.keys.length === 0 ? (
+      {props.keys.length === 0 && !props.children ? (
         <p className="field-hint" data-testid={`${props.testId}-empty`}>
           <FormattedMessage id="project.settings.keys.empty" />
         </p>
@@ -36,7 +40,7 @@ export function ApiKeyTable(props: {
           <table className="settings-keys-table">
             <thead>
               <tr>
-                {["key", "description", "validity", "created", "updated", "used", "expires", "actions"].map((column) => (
+                {API_KEY_COLUMNS.map((column) => (
                   <th key={column} scope="col">
                     <FormattedMessage id={`project.settings.keys.column.${column}`} />
                   </th>
@@ -48,6 +52,7 @@ export function ApiKeyTable(props: {
                 <ApiKeyRow key={key.id} apiKey={key} canDelete={props.canDelete} onChanged={props.onChanged} />
               ))}
             </tbody>
+            {props.children}
           </table>
         </div>
       )}

@@ -1,18 +1,26 @@
 import { FormattedMessage } from "react-intl";
-import { apiKeyExpiryWarning } from "../../../domain/apiKeys";
+import { API_KEY_WARNING_DAYS, apiKeyExpiryWarning } from "../../../domain/apiKeys";
 import { Alert } from "../../../ui/Alert";
 
-/** Above the tables: how many keys expire within 14 days (each row says when). */
+/**
+ * Above the tables: one warning per threshold the keys have reached — 14, 7 and 1 day before
+ * expiry — each with its own words and weight, so a key about to stop is not lost among keys
+ * that have two weeks left (each row says when).
+ */
 export function ExpiryWarnings(props: { keys: readonly { expires: number }[] }) {
   const now = Date.now();
-  const soon = props.keys.filter((key) => {
+  const counts = new Map<number, number>();
+  for (const key of props.keys) {
     const warning = apiKeyExpiryWarning(key.expires, now);
-    return warning !== null && warning !== "expired";
-  }).length;
-  if (soon === 0) return null;
+    if (typeof warning === "number") counts.set(warning, (counts.get(warning) ?? 0) + 1);
+  }
   return (
-    <Alert variant="info" testId="keys-expiring">
-      <FormattedMessage id="project.settings.keys.expiringSoon" values={{ count: soon }} />
-    </Alert>
+    <>
+      {API_KEY_WARNING_DAYS.filter((days) => counts.has(days)).map((days) => (
+        <Alert key={days} variant={days === 1 ? "danger" : "info"} testId={`keys-expiring-${days}`}>
+          <FormattedMessage id={`project.settings.keys.expiringWithin${days}`} values={{ count: counts.get(days) }} />
+        </Alert>
+      ))}
+    </>
   );
 }
