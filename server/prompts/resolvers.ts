@@ -1,6 +1,7 @@
 import type { Context } from "../graphqlKit/context";
 import { requireViewer } from "../graphqlKit/context";
 import { forbidden, notFound, refuse } from "../graphqlKit/errors";
+import { endsWithSource } from "../graphqlKit/endsWithSource";
 import { requireMembership } from "../access";
 import { findApi } from "../project/store";
 import { canEditApis } from "../../src/domain/permissions";
@@ -55,7 +56,8 @@ export const promptResolvers: Resolvers = {
       /** Refused before anything is streamed when the caller may not see the prompt. */
       async subscribe(_, args, ctx) {
         if (!(await visiblePrompt(ctx, args.id))) throw notFound();
-        return promptUpdates(ctx, args.id);
+        const feed = ctx.pubsub.subscribe("schemaPrompt:updated", args.id)[Symbol.asyncIterator]();
+        return endsWithSource(feed, promptUpdates(ctx, args.id, feed));
       },
       resolve: (prompt: SchemaPrompt) => prompt,
     },
@@ -66,8 +68,7 @@ export const promptResolvers: Resolvers = {
  * Listens before reading the prompt, so an answer that lands in between is not lost; a prompt
  * that is already DONE or FAILED is pushed at once. Ends after the final state.
  */
-async function* promptUpdates(ctx: Context, id: string): AsyncGenerator<SchemaPrompt> {
-  const events = ctx.pubsub.subscribe("schemaPrompt:updated", id)[Symbol.asyncIterator]();
+async function* promptUpdates(ctx: Context, id: string, events: AsyncIterator<SchemaPrompt>): AsyncGenerator<SchemaPrompt> {
   try {
     let next = events.next();
     const row = await findSchemaPrompt(ctx.db, id);
