@@ -41,6 +41,7 @@ import { dropExpiredActivities } from "./projectEndpoint/builtIns/retention";
 import { createProjectEvents } from "./projectEndpoint/realtime/events";
 import { attachProjectSubscriptions } from "./projectEndpoint/realtime/ws";
 import { createProjectSocketWatch } from "./projectEndpoint/realtime/socketWatch";
+import { attachAppsyncRealtime } from "./projectEndpoint/appsync/realtime";
 import { createCsvRoutes } from "./projectEndpoint/csv/http";
 import { createFileRoutes } from "./projectEndpoint/files/http";
 import { csvImportJob, CSV_IMPORT_JOB } from "./projectEndpoint/csv/job";
@@ -152,6 +153,10 @@ export async function createPlatform(
   const sessions = createSessionWatch((ids) => auth.activeSessions(ids));
   const projectSockets = createProjectSocketWatch(pubsub);
   const projectSubscriptions = attachProjectSubscriptions(projectApi, projectSockets);
+  const appsyncRealtime = attachAppsyncRealtime(projectApi, projectSockets, {
+    keepAliveMs: config.limits.realtimeKeepAliveMs,
+    subscriptionsPerSocket: config.limits.realtimeSubscriptionsPerSocket,
+  });
   const subscriptions = createSubscriptions(
     yoga,
     (params, request) =>
@@ -166,6 +171,7 @@ export async function createPlatform(
     graphqlUpgrade: subscriptions.handleUpgrade,
     projectGraphql: projectApi.serve,
     projectGraphqlUpgrade: projectSubscriptions.handleUpgrade,
+    projectRealtimeUpgrade: appsyncRealtime.handleUpgrade,
     csv: serveCsv,
     files: serveFile,
     auth: auth.handle,
@@ -224,7 +230,7 @@ export async function createPlatform(
       await stopAutoAnalyze?.();
       sessions.stop();
       projectSockets.stop();
-      for (const sockets of [subscriptions.wss, projectSubscriptions.wss]) {
+      for (const sockets of [subscriptions.wss, projectSubscriptions.wss, appsyncRealtime.wss]) {
         for (const client of sockets.clients) client.terminate();
         await new Promise<void>((resolve) => sockets.close(() => resolve()));
       }

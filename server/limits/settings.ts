@@ -36,6 +36,10 @@ export interface Limits {
   apiKeysPerProject: number;
   /** The most bytes a MODIFY activity keeps of the values it changed; larger values are kept as "too large". */
   activityChangeMaxBytes: number;
+  /** How often an AppSync realtime connection hears `ka`, in milliseconds (clients count it lost after 65 s of silence). */
+  realtimeKeepAliveMs: number;
+  /** Subscriptions one AppSync realtime connection holds at once (AppSync's own quota is 100). */
+  realtimeSubscriptionsPerSocket: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -57,6 +61,8 @@ export const DEFAULT_LIMITS: Limits = {
   listCountTimeoutMs: 5000,
   apiKeysPerProject: 50,
   activityChangeMaxBytes: 16 * 1024,
+  realtimeKeepAliveMs: 30_000,
+  realtimeSubscriptionsPerSocket: 100,
 };
 
 export function readLimits(setting: string | undefined): Limits {
