@@ -4,9 +4,9 @@ import { liveProject, type LiveProject } from "./fixture";
 import { encodeHeader, openAppsyncSocket, type AppsyncSocket } from "./appsyncSocket";
 
 /**
- * AppSync's own realtime protocol on /p/<apiId>/graphql/realtime, spoken by hand: the
- * `?header=` authorization of older clients and the `header-…` subprotocol of Amplify 6,
- * connection_ack and `ka`, start → start_ack → data with only the selected fields, a refused
+ * AppSync's wire protocol spoken by hand. HTTP: errorType and x-amzn-ErrorType, and CORS for
+ * Amplify's headers. Realtime on /p/<apiId>/graphql/realtime: the `?header=` authorization of
+ * older clients and the `header-…` subprotocol of Amplify 6, connection_ack and `ka`, start → start_ack → data with only the selected fields, a refused
  * start, stop → complete, and a refused connection.
  */
 let p: LiveProject;
@@ -103,5 +103,38 @@ describe("AppSync realtime on /p/<apiId>/graphql/realtime", () => {
     expect(refused.payload.errors[0]).toMatchObject({ errorType: "UnauthorizedException", errorCode: 401 });
     await socket.closed;
     expect(socket.heard.some((m) => m.type === "connection_ack")).toBe(false);
+  });
+});
+
+describe("AppSync's HTTP answers on /p/<apiId>/graphql", () => {
+  const post = (headers: Record<string, string>, query: string) =>
+    fetch(`${p.t.url}/p/${p.apiId}/graphql`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ query }) });
+
+  it("answers a wrong key with 401, x-amzn-ErrorType UnauthorizedException and errorType beside our own fields", async () => {
+    const response = await post({ "x-api-key": "da2-wrong" }, `{ listAuthor { items { id } } }`);
+    expect(response.status).toBe(401);
+    expect(response.headers.get("x-amzn-errortype")).toBe("UnauthorizedException");
+    const body = await response.json();
+    expect(body.errors).toEqual([{ errorType: "UnauthorizedException", message: "This API key is unknown or has expired.", extensions: { code: "UNAUTHENTICATED", messageId: "error_api_key_invalid" } }]);
+  });
+
+  it("names every other error's errorType next to its message, keeping code and messageId", async () => {
+    const invalid = await (await post({ "x-api-key": p.apiKey }, `{ listNothing { id } }`)).json();
+    expect(invalid.errors[0]).toMatchObject({ errorType: "ValidationError", extensions: { code: "GRAPHQL_VALIDATION_FAILED" } });
+    const refused = await (await post({ "x-api-key": p.apiKey }, `mutation { createBook(input: { title: "x", authorId: "missing" }) { id } }`)).json();
+    expect(refused.errors[0].errorType).toBeTruthy();
+    expect(refused.errors[0].errorType).not.toBe("InternalFailureException");
+    expect(refused.errors[0].extensions.messageId).toBeTruthy();
+  });
+
+  it("lets a browser send Amplify's headers and read the error type", async () => {
+    const preflight = await fetch(`${p.t.url}/p/${p.apiId}/graphql`, {
+      method: "OPTIONS",
+      headers: { origin: "https://app.example", "access-control-request-method": "POST", "access-control-request-headers": "content-type, x-api-key, x-amz-user-agent, x-amz-date" },
+    });
+    const allowed = preflight.headers.get("access-control-allow-headers") ?? "";
+    for (const header of ["x-api-key", "x-amz-user-agent", "x-amz-date", "authorization"]) expect(allowed).toContain(header);
+    const answer = await post({ origin: "https://app.example", "x-api-key": "da2-wrong" }, `{ __typename }`);
+    expect(answer.headers.get("access-control-expose-headers")).toContain("x-amzn-errortype");
   });
 });
