@@ -50,12 +50,17 @@ import { createPayments } from "./pay/payments";
 import { createPayRoutes } from "./pay/routes";
 import type { PaymentProvider } from "./pay/provider";
 import { deriveKey } from "./security/secretKey";
+import { createChangeFollower, type ChangeFollower } from "./changes/follower";
+import { credentialChange, deliverChange } from "./changes/topics";
+import { appendAfterCommit, dropOldChanges } from "./changes/log";
 
 export interface Platform {
   server: Server;
   db: Db;
   jobs: JobRunner;
   pubsub: PubSub;
+  /** Follows the change log into this server's subscriptions (server/changes). */
+  changes: ChangeFollower;
   /** Object storage (declaration zips of publish runs). */
   objects: ObjectStore;
   /** Projects' API keys; publishing creates a project's first one (createDefaultApiKey). */
@@ -70,6 +75,9 @@ export interface Platform {
   listen(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** How long a stopping server waits for requests in flight before it closes their connections. */
+const DRAIN_BOUND_MS = 10_000;
 
 /** Wires every module of the platform behind one HTTP server (DESIGN.md, "One process, one port"). */
 export async function createPlatform(
@@ -94,7 +102,14 @@ export async function createPlatform(
   const mailbox = mailer.local ? createMailbox(db, config) : null;
   const projectEvents = createProjectEvents();
   const pubsub = createPlatformPubSub();
-  const auth = await createAuthService({ db, mailer, config, projectEvents, pubsub });
+  const changes = createChangeFollower({ db, databaseUrl: config.databaseUrl, deliver: (change) => deliverChange(pubsub, projectEvents, change) });
+  pubsub.followChanges(changes.announce, {
+    // Several servers may share a PostgreSQL: a credential ended through one closes the sockets of all.
+    credentialChanged: config.databaseUrl ? (change) => void appendAfterCommit(db, [credentialChange(change)]).then(changes.announce) : undefined,
+  });
+  // Before anything can write: this server delivers every change committed from here on.
+  await changes.start();
+  const auth = await createAuthService({ db, mailer, config, pubsub });
   await seedTemplates(db);
   const jobs = createJobRunner(db);
   jobs.register(SCHEMA_PROMPT_JOB, schemaPromptJob({ db, pubsub, generate: createSchemaGenerator(config) }));
@@ -117,7 +132,7 @@ export async function createPlatform(
   // Before serving: no project stays PUBLISHING after a crash (spec §4, issue 10).
   await recoverPublishing(publishing);
   jobs.register(INVITATION_MAIL_JOB, invitationMailJob({ db, mailer, publicUrl: config.publicUrl }));
-  jobs.register(CSV_IMPORT_JOB, csvImportJob({ db, objects, events: projectEvents, pubsub }));
+  jobs.register(CSV_IMPORT_JOB, csvImportJob({ db, objects, changesCommitted: pubsub.changesCommitted, pubsub }));
   // An import a killed server was writing resumes at start-up, not when its lease runs out.
   if (!config.databaseUrl) await releaseLeases(db, [CSV_IMPORT_JOB]);
   const schema = createSchema(SCHEMA_PATH);
@@ -164,6 +179,8 @@ export async function createPlatform(
     sessions,
   );
 
+  // What a load balancer asks /readyz: send requests here only while "ready".
+  let readiness: "starting" | "ready" | "draining" = "starting";
   const router = createRouter(ROUTE_PARAM_SHAPES);
   router.use(createHeaderMiddleware(config, consoleDist));
   registerRoutes(router, {
@@ -178,6 +195,7 @@ export async function createPlatform(
     mailbox: mailbox && mailbox.handle,
     pay: pay.handle,
     healthz: () => db.selectFrom("orgs").select("id").limit(1).execute().then(() => undefined),
+    readiness: () => readiness,
     console: async (request) => origins.redirectFor(request) ?? serveStatic(request),
     sourceAddress: createSourceAddress(config.trustedProxies),
   });
@@ -200,15 +218,17 @@ export async function createPlatform(
   let upkeepRun: Promise<unknown> = Promise.resolve();
   const upkeep = () => {
     const billing = options.paymentProvider ? null : db.transaction().execute((tx) => billDuePeriods(tx, new Date(), config.seller));
-    upkeepRun = Promise.all([billing, dropExpiredActivities(db)]).catch((error: unknown) => log.error("hourly upkeep failed:", error));
+    upkeepRun = Promise.all([billing, dropExpiredActivities(db), dropOldChanges(db, config.limits.changeRetentionSeconds)]).catch((error: unknown) => log.error("hourly upkeep failed:", error));
   };
   let upkeepTimer: NodeJS.Timeout | null = null;
+  let closing: Promise<void> | null = null;
   let stopAutoAnalyze: (() => Promise<void>) | undefined;
   return {
     server,
     db,
     jobs,
     pubsub,
+    changes,
     objects,
     apiKeys,
     cachedProjectSchemas: projectApi.cachedSchemas,
@@ -221,21 +241,47 @@ export async function createPlatform(
       if (!config.databaseUrl) stopAutoAnalyze = startAutoAnalyze(db);
       upkeep();
       upkeepTimer = setInterval(upkeep, 60 * 60 * 1000).unref();
+      readiness = "ready";
     },
-    async close() {
-      await closeExtraListeners();
-      if (upkeepTimer) clearInterval(upkeepTimer);
-      await upkeepRun;
-      await jobs.stop();
-      await stopAutoAnalyze?.();
-      sessions.stop();
-      projectSockets.stop();
-      for (const sockets of [subscriptions.wss, projectSubscriptions.wss, appsyncRealtime.wss]) {
-        for (const client of sockets.clients) client.terminate();
-        await new Promise<void>((resolve) => sockets.close(() => resolve()));
-      }
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await db.destroy();
+    /**
+     * Stops gracefully (SIGTERM): /readyz answers 503, no new connection is accepted, open
+     * websockets close with 1001 so their clients reconnect to another server (and resume from
+     * their last sequence), requests in flight finish, and an import in hand goes back to the
+     * queue for another server.
+     */
+    close() {
+      closing ??= drainAndClose();
+      return closing;
     },
   };
+
+  async function drainAndClose() {
+    readiness = "draining";
+    for (const sockets of [subscriptions.wss, projectSubscriptions.wss, appsyncRealtime.wss]) {
+      for (const client of sockets.clients) client.close(1001, "Server going away");
+    }
+    const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closeExtraListeners();
+    if (upkeepTimer) clearInterval(upkeepTimer);
+    await upkeepRun;
+    await jobs.stop({ handBack: true });
+    await changes.stop();
+    await stopAutoAnalyze?.();
+    sessions.stop();
+    projectSockets.stop();
+    // A client that did not answer the close handshake meanwhile is cut off.
+    for (const sockets of [subscriptions.wss, projectSubscriptions.wss, appsyncRealtime.wss]) {
+      for (const client of sockets.clients) client.terminate();
+      await new Promise<void>((resolve) => sockets.close(() => resolve()));
+    }
+    // Connections that fell idle meanwhile close now; a request still running after the drain's bound is cut off.
+    server.closeIdleConnections();
+    let bound: NodeJS.Timeout | undefined;
+    await Promise.race([requestsDone, new Promise<void>((resolve) => (bound = setTimeout(resolve, DRAIN_BOUND_MS)))]);
+    clearTimeout(bound);
+    server.closeAllConnections();
+    await requestsDone;
+    await db.destroy();
+  }
 }

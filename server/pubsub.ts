@@ -18,7 +18,8 @@ export type CredentialChange =
 
 /**
  * In-process fan-out for subscriptions. Topics carry the org or object id, so a subscriber
- * only hears about what it asked for.
+ * only hears about what it asked for. The topics of the change log ("role:changed",
+ * "api:updated") are fed by this server's change follower, whoever wrote them.
  */
 export function createPlatformPubSub() {
   const target = new EventTarget();
@@ -33,9 +34,23 @@ export function createPlatformPubSub() {
     /** Open project sockets close with the credential they were opened with (projectEndpoint/realtime/socketWatch.ts). */
     "credential:changed": [change: CredentialChange];
   }>({ eventTarget: target as never });
+  let announce = () => {};
+  let credentialChanged = (change: CredentialChange) => pubsub.publish("credential:changed", change);
   return Object.assign(pubsub, {
     /** How many subscribers a topic ("role:changed:<orgId>") has now: what a closed subscription must give back. */
     listenerCount: (topic: string) => getEventListeners(target, topic).length,
+    /**
+     * Role changes, project states and entry events are not published here directly: the write
+     * appends them to the change log (server/changes) and calls this after its commit, and every
+     * server's follower publishes them to its own subscribers.
+     */
+    changesCommitted: () => announce(),
+    /** A credential ended (told once committed): this server's open sockets close, and every server's when they share the database. */
+    credentialChanged: (change: CredentialChange) => credentialChanged(change),
+    followChanges(wake: () => void, options: { credentialChanged?: (change: CredentialChange) => void } = {}) {
+      announce = wake;
+      if (options.credentialChanged) credentialChanged = options.credentialChanged;
+    },
   });
 }
 

@@ -4,7 +4,6 @@ import type { Mailer } from "../mail/mailer";
 import { createLocalAuthService } from "./local";
 import { createRemoteAuthService } from "./remote";
 import type { ProjectPools } from "./projectPools";
-import type { ProjectEvents } from "../projectEndpoint/realtime/events";
 import type { PubSub } from "../pubsub";
 
 export interface AuthService {
@@ -45,9 +44,7 @@ export async function createAuthService(deps: {
   db: Db;
   mailer: Mailer;
   config: Config;
-  /** The project API's entry events: a sign-up to a project's pool creates a users-table entry. */
-  projectEvents?: ProjectEvents;
-  /** Where ended sign-ins and changed users are announced ("credential:changed"), once committed. */
+  /** Where ended sign-ins and changed users are announced ("credential:changed"), once committed, and whose change followers a sign-up's users-table entry wakes. */
   pubsub?: PubSub;
   /** Lifetime of id and access tokens; 1 hour by default. */
   accessTokenTtlSeconds?: number;

@@ -12,7 +12,6 @@ import { createVerifiedTokenCache } from "./verifiedTokens";
 import type { AuthService } from "./index";
 import { consolePool } from "./consolePool";
 import { createProjectPools, poolIssuer } from "./projectPools";
-import type { ProjectEvents } from "../projectEndpoint/realtime/events";
 import type { CredentialChange, PubSub } from "../pubsub";
 
 /** The built-in Cognito-compatible user pool. */
@@ -20,7 +19,6 @@ export async function createLocalAuthService(deps: {
   db: Db;
   mailer: Mailer;
   config: Config;
-  projectEvents?: ProjectEvents;
   pubsub?: PubSub;
   accessTokenTtlSeconds?: number;
   failedSignInDelayMs?: number;
@@ -31,7 +29,10 @@ export async function createLocalAuthService(deps: {
     throw new Error(`COGNITO_USER_POOL_ID "${userPoolId}" is not a valid user pool id (region_Name)`);
   }
   const accessTokenTtlSeconds = deps.accessTokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
-  const announce = (change: CredentialChange) => deps.pubsub?.publish("credential:changed", change);
+  // On PostgreSQL other servers may share the database and end sign-ins this one is never told
+  // of: each request's sign-in is read from the database there, not remembered.
+  const rememberTokens = !deps.config.databaseUrl;
+  const announce = (change: CredentialChange) => deps.pubsub?.credentialChanged(change);
   const shared = {
     db: deps.db,
     mailer: deps.mailer,
@@ -47,10 +48,10 @@ export async function createLocalAuthService(deps: {
     poolName: userPoolId.split("_")[1],
     clientId,
     issuer: poolIssuer(deps.config.publicUrl, userPoolId),
-    verifiedTokens: createVerifiedTokenCache(Date.now, announce),
+    verifiedTokens: createVerifiedTokenCache(Date.now, announce, rememberTokens),
     pool: consolePool,
   };
-  const projectPools = createProjectPools(shared, deps.config.publicUrl, deps.projectEvents ?? null, announce);
+  const projectPools = createProjectPools(shared, deps.config.publicUrl, deps.pubsub?.changesCommitted ?? null, announce, rememberTokens);
   return {
     projectPools,
     handle: createHttpHandler(ctx, projectPools),

@@ -3,7 +3,8 @@ import { decodeJwt, type JWTPayload } from "jose";
 import { LRUCache } from "lru-cache";
 import type { DbOrTx } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
-import type { ProjectEvents } from "../projectEndpoint/realtime/events";
+import { appendChanges } from "../changes/log";
+import { entryChanges } from "../changes/topics";
 import { liveUsersTable, userEntryFor, userEntryProven } from "../projectEndpoint/access/usersTable";
 import { groupsOfUser } from "../projectEndpoint/access/userGroupsStore";
 import type { AuthContext } from "./context";
@@ -61,10 +62,12 @@ export const poolIssuer = (publicUrl: string, poolId: string) => `${publicUrl}/a
 export function createProjectPools(
   shared: SharedAuthContext,
   publicUrl: string,
-  events: ProjectEvents | null,
+  /** Wakes the change followers after a commit that appended users-table events (server/changes). */
+  changesCommitted: (() => void) | null,
   announce?: (change: CredentialChange) => void,
+  rememberTokens = true,
 ) {
-  const verifiedTokens = createVerifiedTokenCache(Date.now, announce);
+  const verifiedTokens = createVerifiedTokenCache(Date.now, announce, rememberTokens);
   const contexts = new LRUCache<string, AuthContext>({ max: CACHED_POOLS });
 
   function contextOf(row: PoolRow): AuthContext {
@@ -77,7 +80,7 @@ export function createProjectPools(
       clientId: row.client_id,
       issuer: poolIssuer(publicUrl, row.pool_id),
       verifiedTokens,
-      pool: projectPool(row.api_id, row.pool_id, events),
+      pool: projectPool(row.api_id, row.pool_id, changesCommitted),
     };
     contexts.set(row.pool_id, ctx);
     return ctx;
@@ -148,7 +151,7 @@ function issuerPoolId(token: string, issuerPrefix: string): string | null {
 }
 
 /** A project's pool: its users are entries of the project's users table (server/projectEndpoint/access/usersTable.ts). */
-function projectPool(apiId: string, poolId: string, events: ProjectEvents | null): PoolKind {
+function projectPool(apiId: string, poolId: string, changesCommitted: (() => void) | null): PoolKind {
   return {
     tables: PROJECT_TABLES,
     projectId: apiId,
@@ -160,7 +163,9 @@ function projectPool(apiId: string, poolId: string, events: ProjectEvents | null
     async mailboxProven(tx, sub, newEmail) {
       const table = await liveUsersTable(tx, apiId);
       const changed = table ? await userEntryProven(tx, apiId, table, sub, newEmail) : null;
-      return changed && table && events ? () => events.publish(apiId, table.typeId, "update", [changed]) : undefined;
+      if (!changed || !table) return undefined;
+      await appendChanges(tx, entryChanges(apiId, table.typeId, "update", [changed]));
+      return changesCommitted ?? undefined;
     },
     async createUser(tx, user) {
       const table = await liveUsersTable(tx, apiId);
@@ -176,7 +181,8 @@ function projectPool(apiId: string, poolId: string, events: ProjectEvents | null
         throw error;
       }
       // The users table's subscribers hear of a sign-up's new entry as of any other create.
-      return { sub, announce: created && events ? () => events.publish(apiId, table.typeId, "create", [created]) : undefined };
+      if (created) await appendChanges(tx, entryChanges(apiId, table.typeId, "create", [created]));
+      return { sub, announce: created ? (changesCommitted ?? undefined) : undefined };
     },
     signInClaims: async () => ({}),
   };

@@ -17,6 +17,11 @@ export function createVerifiedTokenCache(
   now: () => number = Date.now,
   /** Told of every ended sign-in and changed user too, for what else holds their tokens (open sockets). */
   announce: (change: CredentialChange) => void = () => {},
+  /**
+   * False when other servers share the database: a sign-out through one of them is told to no
+   * cache here, so every token's sign-in is read from the database again on each request.
+   */
+  remember = true,
 ) {
   const tokens = new LRUCache<string, VerifiedToken & { validUntil: number }>({ max: MAX_TOKENS });
   let changes = 0;
@@ -47,6 +52,7 @@ export function createVerifiedTokenCache(
       token: string,
       verify: () => Promise<{ verified: VerifiedToken; validUntil: number } | null>,
     ): Promise<VerifiedToken | null> {
+      if (!remember) return (await verify())?.verified ?? null;
       const cached = remembered(token);
       if (cached) return cached;
       const changesBefore = changes;

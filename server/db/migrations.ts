@@ -18,6 +18,7 @@ import { publishRunFailure } from "./migrations/0016_publish_run_failure";
 import { invoiceDetails } from "./migrations/0017_invoice_details";
 import { apiKeyUses } from "./migrations/0018_api_key_uses";
 import { activityChanges } from "./migrations/0019_activity_changes";
+import { changeLog } from "./migrations/0020_change_log";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "0017_invoice_details": invoiceDetails,
   "0018_api_key_uses": apiKeyUses,
   "0019_activity_changes": activityChanges,
+  "0020_change_log": changeLog,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

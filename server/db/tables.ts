@@ -428,4 +428,15 @@ export interface Tables {
     locked_until: Timestamp | null;
     updated_at: Timestamp;
   };
+  /** The change log every server follows (server/changes); rows older than the retention are deleted. */
+  changes: {
+    seq: Generated<string>;
+    scope: "platform" | "workspace" | "project";
+    scope_id: string;
+    topic: string;
+    entry_id: string | null;
+    kind: string;
+    payload: Json<unknown>;
+    created_at: Timestamp;
+  };
 }

@@ -2,7 +2,8 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import WebSocket, { WebSocketServer } from "ws";
 import { useServer } from "graphql-ws/use/ws";
-import type { DocumentNode, GraphQLError } from "graphql";
+import type { DocumentNode, FormattedExecutionResult, GraphQLError } from "graphql";
+import { openCursor, withSequence } from "../changes/resume";
 import type { Context } from "../graphqlKit/context";
 import type { createSessionWatch } from "./sessionWatch";
 import type { GraphqlHandler } from "./yoga";
@@ -12,7 +13,8 @@ import { jsonTextShapeRefusal } from "../security/inputShape";
 /**
  * graphql-ws on the same path as HTTP GraphQL; the router hands it the upgrades of that path.
  * Auth travels in the connection params ({ Authorization, "x-org" }) because browsers cannot set
- * headers on a WebSocket.
+ * headers on a WebSocket; so does `lastSequence`, the last `extensions.sequence` a reconnecting
+ * client received, from which its subscriptions resume.
  */
 export function createSubscriptions(
   yoga: GraphqlHandler,
@@ -27,7 +29,10 @@ export function createSubscriptions(
       execute: (args: any) => args.rootValue.execute(args),
       subscribe: (args: any) => args.rootValue.subscribe(args),
       onSubscribe: async (ctx, _id, payload) => {
-        const contextValue = await context((ctx.connectionParams ?? {}) as Record<string, unknown>, ctx.extra.request);
+        const params = (ctx.connectionParams ?? {}) as Record<string, unknown>;
+        const contextValue = await context(params, ctx.extra.request);
+        // A reconnecting client names the last change it saw and is sent what it missed (server/changes).
+        openCursor(contextValue, params);
         // The caller is known before validation, as on HTTP, so the query limits see who asks.
         const args = envelopedOperation(yoga, { ...ctx, req: ctx.extra.request }, payload, contextValue);
         if (Array.isArray(args)) return args;
@@ -36,8 +41,9 @@ export function createSubscriptions(
         return args;
       },
       // An expired token gets no more events: the socket closes before this one is sent.
-      onNext: (ctx) => {
+      onNext: (ctx, _id, _payload, args, result) => {
         if (sessions.ended(ctx.extra.socket)) throw new Error("Session ended");
+        return withSequence(args.contextValue, result as FormattedExecutionResult);
       },
     },
     wss,

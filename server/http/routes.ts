@@ -25,6 +25,8 @@ export interface RouteDeps {
   mailbox: FetchHandler | null;
   pay: FetchHandler;
   healthz: () => Promise<void>;
+  /** Whether a load balancer should send requests here: 503 unless "ready" (starting or draining). */
+  readiness: () => "starting" | "ready" | "draining";
   /** The console's files and pages, after the redirect to PUBLIC_URL's host. */
   console: FetchHandler;
   sourceAddress: (req: IncomingMessage) => string;
@@ -57,6 +59,7 @@ export function registerRoutes(router: Router, deps: RouteDeps) {
   router.add("/mail.json", web(deps.mailbox ?? notFound));
   router.add("/pay/*rest", web(deps.pay));
   router.add("/healthz", web(() => deps.healthz().then(() => json({ status: "ok" }))));
+  router.add("/readyz", web(async () => json({ status: deps.readiness() }, { status: deps.readiness() === "ready" ? 200 : 503 })));
   router.add("*path", web(deps.console));
 
   router.upgrade("/graphql", deps.graphqlUpgrade);

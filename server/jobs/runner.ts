@@ -1,6 +1,6 @@
 import type { Db } from "../db/database";
 import { log } from "../log";
-import { claimNextJob, completeJob, HEARTBEAT_SECONDS, renewLease, retryOrFailJob, type JobRow } from "./store";
+import { claimNextJob, completeJob, handBackJob, HEARTBEAT_SECONDS, renewLease, retryOrFailJob, type JobRow } from "./store";
 
 export interface JobHandler<P = Record<string, unknown>> {
   /**
@@ -10,6 +10,11 @@ export interface JobHandler<P = Record<string, unknown>> {
   run(payload: P, job: JobRow, lease: AbortSignal): Promise<void>;
   /** Called once when the last attempt failed, to record the failure where users see it. */
   giveUp?(payload: P, error: unknown, job: JobRow): Promise<void>;
+  /**
+   * True when `run` returns early once `lease` aborts, leaving the rest for the next run (an
+   * import): a draining server stops it and hands it back. Other jobs are short and finish.
+   */
+  stopsWithLease?: boolean;
 }
 
 export interface JobRunner {
@@ -17,8 +22,12 @@ export interface JobRunner {
   /** Looks for due jobs now: call after committing a transaction that enqueued one. */
   kick(): void;
   start(): void;
-  /** Stops polling and waits for the jobs in hand. */
-  stop(): Promise<void>;
+  /**
+   * Stops polling and waits for the jobs in hand; with `handBack`, tells them to stop as when
+   * their lease is lost, and gives back to the queue each that stopped before it was done, so
+   * another server takes it over at once (a draining server).
+   */
+  stop(options?: { handBack?: boolean }): Promise<void>;
 }
 
 /**
@@ -33,7 +42,9 @@ export function createJobRunner(db: Db, options: { pollMs?: number; concurrency?
   const workers = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
   const held = new Set<string>();
+  const leases = new Set<AbortController>();
   let running = false;
+  let handingBack = false;
   let poll: NodeJS.Timeout | undefined;
 
   function kick() {
@@ -61,6 +72,7 @@ export function createJobRunner(db: Db, options: { pollMs?: number; concurrency?
   async function runJob(job: JobRow) {
     const handler = handlers.get(job.kind)!;
     const lease = new AbortController();
+    const handedBack = () => handingBack && handler.stopsWithLease === true;
     const heartbeat = setInterval(() => {
       renewLease(db, job).then(
         (renewed) => renewed || lease.abort(),
@@ -69,12 +81,14 @@ export function createJobRunner(db: Db, options: { pollMs?: number; concurrency?
       );
     }, HEARTBEAT_SECONDS * 1000);
     held.add(job.id);
+    if (handler.stopsWithLease) leases.add(lease);
     try {
       await handler.run(job.payload, job, lease.signal);
+      // Stopped early: handed back (the server drains) or held by another worker now, whose to record.
+      if (lease.signal.aborted) return void (handedBack() && (await handBackJob(db, job).catch(() => undefined)));
       await completeJob(db, job);
     } catch (error) {
-      // Another worker holds the job now: its outcome is that worker's to record.
-      if (lease.signal.aborted) return;
+      if (lease.signal.aborted) return void (handedBack() && (await handBackJob(db, job).catch(() => undefined)));
       const outcome = await retryOrFailJob(db, job, error instanceof Error ? error.message : String(error)).catch(() => "retry" as const);
       if (outcome === "failed") {
         log.error(`job ${job.kind} ${job.id} failed for good:`, error);
@@ -89,6 +103,7 @@ export function createJobRunner(db: Db, options: { pollMs?: number; concurrency?
       }
     } finally {
       clearInterval(heartbeat);
+      leases.delete(lease);
       held.delete(job.id);
     }
   }
@@ -105,9 +120,13 @@ export function createJobRunner(db: Db, options: { pollMs?: number; concurrency?
       poll.unref();
       kick();
     },
-    async stop() {
+    async stop(options = {}) {
       running = false;
       clearInterval(poll);
+      if (options.handBack) {
+        handingBack = true;
+        for (const lease of leases) lease.abort();
+      }
       // A job in hand may still schedule its retry: clear the timers once the workers are done.
       await Promise.allSettled([...workers]);
       for (const timer of timers) clearTimeout(timer);

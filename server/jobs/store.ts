@@ -7,13 +7,14 @@ export type JobRow = Selectable<Tables["jobs"]>;
 
 /**
  * How long a claimed job belongs to its worker unless renewed; after that another worker may take
- * it over. Short, so a server that restarts after a kill takes over its imports within seconds;
+ * it over. Short, so another server takes over the jobs of one killed mid-job within 10 seconds
+ * (the lease, then the next poll);
  * the worker renews it every HEARTBEAT_SECONDS while it runs.
  */
-export const LEASE_SECONDS = 15;
+export const LEASE_SECONDS = 8;
 
 /** How often a running job's lease is renewed: several renewals fit in one lease. */
-export const HEARTBEAT_SECONDS = 3;
+export const HEARTBEAT_SECONDS = 2;
 
 /** Added in the caller's transaction, so a job exists exactly when the work it stands for does. */
 export async function enqueueJob(db: DbOrTx, kind: string, payload: Record<string, unknown>, maxAttempts = 3) {
@@ -108,6 +109,18 @@ export async function retryOrFailJob(db: DbOrTx, job: JobRow, error: string): Pr
     .where("attempts", "=", job.attempts)
     .execute();
   return failed ? "failed" : "retry";
+}
+
+/** A job this worker stops before it is done (the server drains) goes back to the queue for another, the attempt not counted. */
+export async function handBackJob(db: DbOrTx, job: JobRow) {
+  const { id, attempts } = ownLease(job);
+  await db
+    .updateTable("jobs")
+    .set({ state: "PENDING", attempts: sql`greatest(attempts - 1, 0)`, locked_until: null, run_at: new Date(), updated_at: new Date() })
+    .where("id", "=", id)
+    .where("attempts", "=", attempts)
+    .where("state", "=", "RUNNING")
+    .execute();
 }
 
 /**

@@ -40,6 +40,8 @@ export interface Limits {
   realtimeKeepAliveMs: number;
   /** Subscriptions one AppSync realtime connection holds at once (AppSync's own quota is 100). */
   realtimeSubscriptionsPerSocket: number;
+  /** How long the change log keeps an event, in seconds: how far back a reconnecting subscriber can resume. */
+  changeRetentionSeconds: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -63,6 +65,7 @@ export const DEFAULT_LIMITS: Limits = {
   activityChangeMaxBytes: 16 * 1024,
   realtimeKeepAliveMs: 30_000,
   realtimeSubscriptionsPerSocket: 100,
+  changeRetentionSeconds: 24 * 60 * 60,
 };
 
 export function readLimits(setting: string | undefined): Limits {

@@ -1,4 +1,6 @@
 import { requireViewer } from "../graphqlKit/context";
+import { appendChanges } from "../changes/log";
+import { roleChange } from "../changes/topics";
 import { forbidden, refuse } from "../graphqlKit/errors";
 import { requireMembership, requireOrgAccess, roleTypesAllowedBy, viewerStanding } from "../access";
 import { removeApi, removeObjects } from "../project/removeApi";
@@ -112,14 +114,14 @@ export const orgResolvers: Resolvers = {
         const objectKeys: string[] = [];
         for (const project of projects) objectKeys.push(...(await removeApi(tx, ctx.payments, project.id)));
         await deleteOrgCascade(tx, org.id);
+        await appendChanges(tx, roles.map((row) => roleChange({ change: "DELETED", orgId: row.org_id, role: toRole(row) })));
         return {
           payload: { org: toOrg(org), deleteBillingAccount: account ? toBillingAccount(account) : null },
-          roles: roles.map(toRole),
           objectKeys,
         };
       });
+      ctx.pubsub.changesCommitted();
       await removeObjects(ctx.objects, result.objectKeys);
-      for (const role of result.roles) ctx.pubsub.publish("role:changed", role.orgId, { change: "DELETED", orgId: role.orgId, role });
       return result.payload;
     },
   },

@@ -8,6 +8,8 @@ import { usesUserPool } from "../../src/domain/project";
 import { ensureUserPool } from "../auth/projectPools";
 import type { SchemaModel } from "../../src/domain/model";
 import { log } from "../log";
+import { appendChanges } from "../changes/log";
+import { apiChange } from "../changes/topics";
 import type { PublishDeps } from "./deps";
 import { unzipDeclaration } from "./declarationZip";
 import { findPublishRun, setPublishRunStatus, type PublishRunFailure, type PublishRunRow } from "./store";
@@ -104,10 +106,11 @@ async function step(deps: PublishDeps, runId: string, next: PublishingState, wor
       .where("id", "=", api.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await appendChanges(tx, [apiChange(toApi(updated))]);
     return { api: updated, moved: true };
   });
   if (!outcome) return false;
-  if (outcome.moved) deps.pubsub.publish("api:updated", outcome.api.id, toApi(outcome.api));
+  if (outcome.moved) deps.pubsub.changesCommitted();
   return true;
 }
 
@@ -122,12 +125,14 @@ export async function failPublishRun(deps: PublishDeps, runId: string, reason?: 
     if (current?.status !== "IN_PROGRESS") return null;
     await setPublishRunStatus(tx, runId, "FAILED", reason);
     if (!api || !isPublishing(api.state)) return null;
-    return tx
+    const updated = await tx
       .updateTable("apis")
       .set({ state: "PUBLISHING_FAILED", updated_at: new Date() })
       .where("id", "=", api.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await appendChanges(tx, [apiChange(toApi(updated))]);
+    return updated;
   });
-  if (failed) deps.pubsub.publish("api:updated", failed.id, toApi(failed));
+  if (failed) deps.pubsub.changesCommitted();
 }

@@ -1,4 +1,7 @@
 import { sql } from "kysely";
+import { appendChanges } from "../changes/log";
+import { apiChange, apiFilter } from "../changes/topics";
+import { resumable } from "../changes/resume";
 import type { Context } from "../graphqlKit/context";
 import { requireViewer } from "../graphqlKit/context";
 import { forbidden, notFound, refuse, type ErrorCode } from "../graphqlKit/errors";
@@ -58,9 +61,11 @@ export const publishingResolvers: Resolvers = {
         if (!row) throw notFound();
         const membership = await requireMembership(ctx, row.org_id, tx);
         if (!canPublishApi(membership.roleType)) throw forbidden();
-        return startPublishRun(tx, ctx, row, await declarationToPublish(tx, row, args.input));
+        const started = await startPublishRun(tx, ctx, row, await declarationToPublish(tx, row, args.input));
+        await appendChanges(tx, [apiChange(started.api)]);
+        return started;
       });
-      ctx.pubsub.publish("api:updated", api.id, api);
+      ctx.pubsub.changesCommitted();
       ctx.jobs.kick();
       return { api, publishRun: run, publishRunEdge: { cursor: idCursor(run.id), node: run } };
     },
@@ -73,7 +78,7 @@ export const publishingResolvers: Resolvers = {
         const row = await findApi(ctx.db, args.id);
         if (!row) throw notFound();
         await requireMembership(ctx, row.org_id);
-        const feed = ctx.pubsub.subscribe("api:updated", args.id)[Symbol.asyncIterator]();
+        const feed = resumable(ctx, ctx.db, ctx.pubsub.subscribe("api:updated", args.id), apiFilter(args.id));
         return endsWithSource(feed, apiUpdates(ctx, args.id, feed));
       },
       resolve: (api: Api) => api,

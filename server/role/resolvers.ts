@@ -1,4 +1,7 @@
 import { requireViewer, type Context } from "../graphqlKit/context";
+import { appendChanges } from "../changes/log";
+import { roleChange, roleFilter } from "../changes/topics";
+import { resumable } from "../changes/resume";
 import { forbidden, notFound, refuse } from "../graphqlKit/errors";
 import { requireMembership, viewerStanding } from "../access";
 import { isUniqueViolation } from "../db/errors";
@@ -74,10 +77,12 @@ export const roleResolvers: Resolvers = {
         });
         const mail: InvitationMailJob = { roleId: row.id, inviter: viewer.email, locale };
         await enqueueJob(tx, INVITATION_MAIL_JOB, mail);
-        return toRole(row);
+        const created = toRole(row);
+        await appendChanges(tx, [roleChange({ change: "CREATED", orgId: created.orgId, role: created })]);
+        return created;
       });
       ctx.jobs.kick();
-      ctx.pubsub.publish("role:changed", role.orgId, { change: "CREATED", orgId: role.orgId, role });
+      ctx.pubsub.changesCommitted();
       return { role };
     },
     async updateRole(_, args, ctx) {
@@ -107,11 +112,12 @@ export const roleResolvers: Resolvers = {
           );
           if (problem) throw refusedBy(problem);
         }
-        return updateRoleRow(tx, role.id, { type: input.type ?? undefined, lastSignInAt });
+        const changed = toRole(await updateRoleRow(tx, role.id, { type: input.type ?? undefined, lastSignInAt }));
+        await appendChanges(tx, [roleChange({ change: "UPDATED", orgId: changed.orgId, role: changed })]);
+        return changed;
       });
-      const role = toRole(updated);
-      ctx.pubsub.publish("role:changed", role.orgId, { change: "UPDATED", orgId: role.orgId, role });
-      return role;
+      ctx.pubsub.changesCommitted();
+      return updated;
     },
     /** One member out; the console sends one per selected row, in parallel. */
     async deleteRole(_, args, ctx) {
@@ -128,9 +134,11 @@ export const roleResolvers: Resolvers = {
         );
         if (problem) throw refusedBy(problem);
         await deleteRoleRow(tx, role.id);
-        return toRole(role);
+        const gone = toRole(role);
+        await appendChanges(tx, [roleChange({ change: "DELETED", orgId: gone.orgId, role: gone })]);
+        return gone;
       });
-      ctx.pubsub.publish("role:changed", removed.orgId, { change: "DELETED", orgId: removed.orgId, role: removed });
+      ctx.pubsub.changesCommitted();
       return removed;
     },
   },
@@ -138,7 +146,7 @@ export const roleResolvers: Resolvers = {
     onRoleChangedInOrg: {
       /** Ends after telling a member that their own role is gone: they hear nothing more. */
       subscribe(_, args, ctx) {
-        const feed = ctx.pubsub.subscribe("role:changed", args.orgId)[Symbol.asyncIterator]();
+        const feed = resumable(ctx, ctx.db, ctx.pubsub.subscribe("role:changed", args.orgId), roleFilter(args.orgId));
         return endsWithSource(feed, roleEventsUntilOwnRemoval(ctx, args.orgId, feed));
       },
       resolve: (event: RoleEvent) => event,

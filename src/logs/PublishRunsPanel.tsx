@@ -1,10 +1,9 @@
 import { useEffect } from "react";
 import { graphql, requestSubscription, usePaginationFragment, useRelayEnvironment } from "react-relay";
-import { Link } from "@tanstack/react-router";
-import { FormattedDate, FormattedMessage } from "react-intl";
+import { FormattedMessage } from "react-intl";
 import type { PublishRunsPanel_api$key } from "../__generated__/PublishRunsPanel_api.graphql";
 import type { PublishRunsPanelSubscription } from "../__generated__/PublishRunsPanelSubscription.graphql";
-import { Button } from "../ui/Button";
+import { PublishRunsTable } from "../project/publish/PublishRunsTable";
 
 const PAGE = 50;
 /** How long a burst of notices may go quiet before the list reloads. */
@@ -75,53 +74,15 @@ export function PublishRunsPanel(props: { api: PublishRunsPanel_api$key }) {
   }
   return (
     <div className="logs-table-scroll">
-      <table className="data-table" data-testid="publish-runs">
-        <thead>
-          <tr>
-            <th scope="col">
-              <FormattedMessage id="logs.date" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="publish.history.version" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="publish.history.status" />
-            </th>
-            {data.viewerCanPublish && (
-              <th scope="col">
-                <span className="visually-hidden">
-                  <FormattedMessage id="publish.history.actions" />
-                </span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {runs.map((run) => (
-            <tr key={run.id} data-testid={`logs-run-${run.schemaVersion}`}>
-              <td>
-                <FormattedDate value={run.createdAt} dateStyle="medium" timeStyle="medium" />
-              </td>
-              <td>{run.schemaVersion}</td>
-              <td data-testid="logs-run-status">
-                <FormattedMessage id={`publish.history.status.${run.status}`} />
-              </td>
-              {data.viewerCanPublish && (
-                <td>
-                  <Link to="/api/$apiId/republish/$versionId" params={{ apiId, versionId: String(run.schemaVersion) }} className="btn btn-link" data-testid={`logs-republish-${run.schemaVersion}`}>
-                    <FormattedMessage id="publish.history.republish" />
-                  </Link>
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {hasNext && (
-        <Button busy={isLoadingNext} onClick={() => loadNext(PAGE)} data-testid="publish-runs-more">
-          <FormattedMessage id="publish.history.more" />
-        </Button>
-      )}
+      <PublishRunsTable
+        apiId={apiId}
+        runs={runs}
+        canPublish={data.viewerCanPublish}
+        testId="publish-runs"
+        testIds={{ row: "logs-run", republish: "logs-republish" }}
+        timeStyle="medium"
+        more={{ hasNext, loading: isLoadingNext, loadNext: () => loadNext(PAGE), testId: "publish-runs-more" }}
+      />
     </div>
   );
 }

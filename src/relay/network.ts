@@ -8,6 +8,7 @@ import {
   type Variables,
 } from "relay-runtime";
 import { ApiError, requestFailed } from "./errors";
+import { createResumePoint, type ResumePoint } from "./resumePoint";
 import { relayProjectOf, wrongEnvironment, type RelayProject } from "./relayProject";
 
 export interface EndpointAuth {
@@ -88,10 +89,12 @@ export function createNetwork(endpoint: string, auth: EndpointAuth, project?: Re
       let cancelled = false;
       void subscriptionClient(endpoint, auth).then((client) => {
         if (cancelled) return;
+        const resume = resumePointOf(endpoint);
         dispose = client.subscribe(
           { operationName: params.name, query: params.text ?? "", variables },
           {
             next: (value) => {
+              resume.heard(value);
               const [first] = (value.errors ?? []) as { message: string; extensions?: { messageId?: string } }[];
               if (first) sink.error(new ApiError(first.message, first.extensions?.messageId));
               else sink.next(value as GraphQLResponse);
@@ -141,6 +144,13 @@ function toWebSocketError(error: unknown) {
 
 type WsClient = import("graphql-ws").Client;
 const clients = new Map<string, Promise<WsClient>>();
+const resumePoints = new Map<string, ResumePoint>();
+
+function resumePointOf(endpoint: string): ResumePoint {
+  let point = resumePoints.get(endpoint);
+  if (!point) resumePoints.set(endpoint, (point = createResumePoint()));
+  return point;
+}
 
 /** graphql-ws loads with the first subscription, so the sign-in page stays small. */
 function subscriptionClient(endpoint: string, auth: EndpointAuth): Promise<WsClient> {
@@ -155,13 +165,21 @@ function subscriptionClient(endpoint: string, auth: EndpointAuth): Promise<WsCli
         retryAttempts: 5,
         // 4401: the server ended the socket because the sign-in was revoked; the refresh fails
         // and signs out (session/tokens.ts).
-        on: { closed: (event) => void ((event as CloseEvent).code === 4401 && auth.refresh()) },
+        // After a broken connection the subscriptions resume where they were (resumePoint.ts).
+        on: {
+          closed: (event) => {
+            const { code } = event as CloseEvent;
+            resumePointOf(endpoint).closed(code);
+            if (code === 4401) void auth.refresh();
+          },
+        },
         connectionParams: async () => {
           const token = await auth.token();
           const orgId = auth.orgId();
           return {
             ...(token ? { Authorization: token } : {}),
             ...(orgId ? { [ORG_HEADER]: orgHeaderValue(orgId) } : {}),
+            ...resumePointOf(endpoint).params(),
           };
         },
       });
@@ -175,5 +193,6 @@ function subscriptionClient(endpoint: string, auth: EndpointAuth): Promise<WsCli
 export async function closeSubscriptions() {
   const all = [...clients.values()];
   clients.clear();
+  resumePoints.clear();
   for (const client of all) (await client).dispose();
 }

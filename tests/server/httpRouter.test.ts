@@ -54,6 +54,7 @@ const EXAMPLES: Record<string, [string, RequestInit][]> = {
   "/mail.json": [["/mail.json", { headers: { authorization: `Bearer ${TEST_MAILBOX_TOKEN}` } }]],
   "/pay/*rest": [["/pay/checkout/cs_0123abcd", {}]],
   "/healthz": [["/healthz", {}]],
+  "/readyz": [["/readyz", {}]],
   "*path": [["/", {}], ["/orgs/some/projects", {}], ["/p/not%20an%20id/graphql", {}]],
 };
 

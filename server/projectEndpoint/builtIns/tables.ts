@@ -180,7 +180,7 @@ export function builtInResolvers() {
           return keyById(tx, ctx.project.apiId, input.id);
         });
         // Sockets opened with the key close at its new expiry, not the one they were opened with.
-        if (input.expires) ctx.pubsub.publish("credential:changed", { kind: "apiKeyExpiry", apiKeyId: row!.id, expiresAt: input.expires * 1000 });
+        if (input.expires) ctx.pubsub.credentialChanged({ kind: "apiKeyExpiry", apiKeyId: row!.id, expiresAt: input.expires * 1000 });
         return toKey(ctx)(row!);
       },
       async rotateApiKey(_: unknown, { input }: { input: { id: string; graceDays: number } }, ctx: ProjectContext) {
@@ -205,7 +205,7 @@ export function builtInResolvers() {
           return { successor: created, oldExpiresAt: ended[0]!.expires };
         });
         // Sockets opened with the old key close when its grace period ends (at once with 0 days).
-        ctx.pubsub.publish("credential:changed", { kind: "apiKeyExpiry", apiKeyId: input.id, expiresAt: oldExpiresAt });
+        ctx.pubsub.credentialChanged({ kind: "apiKeyExpiry", apiKeyId: input.id, expiresAt: oldExpiresAt });
         return toKey(ctx)((await keyById(ctx.db, apiId, successor.id))!);
       },
       async batchDeleteApiKey(_: unknown, { input }: { input: { id: string }[] }, ctx: ProjectContext) {
@@ -217,7 +217,7 @@ export function builtInResolvers() {
           return rows;
         });
         // Once committed, sockets opened with these keys close, as their next request would be refused.
-        if (deleted.length > 0) ctx.pubsub.publish("credential:changed", { kind: "apiKeysDeleted", apiKeyIds: deleted.map((row) => row.id) });
+        if (deleted.length > 0) ctx.pubsub.credentialChanged({ kind: "apiKeysDeleted", apiKeyIds: deleted.map((row) => row.id) });
         return deleted.map(toKey(ctx));
       },
     },

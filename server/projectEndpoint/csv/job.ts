@@ -6,8 +6,10 @@ import type { Db } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
 import type { JobHandler } from "../../jobs/runner";
 import type { ObjectStore } from "../../storage/objectStore";
-import type { ImportedBatch, ProjectEvents } from "../realtime/events";
+import type { ImportedBatch } from "../realtime/events";
 import type { PubSub } from "../../pubsub";
+import { appendChanges } from "../../changes/log";
+import { importChange } from "../../changes/topics";
 import { planModel } from "../schema/plan";
 import { failImport, findImport, type ImportRow } from "./imports";
 import { csvRecords } from "./parse";
@@ -83,7 +85,9 @@ async function commitBatch(db: Db, row: ImportRow, reader: RowReader, records: C
           .where("id", "=", row.id)
           .returning(["rows_done", "rows_failed"])
           .executeTakeFirstOrThrow();
-        return { importId: row.id, ofType: reader.table.type.name, rowsWritten: written, rowsDone: totals.rows_done, rowsFailed: totals.rows_failed, finished: last };
+        const batch: ImportedBatch = { importId: row.id, ofType: reader.table.type.name, rowsWritten: written, rowsDone: totals.rows_done, rowsFailed: totals.rows_failed, finished: last };
+        await appendChanges(tx, [importChange(row.api_id, row.type_id, batch)]);
+        return batch;
       });
     } catch (error) {
       // Someone wrote the same unique value after this batch checked it: check again.
@@ -100,16 +104,21 @@ async function commitBatch(db: Db, row: ImportRow, reader: RowReader, records: C
  * reach) makes the runner try the job again.
  * Idempotent: run again (restart, retry, a second worker), it continues where the last commit left.
  */
-export function csvImportJob(deps: { db: Db; objects: ObjectStore; events: ProjectEvents; pubsub: PubSub }): JobHandler<{ apiId: string; importId: string }> {
-  const { db, objects, events, pubsub } = deps;
-  /** Commits a batch and, once it is committed, tells the table's subscribers and the open Logs screens (its INSERT activities); false when the import is no longer running. */
+export function csvImportJob(deps: { db: Db; objects: ObjectStore; changesCommitted: () => void; pubsub: PubSub }): JobHandler<{ apiId: string; importId: string }> {
+  const { db, objects, changesCommitted, pubsub } = deps;
+  /**
+   * Commits a batch (its event goes into the change log with it) and wakes the subscribers'
+   * servers, and tells the open Logs screens (its INSERT activities); false when the import is no longer running.
+   */
   async function commitAndAnnounce(row: ImportRow, reader: RowReader, records: CsvRecord[], last: boolean) {
     const batch = await commitBatch(db, row, reader, records, last);
-    if (batch) events.publishImported(row.api_id, row.type_id, batch);
+    if (batch) changesCommitted();
     if (batch && batch.rowsWritten > 0) pubsub.publish("activities:recorded", row.api_id, row.api_id);
     return batch !== null;
   }
   return {
+    // Each batch commits with its mark: a drained server's import continues elsewhere from there.
+    stopsWithLease: true,
     async run({ apiId, importId }, _job, lease) {
       const row = await findImport(db, apiId, importId);
       if (!row || row.status === "DONE" || row.status === "FAILED") return;

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { appendChanges } from "../../changes/log";
+import { apiChange } from "../../changes/topics";
 import { randomBytes } from "node:crypto";
 import { addField } from "../../../src/domain/model";
 import { parseModel } from "../../../src/domain/model/parse";
@@ -119,13 +121,15 @@ export async function startImport(req: IncomingMessage, res: ServerResponse, ctx
         .returningAll()
         .executeTakeFirstOrThrow();
       await enqueueJob(tx, CSV_IMPORT_JOB, { apiId: ctx.project.apiId, importId }, 5);
-      return { api, status: await importStatus(tx, row) };
+      const status = await importStatus(tx, row);
+      if (api) await appendChanges(tx, [apiChange(api)]);
+      return { api, status };
     });
     if ("earlier" in outcome && outcome.earlier) {
       await discard();
       return answerJson(res, 200, { import: await importStatus(ctx.db, outcome.earlier) });
     }
-    if (outcome.api) ctx.pubsub.publish("api:updated", outcome.api.id, outcome.api);
+    if (outcome.api) ctx.pubsub.changesCommitted();
     // Answered before the job starts: its batches would otherwise queue ahead of this answer.
     answerJson(res, 201, { import: outcome.status });
     ctx.jobs.kick();

@@ -7,6 +7,9 @@ import { reachOf, requireReach, type DataAction } from "../access/access";
 import type { ProjectContext } from "../context";
 import { ownEntriesOnly } from "../realtime/ownEvents";
 import { changesOf } from "../builtIns/activityChanges";
+import { appendChanges } from "../../changes/log";
+import { entryChanges, entriesFilter } from "../../changes/topics";
+import { resumable } from "../../changes/resume";
 import type { EntryEvent } from "../realtime/events";
 import { compileFilter, type Filter } from "./filters";
 import { listEntriesAsJson, type JsonField } from "./jsonPage";
@@ -153,13 +156,22 @@ function uniqueConflict(error: unknown, ctx: ProjectContext, table: TablePlan) {
   return refuse("CONFLICT", "error_value_unique", `${field} must be unique: another entry has this value.`, { field });
 }
 
-async function write<T>(ctx: ProjectContext, table: TablePlan, work: (tx: Tx) => Promise<T>): Promise<T> {
-  let result: T;
+/**
+ * One write's transaction; its entry events (`event` of the rows it returns) are appended to the
+ * change log last, in the same transaction, and every server's subscribers hear of them once committed.
+ */
+async function write(ctx: ProjectContext, table: TablePlan, event: EntryEvent, work: (tx: Tx) => Promise<EntryRow[]>): Promise<EntryRow[]> {
+  let result: EntryRow[];
   try {
-    result = await ctx.db.transaction().execute(work);
+    result = await ctx.db.transaction().execute(async (tx) => {
+      const rows = await work(tx);
+      await appendChanges(tx, entryChanges(ctx.project.apiId, table.type.id, event, rows));
+      return rows;
+    });
   } catch (error) {
     throw uniqueConflict(error, ctx, table);
   }
+  ctx.pubsub.changesCommitted();
   // Every entry write records activities; the console's open Logs screens hear of them once committed.
   ctx.pubsub.publish("activities:recorded", ctx.project.apiId, ctx.project.apiId);
   return result;
@@ -186,7 +198,7 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
     });
     await checkNewEntryEmails(ctx, table, entries.map((entry) => entry.data));
     const poolName = await passwordPoolName(ctx, passwords);
-    const rows = await write(ctx, table, async (tx) => {
+    const rows = await write(ctx, table, "create", async (tx) => {
       await checkParents(tx, ctx, table, entries.map((created) => ({ first: created.parentFirst, second: created.parentSecond })));
       const inserted = await insertEntries(tx, ctx.project.apiId, typeId, entries);
       // RETURNING gives the rows of a multi-row VALUES in the order given.
@@ -194,7 +206,6 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
       await recordActivities(tx, ctx.project.apiId, "INSERT", recordType, inserted.map((row) => row.id));
       return inserted;
     });
-    ctx.project.events.publish(ctx.project.apiId, typeId, "create", rows);
     return rows;
   };
 
@@ -203,14 +214,13 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
     checkBatch(inputs);
     for (const input of inputs) readInput(table, plan, input, "delete");
     let signInsEnded: string[] = [];
-    const rows = await write(ctx, table, async (tx) => {
+    const rows = await write(ctx, table, "delete", async (tx) => {
       const deleted = await deleteEntries(tx, ctx.project.apiId, typeId, inputs.map((input) => input.id), owner);
       await recordActivities(tx, ctx.project.apiId, "REMOVE", recordType, deleted.map((row) => row.id));
       signInsEnded = await deleteCredentials(tx, ctx, table, deleted);
       return deleted;
     });
     forgetSignIns(ctx, signInsEnded);
-    ctx.project.events.publish(ctx.project.apiId, typeId, "delete", rows);
     return rows;
   };
 
@@ -283,7 +293,7 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
       const emailToCheck = await emailNeedsCheck(ctx, table, values);
       const poolName = await passwordPoolName(ctx, [password]);
       let signInChanged = false;
-      const row = await write(ctx, table, async (tx) => {
+      const [row] = await write(ctx, table, "update", async (tx) => {
         await checkParents(tx, ctx, table, [parents]);
         // Read under a lock, so the activity's "before" is what this write replaced.
         const current = await lockEntry(tx, ctx.project.apiId, typeId, input.id, owner);
@@ -295,10 +305,9 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
         signInChanged = await saveCredential(tx, ctx, table, updated, password, poolName);
         const changes = changesOf(current.data, values, ctx.config.limits.activityChangeMaxBytes);
         await recordActivities(tx, ctx.project.apiId, "MODIFY", recordType, [updated.id], changes);
-        return updated;
+        return [updated];
       });
       if (signInChanged) forgetSignIns(ctx, [row.id]);
-      ctx.project.events.publish(ctx.project.apiId, typeId, "update", [row]);
       return row;
     },
     deleteMany,
@@ -318,14 +327,13 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
       for (let start = 0; start < ids.length; start += DELETE_CHUNK) {
         const chunk = ids.slice(start, start + DELETE_CHUNK);
         let signInsEnded: string[] = [];
-        const rows = await write(ctx, table, async (tx) => {
+        const rows = await write(ctx, table, "delete", async (tx) => {
           const removed = await deleteEntriesMatching(tx, ctx.project.apiId, typeId, sql`id = any(${chunk}::text[]) and ${condition}`, owner);
           await recordActivities(tx, ctx.project.apiId, "REMOVE", recordType, removed.map((row) => row.id));
           signInsEnded = await deleteCredentials(tx, ctx, table, removed);
           return removed;
         });
         forgetSignIns(ctx, signInsEnded);
-        ctx.project.events.publish(ctx.project.apiId, typeId, "delete", rows);
         deleted += rows.length;
         const finished = start + DELETE_CHUNK >= ids.length;
         progress(deleted, finished);
@@ -342,12 +350,13 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
     /** A caller who reads only their own entries hears only of those. */
     subscribe(ctx: ProjectContext, event: EntryEvent) {
       const owner = allowed(ctx, "read");
-      const events = ctx.project.events.subscribe(ctx.project.apiId, typeId, event);
+      const live = ctx.project.events.subscribe(ctx.project.apiId, typeId, event);
+      const events = resumable(ctx, ctx.db, live, entriesFilter(ctx.project.apiId, typeId, event));
       return owner ? ownEntriesOnly(events, owner) : events;
     },
     subscribeImported(ctx: ProjectContext) {
       allowed(ctx, "read");
-      return ctx.project.events.subscribeImported(ctx.project.apiId, typeId);
+      return resumable(ctx, ctx.db, ctx.project.events.subscribeImported(ctx.project.apiId, typeId), entriesFilter(ctx.project.apiId, typeId, "import"));
     },
   };
 }

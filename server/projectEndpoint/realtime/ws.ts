@@ -1,7 +1,9 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { useServer } from "graphql-ws/use/ws";
+import type { FormattedExecutionResult } from "graphql";
 import { refuse } from "../../graphqlKit/errors";
+import { openCursor, withSequence } from "../../changes/resume";
 import { envelopedOperation, graphqlWebSocketServer } from "../../graphql/ws";
 import type { ProjectEndpoint } from "../endpoint";
 import { projectApiIdOf } from "../endpoint";
@@ -10,7 +12,8 @@ import type { ProjectSocketWatch } from "./socketWatch";
 /**
  * graphql-ws on /p/<apiId>/graphql, for the per-table subscriptions. Browsers cannot set
  * headers on a WebSocket, so the credentials travel in the connection params
- * ({ "x-api-key" } or { Authorization }); the caller is checked as on HTTP, and the socket closes
+ * ({ "x-api-key" } or { Authorization }, and `lastSequence` to resume after a reconnect); the
+ * caller is checked as on HTTP, and the socket closes
  * when that credential is revoked or expires (socketWatch.ts).
  */
 export function attachProjectSubscriptions(endpoint: ProjectEndpoint, sockets: ProjectSocketWatch) {
@@ -32,13 +35,15 @@ export function attachProjectSubscriptions(endpoint: ProjectEndpoint, sockets: P
         if ("status" in contextValue) {
           return [refuse(contextValue.code, contextValue.messageId, contextValue.message)];
         }
+        openCursor(contextValue, params);
         const args = envelopedOperation(endpoint.yoga, { ...ctx, req: ctx.extra.request }, payload, contextValue);
         if (!Array.isArray(args)) sockets.watch(ctx.extra.socket, contextValue.project.credential, since);
         return args;
       },
       // A credential that expired gets no more events: the socket closes before this one is sent.
-      onNext: (ctx) => {
+      onNext: (ctx, _id, _payload, args, result) => {
         if (sockets.ended(ctx.extra.socket)) throw new Error("Credential ended");
+        return withSequence(args.contextValue, result as FormattedExecutionResult);
       },
     },
     wss,

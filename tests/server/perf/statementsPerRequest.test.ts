@@ -7,13 +7,16 @@ import { startTestPlatform, uniqueEmail, type TestPlatform } from "../harness";
 /*
  * Issue 15 ("Each such request runs 4 SQL statements in sequence"): the statements one request
  * runs, counted at the database handle, so a change that adds a round trip to the request path
- * fails here rather than only in `npm run bench`. The job runner's poll runs on its own timer
- * and is not part of any request.
+ * fails here rather than only in `npm run bench`. The job runner's poll and the change
+ * follower's reads run on their own (a timer, after commits) and are not part of any request.
+ * On PostgreSQL, where other servers may end a sign-in, a request with a token reads its
+ * sign-in from the database each time instead of remembering it: one statement more.
  */
 let statements: string[] = [];
 let t: TestPlatform;
+const SESSION_READ = process.env.TEST_DATABASE_URL ? 1 : 0;
 beforeAll(async () => {
-  t = await startTestPlatform({}, { onStatement: (sql) => void (/\bjobs\b/.test(sql) || statements.push(sql)) });
+  t = await startTestPlatform({}, { onStatement: (sql) => void (/\bjobs\b|from "changes"/.test(sql) || statements.push(sql)) });
 });
 afterAll(async () => {
   await t?.close();
@@ -44,21 +47,21 @@ describe("SQL statements per request", () => {
     }
   });
 
-  it("a workspace's project list runs 2: the role and the workspace in one, the page in one (the session is remembered)", async () => {
+  it("a workspace's project list runs 2: the role and the workspace in one, the page in one (the session is remembered on PGlite)", async () => {
     const ran = await statementsOf(() => t.graphql(LIST, { id: orgId }, owner.token));
-    expect(ran.length).toBe(2);
+    expect(ran.length).toBe(2 + SESSION_READ);
   });
 
   it("two pages of a workspace's projects in one operation run 2: the role and the workspace in one, both pages in one", async () => {
     const two = `query ($id: ID!) { org(id: $id) { one: apis(first: 1) { edges { node { name } } } all: apis(first: 20) { edges { node { name } } } } }`;
     const ran = await statementsOf(() => t.graphql(two, { id: orgId }, owner.token));
-    expect(ran.length).toBe(2);
+    expect(ran.length).toBe(2 + SESSION_READ);
   });
 
   it("renaming the workspace runs 3: begin, the update that checks the role, commit", async () => {
     let n = 0;
     const ran = await statementsOf(() => t.graphql(`mutation ($input: UpdateOrgInput!) { updateOrg(input: $input) { id name } }`, { input: { id: orgId, name: `Acme ${n++}` } }, owner.token));
-    expect(ran.length).toBe(3);
+    expect(ran.length).toBe(3 + SESSION_READ);
   });
 
   describe("a project's own endpoint with an API key", () => {
@@ -82,12 +85,12 @@ describe("SQL statements per request", () => {
       expect(ran.length).toBe(3);
     });
 
-    it("a batchCreate of 100 with parents runs 7: the live version and key, the key's use, begin, the parents, the rows, their activities, commit", async () => {
+    it("a batchCreate of 100 with parents runs 8: the live version and key, the key's use, begin, the parents, the rows, their activities, their events in the change log, commit", async () => {
       const authors = await call(`mutation { a: createAuthor(input: { name: "A" }) { id } b: createAuthor(input: { name: "B" }) { id } }`);
       const parents = [authors.data.a.id, authors.data.b.id];
       const input = Array.from({ length: 100 }, (_, index) => ({ title: `Bulk ${index}`, pages: index, authorId: parents[index % 2] }));
       const ran = await statementsOf(() => call(`mutation ($input: [CreateBookInput!]!) { batchCreateBook(input: $input) { id } }`, { input }));
-      expect(ran.length).toBe(7);
+      expect(ran.length).toBe(8);
     });
   });
 });

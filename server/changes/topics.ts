@@ -1,0 +1,58 @@
+import type { RoleEvent } from "../graphql/mappers";
+import type { Api } from "../project/store";
+import type { EntryRow } from "../projectEndpoint/entries/store";
+import type { EntryEvent, ImportedBatch, ProjectEvents } from "../projectEndpoint/realtime/events";
+import type { CredentialChange, PubSub } from "../pubsub";
+import type { Change, ChangeFilter, LoggedChange } from "./log";
+import { tagSequence } from "./sequence";
+
+/** The topics that go through the change log, and how each reaches this server's subscribers. */
+
+export const roleChange = (event: RoleEvent): Change => ({
+  scope: "workspace",
+  scopeId: event.orgId,
+  topic: "role:changed",
+  entryId: event.role.id,
+  kind: event.change,
+  payload: event,
+});
+
+export const apiChange = (api: Api): Change => ({ scope: "project", scopeId: api.id, topic: "api:updated", entryId: api.id, kind: api.state, payload: api });
+
+const entriesTopic = (typeId: string) => `entries:${typeId}`;
+
+export const entryChanges = (apiId: string, typeId: string, event: EntryEvent, rows: readonly EntryRow[]): Change[] =>
+  rows.map((row) => ({ scope: "project", scopeId: apiId, topic: entriesTopic(typeId), entryId: row.id, kind: event, payload: row }));
+
+export const importChange = (apiId: string, typeId: string, batch: ImportedBatch): Change => ({
+  scope: "project",
+  scopeId: apiId,
+  topic: entriesTopic(typeId),
+  entryId: batch.importId,
+  kind: "import",
+  payload: batch,
+});
+
+/** A credential ended: every server closes the sockets opened with it (projectEndpoint/realtime/socketWatch.ts). */
+export const credentialChange = (change: CredentialChange): Change => ({ scope: "platform", scopeId: "", topic: "credential:changed", entryId: null, kind: change.kind, payload: change });
+
+/** What a subscription to these topics replays when it resumes. */
+export const roleFilter = (orgId: string): ChangeFilter => ({ scopeId: orgId, topic: "role:changed" });
+export const apiFilter = (apiId: string): ChangeFilter => ({ scopeId: apiId, topic: "api:updated" });
+export const entriesFilter = (apiId: string, typeId: string, kind: EntryEvent | "import"): ChangeFilter => ({ scopeId: apiId, topic: entriesTopic(typeId), kind });
+
+/** Hands a followed change to this server's in-process fan-out, tagged with its sequence. */
+export function deliverChange(pubsub: PubSub, events: ProjectEvents, change: LoggedChange) {
+  const payload = tagSequence(change.payload, change.seq);
+  if (change.topic === "role:changed") pubsub.publish("role:changed", change.scopeId, payload as RoleEvent);
+  else if (change.topic === "api:updated") pubsub.publish("api:updated", change.scopeId, payload as Api);
+  else if (change.topic === "credential:changed") pubsub.publish("credential:changed", payload as CredentialChange);
+  else if (change.topic.startsWith("entries:")) {
+    const typeId = change.topic.slice("entries:".length);
+    if (change.kind === "import") events.publishImported(change.scopeId, typeId, payload as ImportedBatch);
+    else events.publish(change.scopeId, typeId, change.kind as EntryEvent, [payload as EntryRow]);
+  }
+}
+
+/** Rebuilds a replayed change as the subscription's live feed carries it. */
+export const replayedPayload = (change: LoggedChange) => tagSequence(change.payload, change.seq);

@@ -1,0 +1,204 @@
+// @vitest-environment node
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient, type Client } from "graphql-ws";
+import WebSocket from "ws";
+import { createDatabase, startTestPlatform, uniqueEmail, type TestPlatform } from "./harness";
+import { libraryModel } from "./projectEndpoint/fixture";
+import { publishableModel } from "./publishing/models";
+import { setLiveVersion } from "../../server/projectEndpoint/live";
+
+/*
+ * Several servers behind a load balancer on one PostgreSQL: three platforms, each with its own
+ * pubsub and change follower, share one database (and one directory for objects, as they would
+ * share a bucket). What one server commits, a subscriber on another hears; a client that comes
+ * back on another server with the last sequence it saw gets what it missed, once; a sign-out
+ * through one server holds on every other at once.
+ */
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+let database: Awaited<ReturnType<typeof createDatabase>>;
+let objectsDir: string;
+let a: TestPlatform;
+let b: TestPlatform;
+let c: TestPlatform;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  if (!adminUrl) return;
+  database = await createDatabase(adminUrl);
+  objectsDir = mkdtempSync(join(tmpdir(), "bk-servers-"));
+  const shared = { DATABASE_URL: database.url, DATA_DIR: objectsDir };
+  a = await startTestPlatform(shared);
+  // One public address for all three, as behind a load balancer: tokens name it as their issuer.
+  b = await startTestPlatform({ ...shared, PUBLIC_URL: a.url });
+  c = await startTestPlatform({ ...shared, PUBLIC_URL: a.url });
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.dispose()));
+  for (const server of [a, b, c]) await server?.close();
+  await database?.drop();
+  if (objectsDir) rmSync(objectsDir, { recursive: true, force: true });
+});
+
+type Result = { data?: any; errors?: unknown; extensions?: { sequence?: number } };
+
+/** A graphql-ws subscription on a server's /graphql or a project's /p/<apiId>/graphql. */
+function subscribe(server: TestPlatform, path: string, query: string, variables: Record<string, unknown>, connectionParams: Record<string, unknown>) {
+  const client = createClient({ url: `${server.url.replace("http", "ws")}${path}`, webSocketImpl: WebSocket, connectionParams, retryAttempts: 0 });
+  clients.push(client);
+  const results: Result[] = [];
+  const ended = new Promise<unknown>((resolve) =>
+    client.subscribe({ query, variables }, { next: (result) => void results.push(result as Result), error: resolve, complete: () => resolve(undefined) }),
+  );
+  return { results, ended, close: () => client.dispose() };
+}
+
+async function ownerWithOrg(server: TestPlatform) {
+  const owner = await server.signUp(uniqueEmail("owner"));
+  const org = await server.graphql(`mutation ($input: CreateOrgInput!) { createOrg(input: $input) { org { id } } }`, { input: { name: "Acme" } }, owner.token);
+  return { ...owner, orgId: org.data.createOrg.org.id as string };
+}
+
+async function projectOf(server: TestPlatform, owner: { token: string; orgId: string }, name: string) {
+  const api = await server.graphql(`mutation ($input: CreateApiInput!) { createApi(input: $input) { api { id } } }`, { input: { orgId: owner.orgId, name } }, owner.token);
+  return api.data.createApi.api.id as string;
+}
+
+/** A live library project (Author, Book) with an API key, made live directly as the project API's tests do. */
+async function liveLibrary(owner: { token: string; orgId: string }) {
+  const apiId = await projectOf(a, owner, "Library");
+  await a.platform.db.transaction().execute((tx) => setLiveVersion(tx, { apiId, runId: `${apiId}-v1`, version: 1, model: libraryModel() }));
+  const { key } = await a.platform.apiKeys.insertKey(a.platform.db, apiId);
+  const call = async (server: TestPlatform, query: string, variables: Record<string, unknown> = {}) => {
+    const response = await fetch(`${server.url}/p/${apiId}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": key },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await response.json()) as Result;
+    expect(body.errors).toBeUndefined();
+    return body.data;
+  };
+  const createAuthor = (server: TestPlatform, name: string) => call(server, `mutation ($name: String!) { createAuthor(input: { name: $name }) { id } }`, { name });
+  return { apiId, key, createAuthor };
+}
+
+const ON_CREATE_AUTHOR = `subscription { onCreateAuthor { name } }`;
+const names = (results: Result[]) => results.map((result) => result.data?.onCreateAuthor?.name as string);
+
+/**
+ * Writes through `server` until the subscriber hears it (graphql-ws does not say when a
+ * subscription is registered), then one marker: once the marker is heard, nothing written
+ * before it is still on its way.
+ */
+async function untilHeard(subscription: { results: Result[] }, write: (text: string) => Promise<unknown>) {
+  await expect
+    .poll(async () => {
+      await write(`probe-${Math.random().toString(36).slice(2)}`);
+      return subscription.results.length;
+    }, { timeout: 20_000, interval: 100 })
+    .toBeGreaterThan(0);
+  const marker = `marker-${Math.random().toString(36).slice(2)}`;
+  await write(marker);
+  await expect.poll(() => JSON.stringify(subscription.results), { timeout: 10_000 }).toContain(marker);
+  subscription.results.length = 0;
+}
+
+describe.skipIf(!adminUrl)("three servers on one PostgreSQL", () => {
+  it("a subscriber on C hears the role changes made through A and B", async () => {
+    const owner = await ownerWithOrg(a);
+    const roles = subscribe(c, "/graphql", `subscription ($orgId: ID!) { onRoleChangedInOrg(orgId: $orgId) { change role { userEmail type } } }`, { orgId: owner.orgId }, { Authorization: owner.token });
+    const invite = (server: TestPlatform, email: string) =>
+      server.graphql(`mutation ($input: CreateRoleInput!) { createRole(input: $input) { role { id } } }`, { input: { orgId: owner.orgId, userEmail: email, type: "GUEST" } }, owner.token);
+    await untilHeard(roles, (text) => invite(a, `${text}@example.com`));
+
+    const invited = await invite(a, "dev@example.com");
+    expect(invited.errors).toBeUndefined();
+    const updated = await b.graphql(`mutation ($input: UpdateRoleInput!) { updateRole(input: $input) { id } }`, { input: { id: invited.data.createRole.role.id, type: "DEV" } }, owner.token);
+    expect(updated.errors).toBeUndefined();
+    await expect.poll(() => roles.results.length, { timeout: 10_000 }).toBe(2);
+    expect(roles.results.map((result) => result.data?.onRoleChangedInOrg)).toEqual([
+      { change: "CREATED", role: { userEmail: "dev@example.com", type: "GUEST" } },
+      { change: "UPDATED", role: { userEmail: "dev@example.com", type: "DEV" } },
+    ]);
+    // Every event names its place in the change log, for a reconnect to resume from.
+    const [first, second] = roles.results.map((result) => result.extensions?.sequence ?? 0);
+    expect(first).toBeGreaterThan(0);
+    expect(second).toBeGreaterThan(first);
+  });
+
+  it("a subscriber on C hears every publishing state of a project published through B, whichever server runs the job", async () => {
+    const owner = await ownerWithOrg(a);
+    const apiId = await projectOf(a, owner, "Shop");
+    const saved = await a.graphql(`mutation ($input: UpdateApiInput!) { updateApi(input: $input) { id } }`, { input: { id: apiId, schema: JSON.stringify(publishableModel(1)) } }, owner.token);
+    expect(saved.errors).toBeUndefined();
+    const updates = subscribe(c, "/graphql", `subscription ($id: ID!) { onUpdateApi(id: $id) { state } }`, { id: apiId }, { Authorization: owner.token });
+    // The subscription answers the current state first: then it is registered.
+    await expect.poll(() => updates.results.length, { timeout: 10_000 }).toBe(1);
+    const published = await b.graphql(`mutation ($input: CreatePublishRunInput!) { createPublishRun(input: $input) { api { state } } }`, { input: { apiId } }, owner.token);
+    expect(published.errors).toBeUndefined();
+    await expect.poll(() => updates.results.at(-1)?.data?.onUpdateApi.state, { timeout: 20_000 }).toBe("PUBLISHED");
+    expect(updates.results.map((result) => result.data?.onUpdateApi.state)).toEqual([
+      "INITIALIZED",
+      "PUBLISHING",
+      "PUBLISHING_PREPARE",
+      "PUBLISHING_SCHEMA",
+      "PUBLISHING_RESOLVERS",
+      "PUBLISHED",
+    ]);
+  });
+
+  it("a subscriber on C hears a table's creates made through A and B", async () => {
+    const owner = await ownerWithOrg(a);
+    const library = await liveLibrary(owner);
+    const created = subscribe(c, `/p/${library.apiId}/graphql`, ON_CREATE_AUTHOR, {}, { "x-api-key": library.key });
+    await untilHeard(created, (text) => library.createAuthor(a, text));
+    await library.createAuthor(a, "through A");
+    await library.createAuthor(b, "through B");
+    await expect.poll(() => names(created.results), { timeout: 10_000 }).toEqual(["through A", "through B"]);
+  });
+
+  it("a client that missed 50 events and reconnects to another server with its last sequence receives all 50, each once", async () => {
+    const owner = await ownerWithOrg(a);
+    const library = await liveLibrary(owner);
+    const before = subscribe(c, `/p/${library.apiId}/graphql`, ON_CREATE_AUTHOR, {}, { "x-api-key": library.key });
+    await untilHeard(before, (text) => library.createAuthor(a, text));
+    await library.createAuthor(b, "last seen");
+    await expect.poll(() => names(before.results), { timeout: 10_000 }).toEqual(["last seen"]);
+    const lastSequence = before.results[0].extensions?.sequence;
+    expect(lastSequence).toBeGreaterThan(0);
+    await before.close();
+
+    const missed = Array.from({ length: 50 }, (_, index) => `missed ${index}`);
+    for (const [index, name] of missed.entries()) await library.createAuthor(index % 2 ? a : b, name);
+
+    const after = subscribe(b, `/p/${library.apiId}/graphql`, ON_CREATE_AUTHOR, {}, { "x-api-key": library.key, lastSequence });
+    await expect.poll(() => after.results.length, { timeout: 10_000 }).toBe(50);
+    expect(names(after.results)).toEqual(missed);
+    // Live again: the next write arrives once, after the replay, and nothing of the replay twice.
+    await library.createAuthor(c, "live again");
+    await expect.poll(() => names(after.results).at(-1), { timeout: 10_000 }).toBe("live again");
+    expect(names(after.results)).toEqual([...missed, "live again"]);
+    const sequences = after.results.map((result) => result.extensions?.sequence ?? 0);
+    expect(sequences.every((sequence, index) => sequence > (index === 0 ? lastSequence! : sequences[index - 1]))).toBe(true);
+  });
+
+  it("a member signed out through A is refused by B at once", async () => {
+    const member = await a.signUp(uniqueEmail("member"));
+    const viewer = `{ viewer { email } }`;
+    // B has answered this token before the sign-out.
+    expect((await b.graphql(viewer, {}, member.token)).data?.viewer?.email).toBe(member.email);
+    const response = await fetch(`${a.url}/auth`, {
+      method: "POST",
+      headers: { "content-type": "application/x-amz-json-1.1", "x-amz-target": "AWSCognitoIdentityProviderService.GlobalSignOut" },
+      body: JSON.stringify({ AccessToken: member.token }),
+    });
+    expect(response.status).toBe(200);
+    const after = await b.graphql(viewer, {}, member.token);
+    expect(after.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+  });
+});
