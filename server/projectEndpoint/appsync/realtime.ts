@@ -9,6 +9,7 @@ import { log } from "../../log";
 import type { ProjectEndpoint } from "../endpoint";
 import { refusalErrorType } from "../endpoint";
 import type { ProjectSocketWatch } from "../realtime/socketWatch";
+import { openCursor, withSequence } from "../../changes/resume";
 import { withErrorType } from "./errorTypes";
 import { connectionCredentials, credentialsOf, REALTIME_PROTOCOL, type RealtimeCredentials } from "./realtimeCredentials";
 
@@ -40,7 +41,8 @@ interface Operation {
  * GraphQL endpoint that is not AWS's: connection_init → connection_ack and `ka` every while,
  * `start` → start_ack and `data` per event, `stop` → complete. Each start is authorized and
  * executed as a graphql-ws subscription is (the caller, the table rules, the query limits), with
- * the credentials of its own `extensions.authorization` or else the connection's.
+ * the credentials of its own `extensions.authorization` or else the connection's. Each event names
+ * its change-log sequence in `extensions.sequence`; a start with `lastSequence` resumes after it.
  */
 export function attachAppsyncRealtime(endpoint: ProjectEndpoint, sockets: ProjectSocketWatch, limits: RealtimeLimits) {
   const wss = new WebSocketServer({
@@ -81,7 +83,7 @@ export function attachAppsyncRealtime(endpoint: ProjectEndpoint, sockets: Projec
     }
 
     async function start(id: string, payload: unknown) {
-      const given = payload && typeof payload === "object" ? (payload as { data?: unknown; extensions?: { authorization?: unknown } }) : {};
+      const given = payload && typeof payload === "object" ? (payload as { data?: unknown; lastSequence?: unknown; extensions?: { authorization?: unknown } }) : {};
       const request_ = readRequest(given.data);
       if ("error" in request_) return refuseStart(id, [request_.error]);
       if (operations.has(id)) return refuseStart(id, [{ errorType: "BadRequestException", message: `Subscriber for ${id} already exists.` }]);
@@ -97,6 +99,8 @@ export function attachAppsyncRealtime(endpoint: ProjectEndpoint, sockets: Projec
       const since = sockets.mark();
       const context = await contextFor(credentialsOf(given.extensions?.authorization) ?? credentials);
       if ("status" in context) return refuse([{ errorType: refusalErrorType(context), message: context.message, errorCode: context.status }]);
+      // A reconnecting client names the last event it saw: what it missed is replayed first.
+      openCursor(context, { lastSequence: given.lastSequence });
       const args = envelopedOperation(endpoint.yoga, { req: request }, request_, context);
       if (Array.isArray(args)) return refuse(args.map(withErrorType));
       if (getOperationAST(args.document, args.operationName)?.operation !== "subscription") {
@@ -113,7 +117,8 @@ export function attachAppsyncRealtime(endpoint: ProjectEndpoint, sockets: Projec
         const next = await iterator.next();
         // A credential that ended gets no more events: the socket closes before this one is sent.
         if (next.done || operation.stopped || sockets.ended(ws)) break;
-        send({ type: "data", id, payload: dataPayload(next.value) });
+        const event = dataPayload(next.value);
+        send({ type: "data", id, payload: withSequence(args.contextValue, event) ?? event });
       }
       if (!operation.stopped && operations.get(id) === operation) {
         operations.delete(id);
@@ -188,7 +193,7 @@ function readRequest(data: unknown): { query: string; variables?: Record<string,
 }
 
 /** An event as AppSync sends it: the selected fields, and errors with their errorType. */
-function dataPayload(result: ExecutionResult) {
+function dataPayload(result: ExecutionResult): { data: unknown; errors?: unknown[]; extensions?: Record<string, unknown> } {
   return { data: result.data ?? null, ...(result.errors?.length ? { errors: result.errors.map(withErrorType) } : {}) };
 }
 

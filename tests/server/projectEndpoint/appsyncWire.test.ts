@@ -51,7 +51,8 @@ describe("AppSync realtime on /p/<apiId>/graphql/realtime", () => {
     await socket.next((m) => m.type === "start_ack" && m.id === "sub-1");
     const created = await p.call(`mutation { createAuthor(input: { name: "Ada", age: 36 }) { id } }`);
     const event = await socket.next((m) => m.type === "data" && m.id === "sub-1");
-    expect(event.payload).toEqual({ data: { onCreateAuthor: { id: created.data.createAuthor.id, name: "Ada" } } });
+    expect(event.payload.data).toEqual({ onCreateAuthor: { id: created.data.createAuthor.id, name: "Ada" } });
+    expect(event.payload.extensions.sequence).toEqual(expect.any(Number));
 
     socket.send({ id: "sub-1", type: "stop" });
     await socket.next((m) => m.type === "complete" && m.id === "sub-1");
@@ -63,6 +64,24 @@ describe("AppSync realtime on /p/<apiId>/graphql/realtime", () => {
     await p.call(`mutation { createAuthor(input: { name: "Second" }) { id } }`);
     await socket.next((m) => m.type === "data" && m.id === "sub-2");
     expect(socket.heard.filter((m) => m.type === "data" && m.id === "sub-1")).toHaveLength(heardBefore);
+  });
+
+  it("replays what a reconnecting client missed after the lastSequence its start names", async () => {
+    const auth = { host: host(), "x-api-key": p.apiKey };
+    const first = await connect(auth);
+    await first.next((m) => m.type === "connection_ack");
+    start(first, "before", `subscription { onCreateBook { title } }`, auth);
+    await first.next((m) => m.type === "start_ack" && m.id === "before");
+    await p.call(`mutation { createBook(input: { title: "Seen" }) { id } }`);
+    const seen = await first.next((m) => m.type === "data" && m.payload.data.onCreateBook.title === "Seen");
+    first.ws.close();
+    await first.closed;
+    await p.call(`mutation { createBook(input: { title: "Missed" }) { id } }`);
+    const again = await connect(auth);
+    await again.next((m) => m.type === "connection_ack");
+    again.send({ id: "after", type: "start", payload: { data: JSON.stringify({ query: `subscription { onCreateBook { title } }` }), lastSequence: seen.payload.extensions.sequence, extensions: { authorization: auth } } });
+    const replayed = await again.next((m) => m.type === "data" && m.id === "after");
+    expect(replayed.payload.data).toEqual({ onCreateBook: { title: "Missed" } });
   });
 
   it("takes the credentials from the header- subprotocol and a member's raw token", async () => {
