@@ -17,7 +17,7 @@ const ERROR_TYPES: Readonly<Record<string, string>> = {
   UNAVAILABLE: "ServiceUnavailableException",
 };
 
-/** The status an authorization failure answers with, and the name AppSync gives it. */
+/** The name AppSync gives a failed authorization, in the header and the body. */
 export const UNAUTHORIZED_EXCEPTION = "UnauthorizedException";
 
 export function errorTypeOf(code: unknown): string {

@@ -1,13 +1,13 @@
 import type { Plugin } from "graphql-yoga";
 import type { Context } from "../../graphqlKit/context";
-import { UNAUTHORIZED_EXCEPTION, withErrorType } from "./errorTypes";
+import { withErrorType } from "./errorTypes";
 
 /** The header Amplify takes an error's name from before the body (it then says 'Unauthorized'). */
 export const ERROR_TYPE_HEADER = "x-amzn-ErrorType";
 
 /**
  * A project endpoint's answers as AppSync writes them, beside our own fields: each error carries
- * `errorType`, and a 401 names UnauthorizedException in its header.
+ * `errorType`. (Callers are refused before yoga runs, with the header: endpoint.ts.)
  */
 export function appsyncErrorsPlugin(): Plugin<Context> {
   return {
@@ -15,9 +15,6 @@ export function appsyncErrorsPlugin(): Plugin<Context> {
       if (Array.isArray(result) || Symbol.asyncIterator in result || !result.errors?.length) return;
       // Yoga writes the result with its `stringify`, after it has stripped its internal fields.
       setResult({ ...result, stringify: (sanitized) => JSON.stringify({ ...sanitized, errors: sanitized.errors?.map(withErrorType) }) });
-    },
-    onResponse({ response }) {
-      if (response.status === 401) response.headers.set(ERROR_TYPE_HEADER, UNAUTHORIZED_EXCEPTION);
     },
   };
 }

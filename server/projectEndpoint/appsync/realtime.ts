@@ -62,10 +62,8 @@ export function attachAppsyncRealtime(endpoint: ProjectEndpoint, sockets: Projec
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
     };
     const refuseStart = (id: string | undefined, errors: AppsyncError[] | Record<string, unknown>[]) => send({ type: "error", ...(id ? { id } : {}), payload: { errors } });
-    const contextFor = (given: RealtimeCredentials | null) =>
-      given
-        ? endpoint.projectContext(apiId, { ...given, host: request.headers.host })
-        : Promise.resolve({ status: 401, code: "UNAUTHENTICATED" as const, messageId: "error_unauthenticated", message: "Send an API key in x-api-key or sign in." });
+    // Without credentials the endpoint answers as on HTTP: unauthenticated.
+    const contextFor = (given: RealtimeCredentials | null) => endpoint.projectContext(apiId, { ...given, host: request.headers.host });
 
     async function init() {
       if (state !== "new") return;

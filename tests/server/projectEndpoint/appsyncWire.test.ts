@@ -123,6 +123,15 @@ describe("AppSync realtime on /p/<apiId>/graphql/realtime", () => {
     await socket.closed;
     expect(socket.heard.some((m) => m.type === "connection_ack")).toBe(false);
   });
+
+  it("answers a connection without credentials with connection_error 401", async () => {
+    const socket = await openAppsyncSocket(realtimeUrl());
+    sockets.push(socket);
+    socket.send({ type: "connection_init" });
+    const refused = await socket.next((m) => m.type === "connection_error");
+    expect(refused.payload.errors[0]).toMatchObject({ errorType: "UnauthorizedException", errorCode: 401 });
+    await socket.closed;
+  });
 });
 
 describe("AppSync's HTTP answers on /p/<apiId>/graphql", () => {
