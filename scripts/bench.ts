@@ -13,6 +13,7 @@
 //   - CSV import of 10,000 and 100,000 rows end to end, and the export of the table (issue 11)
 //   - the data page: time to the first rows (cold, warm) and DOM rows with 10,000 loaded (issue 11)
 //   - how fast a 300 MB answer (wide rows, five aliases) is refused, /healthz meanwhile (big-response)
+//   - every filter operator over 10,000 entries loaded through the API, each sort order (filters)
 // `npm run bench -- --only=memory,request-path` runs only the named parts (PARTS below): on a
 // shared machine one part at a time is what can be measured.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -32,10 +33,11 @@ import { benchAttacks } from "./bench/attacks";
 import { benchCsv } from "./bench/csv";
 import { benchDataPage } from "./bench/data-page";
 import { benchBigResponse } from "./bench/bigResponse";
+import { benchFilters } from "./bench/filters";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4510);
 
-const PARTS = ["console", "request-path", "publish", "refusal", "attacks", "memory", "postgres", "project-api", "csv", "data-page", "big-response"] as const;
+const PARTS = ["console", "request-path", "publish", "refusal", "attacks", "memory", "postgres", "project-api", "csv", "data-page", "big-response", "filters"] as const;
 type Part = (typeof PARTS)[number];
 
 /** The parts `--only=a,b` names, or every part. */
@@ -62,6 +64,11 @@ async function main() {
   if (parts.has("csv")) await benchCsv(PORT + 20);
   if (parts.has("data-page")) await benchDataPage(PORT + 30);
   if (parts.has("big-response")) await benchBigResponse(PORT + 45);
+  if (parts.has("filters")) {
+    await benchFilters();
+    const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    if (postgresUrl) await benchFilters(postgresUrl);
+  }
 }
 
 async function benchEmbedded(parts: Set<Part>) {

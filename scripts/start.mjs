@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { SERVER_NODE_FLAGS } from "./serverNodeFlags.mjs";
 
-const outputs = ["dist/console/index.html", "dist/server/index.mjs"];
+const outputs = ["dist/console/index.html", "dist/server/index.mjs", "dist/server/functionWorker.mjs"];
 const sources = ["src", "server", "locales", "schema.graphql", "index.html", "package-lock.json"];
 
 function newestMtime(path) {

@@ -44,6 +44,9 @@ import { createProjectSocketWatch } from "./projectEndpoint/realtime/socketWatch
 import { attachAppsyncRealtime } from "./projectEndpoint/appsync/realtime";
 import { createCsvRoutes } from "./projectEndpoint/csv/http";
 import { createFileRoutes } from "./projectEndpoint/files/http";
+import { createFunctionRunner } from "./functions/runner";
+import { createFunctionUrlRoute } from "./functions/http";
+import { dropExpiredFunctionLogs } from "./functions/logs";
 import { csvImportJob, CSV_IMPORT_JOB } from "./projectEndpoint/csv/job";
 import { billDuePeriods, createBuiltInProvider } from "./pay/builtIn";
 import { createPayments } from "./pay/payments";
@@ -151,9 +154,11 @@ export async function createPlatform(
   });
   const yoga = createGraphqlHandler(schema, "/graphql", PERSISTED_QUERIES_PATH, options.graphqlPlugins);
   const serveGraphql = serveGraphqlOverNode(yoga, (req) => contextFor(req.headers.authorization, req.headers.host).then(rememberStandingsFor));
-  const projectApi = createProjectEndpoint({ db, apiKeys, events: projectEvents, contextFor, projectPools: auth.projectPools, oidcAllowPrivateIssuers: config.oidcAllowPrivateIssuers, schemaCacheSize: config.projectSchemaCacheSize });
+  const functions = createFunctionRunner({ db, objects, limits: config.limits, projectYoga: () => projectApi.yoga });
+  const projectApi = createProjectEndpoint({ db, apiKeys, events: projectEvents, contextFor, projectPools: auth.projectPools, oidcAllowPrivateIssuers: config.oidcAllowPrivateIssuers, schemaCacheSize: config.projectSchemaCacheSize, functions: () => functions });
   const serveCsv = createCsvRoutes(projectApi.projectContext);
   const serveFile = createFileRoutes({ db, objects, config, projectContext: projectApi.projectContext });
+  const serveFunctionUrl = createFunctionUrlRoute({ db, limits: config.limits, projectContext: projectApi.projectContext });
   const pay = createPayRoutes({ db, contextFor, checkoutKey, seller: config.seller });
   const consoleDist = options.consoleDist ?? CONSOLE_DIST;
   const serveStatic = createStaticHandler(consoleDist, {
@@ -191,6 +196,7 @@ export async function createPlatform(
     projectRealtimeUpgrade: appsyncRealtime.handleUpgrade,
     csv: serveCsv,
     files: serveFile,
+    functionUrl: serveFunctionUrl,
     auth: auth.handle,
     mailbox: mailbox && mailbox.handle,
     pay: pay.handle,
@@ -218,7 +224,7 @@ export async function createPlatform(
   let upkeepRun: Promise<unknown> = Promise.resolve();
   const upkeep = () => {
     const billing = options.paymentProvider ? null : db.transaction().execute((tx) => billDuePeriods(tx, new Date(), config.seller));
-    upkeepRun = Promise.all([billing, dropExpiredActivities(db), dropOldChanges(db, config.limits.changeRetentionSeconds)]).catch((error: unknown) => log.error("hourly upkeep failed:", error));
+    upkeepRun = Promise.all([billing, dropExpiredActivities(db), dropOldChanges(db, config.limits.changeRetentionSeconds), dropExpiredFunctionLogs(db)]).catch((error: unknown) => log.error("hourly upkeep failed:", error));
   };
   let upkeepTimer: NodeJS.Timeout | null = null;
   let closing: Promise<void> | null = null;
@@ -282,6 +288,7 @@ export async function createPlatform(
     clearTimeout(bound);
     server.closeAllConnections();
     await requestsDone;
+    await functions.close();
     await db.destroy();
   }
 }

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import { PASSWORD, createUserWithWorkspace, startServer } from "./platform";
+import { PASSWORD, createUserWithWorkspace, databaseLabel, startServer } from "./platform";
 import { publishableModel } from "../../tests/server/publishing/models";
 import { formatTimeline, readTimeline, watchTimeline } from "./pageTimeline";
 
@@ -73,6 +73,8 @@ async function firstRows(page: Page, load: () => Promise<unknown>) {
 
 export async function benchDataPage(port: number) {
   const dataDir = mkdtempSync(join(tmpdir(), "baukasten-bench-data-"));
+  // The database the server really uses names the figures (DATABASE_URL from the shell, else PGlite).
+  const label = databaseLabel(process.env.DATABASE_URL);
   const server = await startServer(port, { DATA_DIR: dataDir });
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
@@ -101,8 +103,8 @@ export async function benchDataPage(port: number) {
     if (cdp && profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send("Profiler.stop")).profile));
     const warmTimeline = await readTimeline(page);
     const detail = process.env.BENCH_TIMELINE_DETAIL === "1";
-    const line = (label: string, result: typeof cold) =>
-      `data page, ${label}: ${result.elapsed.toFixed(0)} ms to the first rows, ${result.requests} GraphQL requests in ${result.roundTrips} round trip(s)`;
+    const line = (which: string, result: typeof cold) =>
+      `${label} data page, ${which}: ${result.elapsed.toFixed(0)} ms to the first rows, ${result.requests} GraphQL requests in ${result.roundTrips} round trip(s)`;
     console.log(`${line("cold", cold)} (Directus 685 ms and 23 requests)`);
     console.log(formatTimeline(coldTimeline, detail));
     console.log(`${line("warm", warm)} (goal <= 250 ms warm, one round trip)`);
@@ -119,7 +121,7 @@ export async function benchDataPage(port: number) {
     await page.getByTestId("data-grid").evaluate((grid) => grid.scrollTo(0, grid.scrollHeight / 2));
     await page.locator('[data-testid="grid-row"][aria-rowindex="5000"]').waitFor();
     const inTheMiddle = await domRows();
-    console.log(`data grid with ${ENTRIES.toLocaleString("en")} entries loaded: ${atTop} rows in the DOM at the top, ${inTheMiddle} in the middle (goal <= ~120)`);
+    console.log(`${label} data grid with ${ENTRIES.toLocaleString("en")} entries loaded: ${atTop} rows in the DOM at the top, ${inTheMiddle} in the middle (goal <= ~120)`);
   } finally {
     await browser.close();
     await server.stop();

@@ -14,6 +14,9 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** What a bench line names the database by: the one a server given this DATABASE_URL uses. */
+export const databaseLabel = (databaseUrl: string | undefined) => (databaseUrl ? "PostgreSQL" : "PGlite");
+
 export async function startServer(port: number, env: Record<string, string>): Promise<BenchServer> {
   const entry = process.env.BENCH_SERVER_ENTRY ?? "dist/server/index.mjs";
   // BENCH_NODE_FLAGS (space-separated) replaces the server's flags, to compare them.

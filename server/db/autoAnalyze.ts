@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "./database";
+import type { Db, DbOrTx } from "./database";
 import { log } from "../log";
 
 /** How often the embedded database's statistics are checked: a fresh import is planned well within seconds. */
@@ -20,7 +20,7 @@ export function startAutoAnalyze(db: Db, intervalMs = CHECK_INTERVAL_MS) {
     const { rows } = await sql<{ relname: string }>`select relname from pg_stat_user_tables where n_mod_since_analyze > 50 + 0.1 * n_live_tup`.execute(db);
     for (const { relname } of rows) {
       if (stopped) return;
-      await sql`analyze ${sql.id(relname)}`.execute(db);
+      await analyzeTable(db, relname);
     }
   };
   const timer = setInterval(() => {
@@ -34,4 +34,9 @@ export function startAutoAnalyze(db: Db, intervalMs = CHECK_INTERVAL_MS) {
     clearInterval(timer);
     await run;
   };
+}
+
+/** Analyzes a table now, as the embedded database's auto-analyze and PostgreSQL's autovacuum do after a large write. */
+export async function analyzeTable(db: DbOrTx, relname: string) {
+  await sql`analyze ${sql.id(relname)}`.execute(db);
 }

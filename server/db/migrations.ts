@@ -19,6 +19,7 @@ import { invoiceDetails } from "./migrations/0017_invoice_details";
 import { apiKeyUses } from "./migrations/0018_api_key_uses";
 import { activityChanges } from "./migrations/0019_activity_changes";
 import { changeLog } from "./migrations/0020_change_log";
+import { functionLogs } from "./migrations/0021_function_logs";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "0018_api_key_uses": apiKeyUses,
   "0019_activity_changes": activityChanges,
   "0020_change_log": changeLog,
+  "0021_function_logs": functionLogs,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

@@ -21,6 +21,8 @@ export interface RouteDeps {
   projectRealtimeUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer, apiId: string) => void;
   csv: NodeHandler<[route: CsvRoute]>;
   files: NodeHandler<[route: FileRoute]>;
+  /** A cloud function's URL: POST runs it (GET with a signed address downloads its code, a file route). */
+  functionUrl: NodeHandler<[route: { apiId: string; key: string }]>;
   auth: FetchHandler;
   mailbox: FetchHandler | null;
   pay: FetchHandler;
@@ -52,7 +54,12 @@ export function registerRoutes(router: Router, deps: RouteDeps) {
   router.add("/p/:apiId/imports/:importId", (req, res, { apiId, importId }) => deps.csv(req, res, { apiId, export: false, importId, failedRows: false }));
   router.add("/p/:apiId/imports/:importId/failed.csv", (req, res, { apiId, importId }) => deps.csv(req, res, { apiId, export: false, importId, failedRows: true }));
   router.add("/p/:apiId/files/*key", (req, res, { apiId, key }) => deps.files(req, res, { apiId, kind: "files", key: decodedKey(key) }), { cors: ANY_ORIGIN_OWN_PREFLIGHT });
-  router.add("/p/:apiId/functions/*key", (req, res, { apiId, key }) => deps.files(req, res, { apiId, kind: "functions", key: decodedKey(key) }), { cors: ANY_ORIGIN_OWN_PREFLIGHT });
+  router.add(
+    "/p/:apiId/functions/*key",
+    (req, res, { apiId, key }) =>
+      req.method === "POST" ? deps.functionUrl(req, res, { apiId, key: decodedKey(key) }) : deps.files(req, res, { apiId, kind: "functions", key: decodedKey(key) }),
+    { cors: ANY_ORIGIN_OWN_PREFLIGHT },
+  );
   router.add("/auth", web(deps.auth));
   router.add("/auth/*rest", web(deps.auth));
   router.add("/mail", web(deps.mailbox ?? notFound));

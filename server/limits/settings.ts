@@ -42,6 +42,22 @@ export interface Limits {
   realtimeSubscriptionsPerSocket: number;
   /** How long the change log keeps an event, in seconds: how far back a reconnecting subscriber can resume. */
   changeRetentionSeconds: number;
+  /** Milliseconds of computing one cloud function invocation may use (its waits on context.graphql do not count). */
+  functionCpuMs: number;
+  /** Milliseconds one invocation may take in all, waits included. */
+  functionWallMs: number;
+  /** The memory one invocation's JavaScript heap may use, in bytes. */
+  functionMemoryBytes: number;
+  /** The largest request body a function URL takes, in bytes (413 beyond). */
+  functionRequestMaxBytes: number;
+  /** The largest result a function may answer, in bytes (its invocation fails beyond). */
+  functionResultMaxBytes: number;
+  /** Invocations running at once on this platform; more are refused until one ends. */
+  functionsAtOnce: number;
+  /** Invocations of one project running at once. */
+  functionsPerProjectAtOnce: number;
+  /** Function URL calls one caller makes in one project per minute. */
+  functionCallsPerCallerPerMinute: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -66,6 +82,14 @@ export const DEFAULT_LIMITS: Limits = {
   realtimeKeepAliveMs: 30_000,
   realtimeSubscriptionsPerSocket: 100,
   changeRetentionSeconds: 24 * 60 * 60,
+  functionCpuMs: 2000,
+  functionWallMs: 10_000,
+  functionMemoryBytes: 64 * 1024 * 1024,
+  functionRequestMaxBytes: 1024 * 1024,
+  functionResultMaxBytes: 6 * 1024 * 1024,
+  functionsAtOnce: 4,
+  functionsPerProjectAtOnce: 2,
+  functionCallsPerCallerPerMinute: 600,
 };
 
 export function readLimits(setting: string | undefined): Limits {

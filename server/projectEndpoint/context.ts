@@ -6,6 +6,7 @@ import type { Loaders } from "./entries/loaders";
 import type { ProjectEvents } from "./realtime/events";
 import type { ProjectPools } from "../auth/projectPools";
 import type { CallerCredential } from "./realtime/socketWatch";
+import type { FunctionRunner } from "../functions/runner";
 
 /** The platform's request context plus what a project endpoint adds: which project, which version, who. */
 export interface ProjectContext extends Context {
@@ -24,5 +25,9 @@ export interface ProjectContext extends Context {
     loaders: Loaders;
     /** The projects' own user pools (null with a real Cognito pool): passwords and deleted users. */
     userPools: ProjectPools | null;
+    /** Runs the project's cloud functions (function URLs and triggers). */
+    functions: FunctionRunner;
+    /** Set on the requests a function makes through context.graphql: a trigger's own writes run no triggers. */
+    invokedBy?: "url" | "trigger";
   };
 }

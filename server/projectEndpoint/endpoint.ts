@@ -23,6 +23,7 @@ import { userPoolCaller } from "./access/callers/userPool";
 import type { CallerCredential } from "./realtime/socketWatch";
 import { appsyncErrorsPlugin, ERROR_TYPE_HEADER } from "./appsync/httpErrors";
 import { errorTypeOf, UNAUTHORIZED_EXCEPTION } from "./appsync/errorTypes";
+import type { FunctionRunner } from "../functions/runner";
 
 /** `/p/<apiId>/graphql`, with or without a query string; the api id, or null for other paths. */
 export function projectApiIdOf(url: string | undefined): string | null {
@@ -71,6 +72,8 @@ export function createProjectEndpoint(options: {
   oidcAllowPrivateIssuers: boolean;
   /** PROJECT_SCHEMA_CACHE_SIZE (server/config.ts). */
   schemaCacheSize: number;
+  /** Runs cloud functions; given late, as it calls back into this endpoint. */
+  functions: () => FunctionRunner;
 }) {
   const { db, apiKeys, events, contextFor, projectPools } = options;
   const oidc = createOidcVerifier({ allowPrivateIssuers: options.oidcAllowPrivateIssuers });
@@ -129,7 +132,7 @@ export function createProjectEndpoint(options: {
     return {
       ...platformContext,
       responseBudget,
-      project: { apiId, version: live.live.version, schema: live.built, caller, credential, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId, responseBudget), userPools: projectPools },
+      project: { apiId, version: live.live.version, schema: live.built, caller, credential, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId, responseBudget), userPools: projectPools, functions: options.functions() },
     };
   }
 

@@ -11,6 +11,8 @@ import type { ModelPlan, TablePlan } from "./schema/plan";
 import { hasCreateInput } from "./schema/sdl";
 import type { EntryRow, ListQuery } from "./entries/store";
 import type { CompiledList } from "./compiledLists";
+import { afterTriggers, beforeTriggers, hasTriggers } from "../functions/triggers";
+import type { ResolverType } from "../../src/domain/model";
 
 /** The stored row behind an entry object, for its connection fields. */
 const ROW = Symbol("row");
@@ -21,6 +23,48 @@ function toEntry(row: EntryRow, table: TablePlan): Entry {
   return { id: row.id, createdAt: row.created_at, updatedAt: row.updated_at, owner: row.owner, ...entryValues(row, table), [ROW]: row };
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** An after trigger's entry: its values over the stored ones; the id and the row behind stay. */
+function changedEntry(original: Entry, returned: unknown): Entry {
+  return isObject(returned) ? { ...original, ...returned, id: original.id, [ROW]: original[ROW] } : original;
+}
+
+/** An after trigger's list of entries: the entries it returns by id, in its order (it may leave some out). */
+function changedEntries(original: (Entry | null)[], returned: unknown): (Entry | null)[] {
+  if (!Array.isArray(returned)) return original;
+  const byId = new Map(original.filter((entry): entry is Entry => !!entry).map((entry) => [entry.id, entry]));
+  return returned.flatMap((item) => {
+    const known = isObject(item) ? byId.get(item.id as string) : undefined;
+    return known ? [changedEntry(known, item)] : [];
+  });
+}
+
+type Connection = ReturnType<typeof toConnection<EntryRow, Entry>>;
+/** An after trigger's page: its items (as a list, or as `{ items }`) replace the page's. */
+function changedPage(page: Connection, returned: unknown): Connection {
+  const items = changedEntries(page.items, isObject(returned) ? returned.items : returned) as Entry[];
+  const cursors = new Map(page.edges.map((edge) => [edge.node.id, edge.cursor]));
+  return { ...page, items, edges: items.map((node) => ({ node, cursor: cursors.get(node.id)! })) };
+}
+
+/** Plain JSON of a result for a trigger: no stored rows, no symbols. */
+const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value ?? null));
+
+/**
+ * Runs an operation between its table's before and after triggers (../functions/triggers.ts);
+ * without triggers the operation runs as it is.
+ */
+function triggered<I, R>(table: TablePlan, type: ResolverType, run: (input: I, ctx: ProjectContext) => Promise<R>, change: (result: R, returned: unknown) => R, shown: (result: R) => unknown = plain) {
+  if (!hasTriggers(table, type)) return run;
+  return async (given: I, ctx: ProjectContext) => {
+    const input = await beforeTriggers(ctx, table, type, given);
+    const result = await run(input, ctx);
+    const returned = await afterTriggers(ctx, table, type, plain(input), shown(result));
+    return returned === undefined ? result : change(result, returned);
+  };
+}
+
 function tableResolvers(plan: ModelPlan, table: TablePlan) {
   const ops = operationNames(table.type);
   const entries = entryOperations(plan, table);
@@ -29,33 +73,44 @@ function tableResolvers(plan: ModelPlan, table: TablePlan) {
   const Query: Record<string, unknown> = {};
   const Mutation: Record<string, unknown> = {};
 
+  const one = (result: Entry | null, returned: unknown) => (result ? changedEntry(result, returned) : result);
+  const many = (result: (Entry | null)[], returned: unknown) => changedEntries(result, returned);
+  const listed = (result: Connection) => ({ items: plain(result.items), nextToken: result.nextToken });
+
   if (table.publishes.has("queries")) {
-    Query[ops.get] = async (_: unknown, { id }: { id: string }, ctx: ProjectContext) => {
+    const get = triggered(table, "object", async ({ id }: { id: string }, ctx) => {
       const row = await entries.get(ctx, id);
       return row ? entry(row) : null;
-    };
-    Query[ops.list] = async (_: unknown, args: ListArgs, ctx: ProjectContext) => page(await entries.list(ctx, args));
-    Query[ops.batchGet] = async (_: unknown, { ids }: { ids: string[] }, ctx: ProjectContext) =>
-      (await entries.batchGet(ctx, ids)).map((row) => (row ? entry(row) : null));
+    }, one);
+    Query[ops.get] = (_: unknown, args: { id: string }, ctx: ProjectContext) => get(args, ctx);
+    const list = triggered(table, "list", async (args: ListArgs, ctx) => page(await entries.list(ctx, args)), changedPage, listed);
+    Query[ops.list] = (_: unknown, args: ListArgs, ctx: ProjectContext) => list(args, ctx);
+    const batchGet = triggered(table, "object", async ({ ids }: { ids: string[] }, ctx) => (await entries.batchGet(ctx, ids)).map((row) => (row ? entry(row) : null)), many);
+    Query[ops.batchGet] = (_: unknown, args: { ids: string[] }, ctx: ProjectContext) => batchGet(args, ctx);
     if (table.parents.length) {
-      Query[ops.listByParent] = async (_: unknown, args: ListArgs & { parentId: string; parentKey: "FIRST" | "SECOND" }, ctx: ProjectContext) =>
-        page(await entries.listByParent(ctx, args));
+      type ByParent = ListArgs & { parentId: string; parentKey: "FIRST" | "SECOND" };
+      const byParent = triggered(table, "listByParent", async (args: ByParent, ctx) => page(await entries.listByParent(ctx, args)), changedPage, listed);
+      Query[ops.listByParent] = (_: unknown, args: ByParent, ctx: ProjectContext) => byParent(args, ctx);
     }
   }
 
   if (table.publishes.has("mutations")) {
-    Mutation[ops.create] = async (_: unknown, args: { input?: EntryInput }, ctx: ProjectContext) => entry((await entries.createMany(ctx, [args.input ?? {}]))[0]);
+    const create = triggered(table, "create", async (input: EntryInput, ctx) => entry((await entries.createMany(ctx, [input ?? {}]))[0]), one);
+    Mutation[ops.create] = (_: unknown, args: { input?: EntryInput }, ctx: ProjectContext) => create(args.input ?? {}, ctx);
     if (hasCreateInput(table)) {
-      Mutation[ops.batchCreate] = async (_: unknown, { input }: { input: EntryInput[] }, ctx: ProjectContext) => (await entries.createMany(ctx, input)).map(entry);
+      const batchCreate = triggered(table, "create", async (input: EntryInput[], ctx) => (await entries.createMany(ctx, input)).map(entry), many);
+      Mutation[ops.batchCreate] = (_: unknown, { input }: { input: EntryInput[] }, ctx: ProjectContext) => batchCreate(input, ctx);
     }
-    Mutation[ops.update] = async (_: unknown, { input }: { input: EntryInput & { id: string } }, ctx: ProjectContext) => entry(await entries.update(ctx, input));
-    Mutation[ops.delete] = async (_: unknown, { input }: { input: EntryInput & { id: string } }, ctx: ProjectContext) => {
+    const update = triggered(table, "update", async (input: EntryInput & { id: string }, ctx) => entry(await entries.update(ctx, input)), one);
+    Mutation[ops.update] = (_: unknown, { input }: { input: EntryInput & { id: string } }, ctx: ProjectContext) => update(input, ctx);
+    const remove = triggered(table, "delete", async (input: EntryInput & { id: string }, ctx) => {
       const [deleted] = await entries.deleteMany(ctx, [input]);
       if (!deleted) throw notFound();
       return entry(deleted);
-    };
-    Mutation[ops.batchDelete] = async (_: unknown, { input }: { input: (EntryInput & { id: string })[] }, ctx: ProjectContext) =>
-      (await entries.deleteMany(ctx, input)).map(entry);
+    }, one);
+    Mutation[ops.delete] = (_: unknown, { input }: { input: EntryInput & { id: string } }, ctx: ProjectContext) => remove(input, ctx);
+    const batchDelete = triggered(table, "delete", async (input: (EntryInput & { id: string })[], ctx) => (await entries.deleteMany(ctx, input)).map(entry), many);
+    Mutation[ops.batchDelete] = (_: unknown, { input }: { input: (EntryInput & { id: string })[] }, ctx: ProjectContext) => batchDelete(input, ctx);
   }
 
   const Subscription: Record<string, unknown> = {};
@@ -88,7 +143,8 @@ function tableResolvers(plan: ModelPlan, table: TablePlan) {
     };
   }
   // The root list for the SQL-written answers (compiledLists.ts).
-  const lists = table.publishes.has("queries") ? new Map([[ops.list, { plan, table, entries }]]) : new Map<string, CompiledList>();
+  // A list with triggers is executed field by field, so its triggers run.
+  const lists = table.publishes.has("queries") && !hasTriggers(table, "list") ? new Map([[ops.list, { plan, table, entries }]]) : new Map<string, CompiledList>();
   return { Query, Mutation, Subscription, objectFields, lists };
 }
 

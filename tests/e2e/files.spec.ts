@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import JSZip from "jszip";
 import { createProject, expect, PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
 import { publishableModel } from "../server/publishing/models";
+import { consoleToken } from "./consoleApi";
 
 /**
  * Spec §2 'Files: a file explorer with drag/drop upload, delete and load more', through the
@@ -100,7 +101,7 @@ test.describe("Files screen", () => {
     await expect(rows).toContainText("menu card.txt");
   });
 
-  test("uploads a cloud function as the project's owner, lists it with its runtime, exports its code and deletes it", async ({ page }) => {
+  test("uploads a cloud function as the project's owner, lists it with its runtime, exports its code, calls its URL, sees its log and deletes it", async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page, platform, owner);
     await expect(page).not.toHaveURL(/\/login/);
@@ -126,6 +127,35 @@ test.describe("Files screen", () => {
     expect(download.suggestedFilename()).toBe("hello.mjs.zip");
     const zip = await JSZip.loadAsync(await readFile((await download.path())!));
     expect(await zip.file("hello.mjs")!.async("string")).toBe("export const handler = () => 1;");
+
+    // The function runs at its URL, called as a customer's app would with the project API's
+    // credentials (here the owner's console token), and its invocation is logged under it.
+    await page.getByTestId("functions-upload").click();
+    await dialog.getByTestId("function-file").setInputFiles({
+      name: "double.js",
+      mimeType: "text/javascript",
+      buffer: Buffer.from("exports.handler = (event) => { console.log('doubling', event.n); return { doubled: event.n * 2 }; };"),
+    });
+    await dialog.getByTestId("function-upload-submit").click();
+    await expect(dialog).toBeHidden();
+    const doubleRow = rows.filter({ hasText: "double.js" });
+    await doubleRow.getByTestId("function-logs-toggle").click();
+    const logs = page.getByTestId("function-logs");
+    await expect(logs.getByTestId("function-logs-empty")).toBeVisible();
+    const functionUrl = (await logs.getByTestId("function-url").textContent())!;
+    expect(functionUrl).toBe(`${platform.url}/p/${apiId}/functions/double.js`);
+    const called = await fetch(functionUrl, { method: "POST", headers: { "content-type": "application/json", authorization: await consoleToken(platform, owner) }, body: JSON.stringify({ n: 21 }) });
+    expect(called.status).toBe(200);
+    expect(await called.json()).toEqual({ doubled: 42 });
+    await logs.getByTestId("function-logs-refresh").click();
+    const logRow = logs.getByTestId("function-log-row");
+    await expect(logRow).toHaveCount(1);
+    await expect(logRow).toContainText("Function URL");
+    await expect(logRow).toContainText("OK");
+    await logRow.getByText("stdout / stderr").click();
+    await expect(logRow.getByTestId("function-log-stdout")).toHaveText("doubling 21");
+    await doubleRow.getByRole("checkbox", { name: "Select double.js" }).check();
+
     await page.setViewportSize({ width: 390, height: 800 });
     await expect(page.getByTestId("functions-delete")).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

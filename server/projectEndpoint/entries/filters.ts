@@ -1,10 +1,13 @@
 import { sql, type RawBuilder } from "kysely";
 import { effectiveFieldType, type Field } from "../../../src/domain/model";
 import { refuse } from "../../graphqlKit/errors";
+import { textExpression, valueExpression } from "./sql";
 
 /**
  * Filters of spec §7 ({field: {operator: value}} with and/or/not) compiled to one SQL condition
  * over the entry's jsonb. Values are always parameters; field names come from the live model.
+ * Conditions are written over the expressions ./indexes.ts indexes (a field's value, its text),
+ * so the planner can use those indexes and their statistics.
  */
 export type Filter = { and?: Filter[] | null; or?: Filter[] | null; not?: Filter | null } & Record<string, unknown>;
 
@@ -60,27 +63,29 @@ function condition(name: string, operator: string, operand: unknown, field: Fiel
   const column = SYSTEM_COLUMNS[name];
   if (column) return systemCondition(name, column, operator, operand);
   const json = sql`(data -> ${sql.lit(name)})`;
-  const text = sql`(data ->> ${sql.lit(name)})`;
+  const text = textExpression(name);
   const isList = field ? (effectiveFieldType(field) ?? "").startsWith("List") : false;
   const value = sql`${JSON.stringify(operand)}::jsonb`;
   switch (operator) {
     case "eq":
-      return sql`${json} = ${value}`;
+      // The operand is never JSON null, so a missing value (null here) matches as before.
+      return sql`${valueExpression(name)} = ${value}`;
     case "ne":
       return sql`${json} is distinct from ${value}`;
     case "lt":
     case "le":
     case "gt":
     case "ge":
-      return ordered(json, operator, value);
+      return ordered(valueExpression(name), operator, value);
     case "beginsWith":
-      return sql`starts_with(${text}, ${String(operand)})`;
+      return sql`${text} like ${likePattern(String(operand), false)}`;
     case "contains":
       return contains(json, text, isList, operand);
     case "notContains":
       return sql`not coalesce(${contains(json, text, isList, operand)}, false)`;
     case "attributeExists":
-      return operand ? sql`coalesce(${json}, 'null'::jsonb) <> 'null'::jsonb` : sql`coalesce(${json}, 'null'::jsonb) = 'null'::jsonb`;
+      // jsonb null is below every other value: "> null" is "has a value", as a range the field's index can read.
+      return operand ? sql`${valueExpression(name)} > 'null'::jsonb` : sql`${valueExpression(name)} = 'null'::jsonb`;
     default:
       throw new Error(`unknown filter operator ${operator}`);
   }
@@ -95,9 +100,12 @@ const ORDER: Record<string, string> = { lt: "<", le: "<=", gt: ">", ge: ">=" };
 export const ordered = (json: RawBuilder<unknown>, operator: string, value: RawBuilder<unknown>) =>
   sql`(jsonb_typeof(${json}) = jsonb_typeof(${value}) and ${json} ${sql.raw(ORDER[operator])} ${value})`;
 
-/** A list holds the value; a text has it as a part. */
+/** A list holds the value; a text has it as a part (LIKE, which a trigram index serves). */
 const contains = (json: RawBuilder<unknown>, text: RawBuilder<unknown>, isList: boolean, operand: unknown) =>
-  isList ? sql`${json} @> ${JSON.stringify([operand])}::jsonb` : sql`strpos(${text}, ${String(operand)}) > 0`;
+  isList ? sql`${json} @> ${JSON.stringify([operand])}::jsonb` : sql`${text} like ${likePattern(String(operand), true)}`;
+
+/** A LIKE pattern matching `text` literally (its %, _ and backslash escaped): at the start, or anywhere. */
+export const likePattern = (text: string, anywhere: boolean) => `${anywhere ? "%" : ""}${text.replace(/[\\%_]/g, "\\$&")}%`;
 
 function systemCondition(name: string, column: RawBuilder<unknown>, operator: string, operand: unknown): RawBuilder<unknown> {
   const isTime = name !== "id";

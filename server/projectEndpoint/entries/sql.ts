@@ -9,3 +9,8 @@ import { sql, type RawBuilder } from "kysely";
 export function valueExpression(fieldName: string): RawBuilder<unknown> {
   return sql`coalesce(data -> ${sql.lit(fieldName)}, 'null'::jsonb)`;
 }
+
+/** A field's value as text (null when missing): what the trigram indexes of ./indexes.ts cover. */
+export function textExpression(fieldName: string): RawBuilder<unknown> {
+  return sql`(data ->> ${sql.lit(fieldName)})`;
+}

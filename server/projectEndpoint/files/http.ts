@@ -33,7 +33,8 @@ export type FileRoute = NonNullable<ReturnType<typeof fileRouteOf>>;
 /** Customer apps upload from their own sites (like the project's GraphQL API, any origin, no cookies). */
 const PREFLIGHT_HEADERS = {
   ...PROJECT_API_CORS_HEADERS,
-  "access-control-allow-methods": "GET, HEAD, PUT, OPTIONS",
+  // POST runs a cloud function (its function URL, server/functions/http.ts).
+  "access-control-allow-methods": "GET, HEAD, PUT, POST, OPTIONS",
   "access-control-allow-headers": "content-type, authorization, x-api-key",
   "access-control-max-age": "86400",
 };
@@ -195,8 +196,8 @@ export function createFileRoutes(deps: {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (route.kind === "functions") {
       if (req.method === "GET" || req.method === "HEAD") return exportFunction(req, res, route, url);
-      res.setHeader("allow", "GET, HEAD, OPTIONS");
-      return refuseRequest(req, res, 405, "error_method", "Use GET or HEAD.");
+      res.setHeader("allow", "GET, HEAD, POST, OPTIONS");
+      return refuseRequest(req, res, 405, "error_method", "Use POST to run the function, or GET with an export address to download it.");
     }
     if (req.method === "PUT") return upload(req, res, route, url);
     if (req.method === "GET" || req.method === "HEAD") return download(req, res, route, url);

@@ -10,6 +10,7 @@ import { DEFAULT_LIMIT, toConnection } from "../entries/paging";
 import { recordActivities } from "../entries/store";
 import { DOWNLOAD_URL_MINUTES, EXPORT_URL_MINUTES, filesKey, signDownload, signUpload, UPLOAD_URL_MINUTES, uploadNonce } from "./tokens";
 import * as store from "./store";
+import { listInvocations, NEWEST_FIRST as LOGS_NEWEST_FIRST, type FunctionLogRow } from "../../functions/logs";
 
 /** Spec §7 batch calls take at most this many items, like the tables' batches. */
 const MAX_BATCH = 100;
@@ -57,11 +58,14 @@ const toFile = (ctx: ProjectContext) => (row: store.FileRow) => ({
   updatedAt: row.updated_at,
 });
 
-const toFunction = (row: store.FunctionRow) => ({
+/** POST runs the function (server/functions/http.ts). */
+export const functionUrl = (ctx: ProjectContext, key: string) => `${ctx.origin}/p/${ctx.project.apiId}/functions/${key.split("/").map(encodeURIComponent).join("/")}`;
+
+const toFunction = (ctx: ProjectContext) => (row: store.FunctionRow) => ({
   id: row.id,
   key: row.key,
   code: row.code_key,
-  functionUrl: null,
+  functionUrl: functionUrl(ctx, row.key),
   runtime: row.runtime,
   size: row.bytes,
   createdAt: row.created_at,
@@ -125,7 +129,13 @@ export function filesResolvers() {
       async listCloudFunction(_: unknown, args: PageArgs, ctx: ProjectContext) {
         requireAction(ctx.project.caller, "read");
         const page = pageOf(args);
-        return toConnection(await store.listFunctions(ctx.db, ctx.project.apiId, page), page.limit, store.NEWEST_FIRST, toFunction);
+        return toConnection(await store.listFunctions(ctx.db, ctx.project.apiId, page), page.limit, store.NEWEST_FIRST, toFunction(ctx));
+      },
+      /** Spec §9: 50 a page, like activities. */
+      async listCloudFunctionLog(_: unknown, args: PageArgs & { key: string }, ctx: ProjectContext) {
+        requireAction(ctx.project.caller, "read");
+        const page = { limit: args.first ?? args.limit ?? LOGS_PAGE, nextToken: args.after ?? args.nextToken };
+        return toConnection(await listInvocations(ctx.db, ctx.project.apiId, args.key, page), page.limit, LOGS_NEWEST_FIRST, toLog);
       },
       viewerCanExportFunctions: (_: unknown, __: unknown, ctx: ProjectContext) => mayDo(ctx.project.caller, "create"),
       /** Whoever may upload a function may download its code again (docs/DECISIONS.md); functions stay private. */
@@ -203,6 +213,10 @@ export function filesResolvers() {
         if (input.isCloudFunction && (!runtime || !archived)) {
           throw refuse("BAD_USER_INPUT", "error_file_invalid_format", "Invalid file format.", { key: sourceKey });
         }
+        // Spec §9 lists Ruby 3.2, but nothing could ever run it here: refused now rather than stored dead.
+        if (runtime === "ruby3.2") {
+          throw refuse("BAD_USER_INPUT", "error_function_runtime_unavailable", "Ruby functions cannot run on this platform (it has no sandboxed Ruby runtime). Upload a JavaScript function (.js, .mjs, .cjs).", { key: sourceKey });
+        }
         const source = decodeBody(input.body);
         await requireUploadQuota(ctx);
         const bytes = archived ? await zipped(fileNameOf(sourceKey), source) : source;
@@ -216,7 +230,7 @@ export function filesResolvers() {
             return written.row;
           });
           announceActivities(ctx);
-          return { key: sourceKey, mimeType, name: fileNameOf(sourceKey), file: null, cloudFunction: toFunction(row) };
+          return { key: sourceKey, mimeType, name: fileNameOf(sourceKey), file: null, cloudFunction: toFunction(ctx)(row) };
         }
         const key = archived ? checkedKey(`${sourceKey}.zip`) : sourceKey;
         const storedType = archived ? "application/zip" : mimeType;
@@ -244,11 +258,26 @@ export function filesResolvers() {
         });
         announceActivities(ctx);
         await dropObjects(ctx, rows.map((row) => row.code_key));
-        return rows.map(toFunction);
+        return rows.map(toFunction(ctx));
       },
     },
   };
 }
+
+const LOGS_PAGE = 50;
+
+const toLog = (row: FunctionLogRow) => ({
+  id: row.id,
+  source: row.source,
+  status: row.status,
+  error: row.error,
+  stdout: row.stdout,
+  stderr: row.stderr,
+  durationMs: row.duration_ms,
+  cpuMs: row.cpu_ms,
+  memoryBytes: row.memory_bytes,
+  createdAt: row.created_at,
+});
 
 /** INSERT for a new row, MODIFY for one that replaced another of the same key. */
 const activityOf = (written: { created: boolean }) => (written.created ? "INSERT" : "MODIFY");

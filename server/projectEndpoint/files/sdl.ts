@@ -47,13 +47,30 @@ type CloudFunction {
   key: String!
   "The object key of the function's code, a ZIP."
   code: String!
-  "Functions are stored, not run: always null (docs/DECISIONS.md)."
+  "POST JSON here to run the function, with the project API's credentials."
   functionUrl: String
   runtime: String!
   size: Float!
   createdAt: String!
   updatedAt: String!
 }
+"One invocation of a cloud function: how it ended and what it printed."
+type CloudFunctionLog {
+  id: ID!
+  "url, or the trigger that ran it (trigger:<Table>:<before|after>:<type>)."
+  source: String!
+  "ok, error, timeout, memory, stack, too_large, busy or unsupported."
+  status: String!
+  error: String
+  stdout: String!
+  stderr: String!
+  durationMs: Int!
+  cpuMs: Int!
+  memoryBytes: Float!
+  createdAt: String!
+}
+type CloudFunctionLogEdge { node: CloudFunctionLog! cursor: String! }
+type CloudFunctionLogConnection { items: [CloudFunctionLog!]! nextToken: String edges: [CloudFunctionLogEdge!]! pageInfo: PageInfo! }
 type CloudFunctionEdge { node: CloudFunction! cursor: String! }
 type CloudFunctionConnection { items: [CloudFunction!]! nextToken: String edges: [CloudFunctionEdge!]! pageInfo: PageInfo! }
 input DeleteCloudFunctionInput { id: ID! }
@@ -72,6 +89,7 @@ export const FILES_QUERIES = [
   `"Newest first, 100 by default (spec §9)."\n  listFileDocument(${PAGE_ARGS}): FileDocumentConnection!`,
   `getFileDocument(id: ID!): FileDocument`,
   `"Newest first, 100 by default (spec §9)."\n  listCloudFunction(${PAGE_ARGS}): CloudFunctionConnection!`,
+  `"A function's invocations within the project's retention, newest first (50 a page); none for an unknown key."\n  listCloudFunctionLog(key: String!, ${PAGE_ARGS}): CloudFunctionLogConnection!`,
   `"Whether the caller may download functions' code (docs/ROLES.md data.edit, as for uploading it)."\n  viewerCanExportFunctions: Boolean!`,
   `"Spec §2 'export': a signed download address of the function's code; null when there is no such function."\n  exportCloudFunction(id: ID!): CloudFunctionExport`,
 ];

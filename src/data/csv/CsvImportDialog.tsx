@@ -204,6 +204,9 @@ export function CsvImportDialog(props: {
           <p className="field-hint">
             <FormattedMessage id="data.csv.import.hint" />
           </p>
+          <p className="field-hint" data-testid="csv-import-no-triggers">
+            <FormattedMessage id="data.csv.import.noTriggers" />
+          </p>
           <div className="field">
             <label htmlFor={fileId}>
               <FormattedMessage id="data.csv.import.file" />

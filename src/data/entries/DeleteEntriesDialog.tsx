@@ -46,6 +46,11 @@ export function DeleteEntriesDialog(props: {
             <FormattedMessage id="data.entries.deleteMatchingText" values={{ name: <strong>{props.tableName}</strong> }} />
           )}
         </p>
+        {props.scope !== "selected" && (
+          <p className="field-hint" data-testid="delete-matching-no-triggers">
+            <FormattedMessage id="data.entries.deleteMatchingNoTriggers" />
+          </p>
+        )}
         <TextField
           label={intl.formatMessage({ id: "data.entries.retypeName" }, { name: props.tableName })}
           value={typed}

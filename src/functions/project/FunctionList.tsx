@@ -14,6 +14,7 @@ import type { FunctionListDeleteMutation } from "../../__generated__/FunctionLis
 import type { FunctionListExportQuery } from "../../__generated__/FunctionListExportQuery.graphql";
 import { FileSize } from "../../files/project/FileSize";
 import { UploadFunctionDialog } from "./UploadFunctionDialog";
+import { FunctionLogs } from "./FunctionLogs";
 
 const exportQuery = graphql`
   query FunctionListExportQuery($id: ID!) {
@@ -42,6 +43,7 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
             node {
               id
               key
+              functionUrl
               runtime
               size
               updatedAt
@@ -69,6 +71,8 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
   const exportHintId = useId();
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<unknown>(null);
+  const [logsOf, setLogsOf] = useState<string | null>(null);
+  const shownLogs = functions.find((fn) => fn.key === logsOf);
 
   // Pasting a supported file opens the upload dialog with it.
   useEffect(() => {
@@ -192,8 +196,11 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
               <th scope="col">
                 <FormattedMessage id="files.column.size" />
               </th>
-              <th scope="col">
+              <th scope="col" className="functions-updated">
                 <FormattedMessage id="functions.column.updated" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="functions.column.logs" />
               </th>
             </tr>
           </thead>
@@ -208,8 +215,18 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
                 <td>
                   <FileSize bytes={fn.size} />
                 </td>
-                <td>
+                <td className="functions-updated">
                   <FormattedDate value={fn.updatedAt} dateStyle="medium" timeStyle="short" />
+                </td>
+                <td>
+                  <Button
+                    aria-pressed={logsOf === fn.key}
+                    onClick={() => setLogsOf(logsOf === fn.key ? null : fn.key)}
+                    aria-label={intl.formatMessage({ id: "functions.logs.show" }, { name: fn.key })}
+                    data-testid="function-logs-toggle"
+                  >
+                    <FormattedMessage id="functions.logs" />
+                  </Button>
                 </td>
               </tr>
             ))}
@@ -221,6 +238,7 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
           <FormattedMessage id="common.loadMore" />
         </Button>
       )}
+      {shownLogs && <FunctionLogs key={shownLogs.key} functionKey={shownLogs.key} functionUrl={shownLogs.functionUrl ?? null} />}
       {uploadFile !== undefined && <UploadFunctionDialog connectionId={data.listCloudFunction.__id} initialFile={uploadFile} onClose={() => setUploadFile(undefined)} />}
       {confirming && (
         <ConfirmDialog

@@ -38,6 +38,7 @@ export function UploadFunctionDialog(props: { connectionId: string; initialFile:
         cloudFunction @prependNode(connections: $connections, edgeTypeName: "CloudFunctionEdge") {
           id
           key
+          functionUrl
           runtime
           size
           updatedAt

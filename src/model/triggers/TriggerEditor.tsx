@@ -17,7 +17,8 @@ import { ProblemText } from "../ProblemText";
 import { problemAt } from "../problems";
 
 /**
- * One trigger: name (at least 3 characters), variant (before or after), runtime and the
+ * One trigger: name (at least 3 characters), the cloud function it runs (by its file name, kept
+ * in `archive`), variant (before or after), runtime and the
  * operation types, one by one or All; the last checked type cannot be unchecked (spec §4).
  */
 export function TriggerEditor(props: {
@@ -49,6 +50,13 @@ export function TriggerEditor(props: {
         autoFocus={props.autoFocus}
         autoComplete="off"
         data-testid="trigger-name"
+      />
+      <TextField
+        label={<FormattedMessage id="model.triggers.function" />}
+        value={resolver.archive ?? ""}
+        onChange={(archive) => update({ archive: archive.trim() ? archive : null })}
+        autoComplete="off"
+        data-testid="trigger-function"
       />
       <div className="model-inline-form">
         <div className="field">

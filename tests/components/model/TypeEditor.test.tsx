@@ -209,6 +209,9 @@ describe("type editor", () => {
     expect(screen.getByTestId("trigger").textContent).toContain("The trigger name needs at least 3 characters.");
     fireEvent.change(screen.getByTestId("trigger-name"), { target: { value: "audit" } });
     expect((screen.getByTestId("add-trigger") as HTMLButtonElement).disabled).toBe(false);
+    // The function a trigger runs is named by its file name.
+    fireEvent.change(screen.getByTestId("trigger-function"), { target: { value: "audit.js" } });
+    expect((screen.getByTestId("trigger-function") as HTMLInputElement).value).toBe("audit.js");
     for (const type of ["create", "update", "delete", "list", "listByParent"]) fireEvent.click(screen.getByTestId(`trigger-type-${type}`));
     const object = screen.getByTestId("trigger-type-object") as HTMLInputElement;
     expect([object.checked, object.disabled]).toEqual([true, true]);

@@ -336,7 +336,7 @@ describe("spec §7 'Cloud functions … uploadInlineFile (key, mimeType, accessC
     const uploaded = await p.call(UPLOAD, { input: { key: "hello world.mjs", mimeType: "text/javascript", accessControl: "private", archiveFormat: "ZIP", body: Buffer.from(code).toString("base64"), isCloudFunction: true } });
     expect(uploaded.errors).toBeUndefined();
     const fn = uploaded.data.uploadInlineFile.cloudFunction;
-    expect(fn).toMatchObject({ key: "hello_world.mjs", runtime: "nodejs18.x", functionUrl: null });
+    expect(fn).toMatchObject({ key: "hello_world.mjs", runtime: "nodejs18.x", functionUrl: `${p.t.url}/p/${p.apiId}/functions/hello_world.mjs` });
     const zip = await JSZip.loadAsync((await p.t.platform.objects.get(fn.code))!);
     expect(await zip.file("hello_world.mjs")!.async("string")).toBe(code);
     // Functions are private: their code is not among the project's files.
@@ -395,17 +395,20 @@ describe("spec §7 'Cloud functions … uploadInlineFile (key, mimeType, accessC
     expect((await fetch(url)).status).toBe(404);
   });
 
-  it("gives .py and .rb their runtimes and refuses other extensions ('Invalid file format.') and oversized bodies ('File is too large.')", async () => {
+  it("gives .py its runtime, refuses .rb (no Ruby can run here), other extensions ('Invalid file format.') and oversized bodies ('File is too large.')", async () => {
     const runtimeOf = async (key: string) =>
       (await p.call(UPLOAD, { input: { key, mimeType: "text/plain", body: Buffer.from("x").toString("base64"), isCloudFunction: true } })).data?.uploadInlineFile.cloudFunction.runtime;
     expect(await runtimeOf("job.py")).toBe("python3.10");
-    expect(await runtimeOf("job.rb")).toBe("ruby3.2");
+    const ruby = await p.call(UPLOAD, { input: { key: "job.rb", mimeType: "text/x-ruby", body: Buffer.from("puts 1").toString("base64"), isCloudFunction: true } });
+    expect(ruby.errors?.[0]).toMatchObject({ extensions: { messageId: "error_function_runtime_unavailable" } });
+    expect(ruby.errors?.[0].message).toMatch(/^Ruby functions cannot run on this platform/);
     const wrong = await p.call(UPLOAD, { input: { key: "job.sh", mimeType: "text/plain", body: "eA==", isCloudFunction: true } });
     expect(wrong.errors?.[0]).toMatchObject({ message: "Invalid file format.", extensions: { messageId: "error_file_invalid_format" } });
     const large = await p.call(UPLOAD, { input: { key: "big.js", mimeType: "text/javascript", body: Buffer.alloc(INLINE_FILE_MAX_BYTES + 1).toString("base64"), isCloudFunction: true } });
     expect(large.errors?.[0]).toMatchObject({ message: "File is too large.", extensions: { messageId: "error_file_too_large" } });
     const names = (await p.call(`{ listCloudFunction { items { key } } }`)).data.listCloudFunction.items.map((item: { key: string }) => item.key);
     expect(names).not.toContain("job.sh");
+    expect(names).not.toContain("job.rb");
     expect(names).not.toContain("big.js");
   });
 });

@@ -1,0 +1,108 @@
+import JSZip from "jszip";
+import type { Db } from "../db/database";
+import type { Limits } from "../limits/settings";
+import type { ObjectStore } from "../storage/objectStore";
+import { ResponseBudget } from "../graphqlKit/responseBudget";
+import type { GraphqlHandler } from "../graphql/yoga";
+import type { ProjectContext } from "../projectEndpoint/context";
+import { createLoaders } from "../projectEndpoint/entries/loaders";
+import type { FunctionRow } from "../projectEndpoint/files/store";
+import { fileNameOf } from "../../src/domain/files";
+import { recordInvocation } from "./logs";
+import { createSandboxPool, type InvocationOutcome, type SandboxLimits } from "./sandbox/pool";
+
+/** How an invocation came about: its function URL, or a trigger of a table's operation. */
+export type InvocationSource = { kind: "url" } | { kind: "trigger"; name: string; table: string; step: "before" | "after"; type: string; handler?: string | null };
+
+/** Functions whose code was read lately, by object and upload time: a warm call reads no ZIP. */
+const CODE_CACHE_SIZE = 100;
+
+/** What QuickJS itself needs beside the function's own stack. */
+const STACK_BYTES = 512 * 1024;
+const LOG_MAX_BYTES = 64 * 1024;
+const BRIDGE_CALLS_MAX = 100;
+
+const sandboxLimits = (limits: Limits): SandboxLimits => ({
+  cpuMs: limits.functionCpuMs,
+  wallMs: limits.functionWallMs,
+  memoryBytes: limits.functionMemoryBytes,
+  stackBytes: STACK_BYTES,
+  resultMaxBytes: limits.functionResultMaxBytes,
+  logMaxBytes: LOG_MAX_BYTES,
+  bridgeCallsMax: BRIDGE_CALLS_MAX,
+});
+
+const unsupported = (error: string): InvocationOutcome => ({ status: "unsupported", error, stdout: "", stderr: "", durationMs: 0, cpuMs: 0, memoryBytes: 0 });
+
+/**
+ * Runs a project's cloud functions in the sandbox (./sandbox/) and records each invocation
+ * (./logs.ts). Only JavaScript runs: other runtimes are refused, never run outside a sandbox
+ * (docs/DECISIONS.md). The code's only way out is context.graphql, executed in-process by the
+ * project's own endpoint as the invocation's caller, so every table right still applies.
+ */
+export function createFunctionRunner(deps: { db: Db; objects: ObjectStore; limits: Limits; projectYoga: () => GraphqlHandler }) {
+  const pool = createSandboxPool({ atOnce: deps.limits.functionsAtOnce, perProjectAtOnce: deps.limits.functionsPerProjectAtOnce, limits: () => sandboxLimits(deps.limits) });
+  const codes = new Map<string, string>();
+
+  async function codeOf(fn: FunctionRow): Promise<string | null> {
+    const cacheKey = `${fn.code_key}@${fn.updated_at}`;
+    const cached = codes.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const zipped = await deps.objects.get(fn.code_key);
+    if (!zipped) return null;
+    const zip = await JSZip.loadAsync(zipped);
+    const file = zip.file(fileNameOf(fn.key)) ?? Object.values(zip.files).find((entry) => !entry.dir);
+    if (!file) return null;
+    const code = await file.async("string");
+    if (codes.size >= CODE_CACHE_SIZE) codes.delete(codes.keys().next().value!);
+    codes.set(cacheKey, code);
+    return code;
+  }
+
+  /** context.graphql: the project endpoint, in-process, as the caller of the invocation. */
+  function bridgeOf(ctx: ProjectContext, source: InvocationSource) {
+    return async (query: string, variablesJson: string) => {
+      const responseBudget = new ResponseBudget();
+      const context: ProjectContext = {
+        ...ctx,
+        responseBudget,
+        project: { ...ctx.project, loaders: createLoaders(deps.db, ctx.project.apiId, responseBudget), invokedBy: source.kind },
+      };
+      const response = await deps.projectYoga().fetch(
+        `http://functions.internal/p/${ctx.project.apiId}/graphql`,
+        { method: "POST", headers: { "content-type": "application/json" }, body: `{"query":${JSON.stringify(query)},"variables":${variablesJson}}` },
+        context,
+      );
+      return await response.text();
+    };
+  }
+
+  /** Runs the function with `event`; records and returns how it went. */
+  async function invoke(ctx: ProjectContext, fn: FunctionRow, event: unknown, source: InvocationSource): Promise<InvocationOutcome> {
+    let outcome: InvocationOutcome;
+    if (fn.runtime !== "nodejs18.x") {
+      // Python would need python3 inside an OS sandbox (bubblewrap), which this platform does not have; never unsandboxed.
+      outcome = unsupported(`The ${fn.runtime} runtime cannot run on this platform (it has no sandbox for it): only JavaScript functions (.js, .mjs, .cjs) run here.`);
+    } else {
+      const code = await codeOf(fn);
+      outcome = code === null
+        ? unsupported("The function's code could not be read; upload it again.")
+        : await pool.invoke({
+          apiId: ctx.project.apiId,
+          fileName: fileNameOf(fn.key),
+          code,
+          event,
+          context: { functionName: fn.key, caller: ctx.project.caller.kind, ...(source.kind === "trigger" ? { trigger: { name: source.name, table: source.table, step: source.step, type: source.type } } : {}) },
+          graphql: bridgeOf(ctx, source),
+          handlerName: source.kind === "trigger" ? source.handler ?? undefined : undefined,
+        });
+    }
+    const sourceText = source.kind === "url" ? "url" : `trigger:${source.table}:${source.step}:${source.type}`;
+    await recordInvocation(deps.db, ctx.project.apiId, fn.key, sourceText, outcome);
+    return outcome;
+  }
+
+  return { invoke, close: () => pool.close() };
+}
+
+export type FunctionRunner = ReturnType<typeof createFunctionRunner>;
