@@ -90,8 +90,10 @@ export function attachAppsyncRealtime(endpoint: ProjectEndpoint, sockets: Projec
       }
       const operation: Operation = { stopped: false, iterator: null };
       operations.set(id, operation);
+      // A stop may have come meanwhile, and a new start with the same id after it: only this one is removed.
+      const release = () => operations.get(id) === operation && operations.delete(id);
       const refuse = (errors: AppsyncError[] | Record<string, unknown>[]) => {
-        operations.delete(id);
+        release();
         if (!operation.stopped) refuseStart(id, errors);
       };
       const since = sockets.mark();
@@ -118,10 +120,7 @@ export function attachAppsyncRealtime(endpoint: ProjectEndpoint, sockets: Projec
         const event = dataPayload(next.value);
         send({ type: "data", id, payload: withSequence(args.contextValue, event) ?? event });
       }
-      if (!operation.stopped && operations.get(id) === operation) {
-        operations.delete(id);
-        send({ type: "complete", id });
-      }
+      if (!operation.stopped && release()) send({ type: "complete", id });
     }
 
     function stop(id: string) {
