@@ -41,6 +41,7 @@ import { dropExpiredActivities } from "./projectEndpoint/builtIns/retention";
 import { createProjectEvents } from "./projectEndpoint/realtime/events";
 import { attachProjectSubscriptions } from "./projectEndpoint/realtime/ws";
 import { createProjectSocketWatch } from "./projectEndpoint/realtime/socketWatch";
+import { attachAppsyncRealtime } from "./projectEndpoint/appsync/realtime";
 import { createCsvRoutes } from "./projectEndpoint/csv/http";
 import { createFileRoutes } from "./projectEndpoint/files/http";
 import { createFunctionRunner } from "./functions/runner";
@@ -172,6 +173,10 @@ export async function createPlatform(
   const sessions = createSessionWatch((ids) => auth.activeSessions(ids));
   const projectSockets = createProjectSocketWatch(pubsub);
   const projectSubscriptions = attachProjectSubscriptions(projectApi, projectSockets);
+  const appsyncRealtime = attachAppsyncRealtime(projectApi, projectSockets, {
+    keepAliveMs: config.limits.realtimeKeepAliveMs,
+    subscriptionsPerSocket: config.limits.realtimeSubscriptionsPerSocket,
+  });
   const subscriptions = createSubscriptions(
     yoga,
     (params, request) =>
@@ -188,6 +193,7 @@ export async function createPlatform(
     graphqlUpgrade: subscriptions.handleUpgrade,
     projectGraphql: projectApi.serve,
     projectGraphqlUpgrade: projectSubscriptions.handleUpgrade,
+    projectRealtimeUpgrade: appsyncRealtime.handleUpgrade,
     csv: serveCsv,
     files: serveFile,
     functionUrl: serveFunctionUrl,
@@ -257,7 +263,7 @@ export async function createPlatform(
 
   async function drainAndClose() {
     readiness = "draining";
-    for (const sockets of [subscriptions.wss, projectSubscriptions.wss]) {
+    for (const sockets of [subscriptions.wss, projectSubscriptions.wss, appsyncRealtime.wss]) {
       for (const client of sockets.clients) client.close(1001, "Server going away");
     }
     const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -271,7 +277,7 @@ export async function createPlatform(
     sessions.stop();
     projectSockets.stop();
     // A client that did not answer the close handshake meanwhile is cut off.
-    for (const sockets of [subscriptions.wss, projectSubscriptions.wss]) {
+    for (const sockets of [subscriptions.wss, projectSubscriptions.wss, appsyncRealtime.wss]) {
       for (const client of sockets.clients) client.terminate();
       await new Promise<void>((resolve) => sockets.close(() => resolve()));
     }

@@ -17,6 +17,8 @@ export interface RouteDeps {
   graphqlUpgrade: Upgrade;
   projectGraphql: NodeHandler<[apiId: string]>;
   projectGraphqlUpgrade: Upgrade;
+  /** AppSync's realtime protocol for the project's API (Amplify's subscriptions). */
+  projectRealtimeUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer, apiId: string) => void;
   csv: NodeHandler<[route: CsvRoute]>;
   files: NodeHandler<[route: FileRoute]>;
   /** A cloud function's URL: POST runs it (GET with a signed address downloads its code, a file route). */
@@ -69,6 +71,7 @@ export function registerRoutes(router: Router, deps: RouteDeps) {
 
   router.upgrade("/graphql", deps.graphqlUpgrade);
   router.upgrade("/p/:apiId/graphql", deps.projectGraphqlUpgrade);
+  router.upgrade("/p/:apiId/graphql/realtime", (req, socket, head, { apiId }) => deps.projectRealtimeUpgrade(req, socket, head, apiId));
 }
 
 /** Route parameter shapes: an api id as ids are made; a path outside them is the console's. */

@@ -36,6 +36,10 @@ export interface Limits {
   apiKeysPerProject: number;
   /** The most bytes a MODIFY activity keeps of the values it changed; larger values are kept as "too large". */
   activityChangeMaxBytes: number;
+  /** How often an AppSync realtime connection hears `ka`, in milliseconds (clients count it lost after 65 s of silence). */
+  realtimeKeepAliveMs: number;
+  /** Subscriptions one AppSync realtime connection holds at once (AppSync's own quota is 100). */
+  realtimeSubscriptionsPerSocket: number;
   /** How long the change log keeps an event, in seconds: how far back a reconnecting subscriber can resume. */
   changeRetentionSeconds: number;
   /** Milliseconds of computing one cloud function invocation may use (its waits on context.graphql do not count). */
@@ -75,6 +79,8 @@ export const DEFAULT_LIMITS: Limits = {
   listCountTimeoutMs: 5000,
   apiKeysPerProject: 50,
   activityChangeMaxBytes: 16 * 1024,
+  realtimeKeepAliveMs: 30_000,
+  realtimeSubscriptionsPerSocket: 100,
   changeRetentionSeconds: 24 * 60 * 60,
   functionCpuMs: 2000,
   functionWallMs: 10_000,

@@ -21,6 +21,8 @@ import type { ProjectEvents } from "./realtime/events";
 import type { ProjectPools } from "../auth/projectPools";
 import { userPoolCaller } from "./access/callers/userPool";
 import type { CallerCredential } from "./realtime/socketWatch";
+import { appsyncErrorsPlugin, ERROR_TYPE_HEADER } from "./appsync/httpErrors";
+import { errorTypeOf, UNAUTHORIZED_EXCEPTION } from "./appsync/errorTypes";
 import type { FunctionRunner } from "../functions/runner";
 
 /** `/p/<apiId>/graphql`, with or without a query string; the api id, or null for other paths. */
@@ -37,10 +39,19 @@ export interface Refusal {
   message: string;
 }
 
-/** A refusal shaped like a GraphQL answer, so every client reads it. */
+/**
+ * A refusal shaped like a GraphQL answer, so every client reads it: the console its messageId,
+ * AppSync's clients its errorType and header (an authorization failure is UnauthorizedException).
+ */
 function answerRefusal(res: ServerResponse, refusal: Refusal) {
-  res.writeHead(refusal.status, { "content-type": "application/json; charset=utf-8" });
-  res.end(JSON.stringify({ errors: [{ message: refusal.message, extensions: { code: refusal.code, messageId: refusal.messageId } }] }));
+  const errorType = refusalErrorType(refusal);
+  res.writeHead(refusal.status, { "content-type": "application/json; charset=utf-8", [ERROR_TYPE_HEADER]: errorType });
+  res.end(JSON.stringify({ errors: [{ errorType, message: refusal.message, extensions: { code: refusal.code, messageId: refusal.messageId } }] }));
+}
+
+/** AppSync's name for why a caller was turned away: every failed authorization is UnauthorizedException. */
+export function refusalErrorType(refusal: Refusal) {
+  return refusal.status === 401 || refusal.status === 403 ? UNAUTHORIZED_EXCEPTION : errorTypeOf(refusal.code);
 }
 
 /**
@@ -67,7 +78,7 @@ export function createProjectEndpoint(options: {
   const { db, apiKeys, events, contextFor, projectPools } = options;
   const oidc = createOidcVerifier({ allowPrivateIssuers: options.oidcAllowPrivateIssuers });
   const liveSchema = createLiveCache((live) => generateProjectSchema(live.model).schema, options.schemaCacheSize);
-  const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql", PROJECT_PERSISTED_QUERIES_PATH, [compiledListsPlugin(), callerDocsPlugin()]);
+  const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql", PROJECT_PERSISTED_QUERIES_PATH, [compiledListsPlugin(), callerDocsPlugin(), appsyncErrorsPlugin()]);
 
   /** The request's context, or why it is refused; the same for HTTP and for graphql-ws. */
   async function projectContext(apiId: string, credentials: { apiKey?: string; authorization?: string; host?: string }): Promise<ProjectContext | Refusal> {

@@ -31,13 +31,18 @@ export function preflightHeaders(origin: string | null | undefined, requestedHea
  * API key or a bearer token in a header, never a cookie, so a page on another origin gains nothing
  * it could not send itself: every origin may read the answers, and credentials are never allowed.
  */
-export const PROJECT_API_CORS_HEADERS: Readonly<Record<string, string>> = { "access-control-allow-origin": "*" };
+export const PROJECT_API_CORS_HEADERS: Readonly<Record<string, string>> = {
+  "access-control-allow-origin": "*",
+  // Amplify names an error by this header of the answer.
+  "access-control-expose-headers": "x-amzn-errortype",
+};
 
 /** The preflight answer of a project's API: any origin, only the methods and headers it reads. */
 export const PROJECT_API_PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   ...PROJECT_API_CORS_HEADERS,
   "access-control-allow-methods": "GET, POST, OPTIONS",
-  "access-control-allow-headers": "content-type, accept, authorization, x-api-key",
+  // Amplify sends its user agent and, with some auth modes, a date beside the key or token.
+  "access-control-allow-headers": "content-type, accept, authorization, x-api-key, x-amz-user-agent, x-amz-date",
   "access-control-max-age": "86400",
 };
 

@@ -77,8 +77,8 @@ describe("the router", () => {
     }
   });
 
-  it("takes WebSocket upgrades on both GraphQL paths only", () => {
-    expect(t.platform.routes.upgrade).toEqual(["/graphql", "/p/:apiId/graphql"]);
+  it("takes WebSocket upgrades on both GraphQL paths and the project's AppSync realtime path only", () => {
+    expect(t.platform.routes.upgrade).toEqual(["/graphql", "/p/:apiId/graphql", "/p/:apiId/graphql/realtime"]);
   });
 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateKeyPair, UnsecuredJWT } from "jose";
 import { liveProject, type LiveProject } from "./fixture";
 import { startOidcIssuer, type OidcIssuer } from "./oidcIssuer";
+import { encodeHeader, openAppsyncSocket } from "./appsyncSocket";
 
 /** Spec §7 "authorization with a user-pool access token or an OIDC bearer token", for a project whose auth mode is aws_oidc. */
 let p: LiveProject;
@@ -44,6 +45,22 @@ describe("OIDC bearer tokens on /p/<apiId>/graphql", () => {
     const result = await p.call(LIST, {}, bearer(token));
     expect(result.status).toBe(200);
     expect(result.data.listAuthor.items).toEqual([]);
+  });
+
+  it("accepts the raw token without Bearer, as Amplify sends it, over HTTP and AppSync's realtime socket", async () => {
+    const token = await issuer.token({ sub: "alice", email: "alice@example.com" });
+    const result = await p.call(LIST, {}, { token });
+    expect(result.status).toBe(200);
+    const auth = { Authorization: token, host: new URL(p.t.url).host };
+    const socket = await openAppsyncSocket(`${p.t.url.replace("http", "ws")}/p/${p.apiId}/graphql/realtime`, ["graphql-ws", `header-${encodeHeader(auth)}`]);
+    try {
+      socket.send({ type: "connection_init" });
+      await socket.next((m) => m.type === "connection_ack");
+      socket.send({ id: "oidc", type: "start", payload: { data: JSON.stringify({ query: `subscription { onCreateAuthor { id } }` }), extensions: { authorization: auth } } });
+      await socket.next((m) => m.type === "start_ack" && m.id === "oidc");
+    } finally {
+      socket.ws.terminate();
+    }
   });
 
   it("refuses a token for another audience (401)", async () => {
