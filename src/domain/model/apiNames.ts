@@ -60,7 +60,8 @@ export const FILTER_LOGIC_NAMES = ["and", "or", "not"] as const;
  */
 export const PROJECT_BASE_TYPE_NAMES = [
   "AccessControl", "Activity", "ActivityConnection", "ApiKey", "ApiKeyConnection", "ArchiveFormat", "Boolean",
-  "BooleanFilterInput", "CloudFunction", "CloudFunctionConnection", "CloudFunctionEdge", "CloudFunctionExport",
+  "BooleanFilterInput", "CloudFunction", "CloudFunctionConnection", "CloudFunctionEdge", "CloudFunctionExport", "CloudFunctionLog",
+  "CloudFunctionLogConnection", "CloudFunctionLogEdge",
   "CreateApiKeyInput", "CreateFileDocumentInput", "DeleteApiKeyInput", "DeleteCloudFunctionInput",
   "DeleteFileDocumentInput", "DeleteTypesResult", "EnumFilterInput", "ExistsFilterInput", "FileDocument",
   "FileDocumentConnection", "FileDocumentEdge", "FileUploadIntent", "Float", "FloatFilterInput", "ID", "InlineFile",
@@ -76,7 +77,7 @@ export const PROJECT_BASE_OPERATION_NAMES = [
   "adminAddUserToGroup", "adminListGroupsForUser", "adminRemoveUserFromGroup", "batchCreateFileDocument",
   "batchCreateType", "batchDeleteApiKey", "batchDeleteCloudFunction", "batchDeleteFileDocument", "batchDeleteType",
   "countTypesByParentType", "createApiKey", "createType", "deleteType", "deleteTypes", "exportCloudFunction",
-  "getApiKey", "getFileDocument", "listActivity", "listApiKey", "listCloudFunction", "listFileDocument", "listTypes",
+  "getApiKey", "getFileDocument", "listActivity", "listApiKey", "listCloudFunction", "listCloudFunctionLog", "listFileDocument", "listTypes",
   "listTypesByParentType", "liveVersion", "onCreateType", "onDeleteType", "onDeleteTypesProgress", "onImportType",
   "onUpdateType", "rotateApiKey", "type", "updateApiKey", "updateType", "uploadFileIntent", "uploadInlineFile",
   "viewerCanDeleteData", "viewerCanDeleteFiles", "viewerCanEditData", "viewerCanExportFunctions",
