@@ -64,6 +64,15 @@ describe("function URLs: JSON in, the handler's result out, authorised like the 
     expect(large.status).toBe(413);
   });
 
+  it("refuses a signed-in member of another workspace: the function never runs for them", async () => {
+    const fn = await uploadFunction(p, "counted.js", `exports.handler = async (event, context) => context.graphql("mutation { createAuthor(input: { name: \\"stranger\\" }) { id } }");`);
+    const stranger = await p.t.signUp(`stranger-${Date.now()}@example.com`);
+    const refused = await callFunction(fn.functionUrl, {}, { token: stranger.token });
+    expect(refused.status).toBe(403);
+    const listed = await p.call(`{ listAuthor { items { name } } }`, {}, { token: p.owner.token });
+    expect(listed.data.listAuthor.items.map((author: { name: string }) => author.name)).not.toContain("stranger");
+  });
+
   it("stores a Python function but never runs it without a sandbox (501)", async () => {
     const fn = await uploadFunction(p, "job.py", "def handler(event, context):\n    return open('/etc/passwd').read()\n");
     expect(fn.runtime).toBe("python3.10");
