@@ -1,0 +1,6 @@
+export * from "./names";
+export * from "./logo";
+export * from "./schema";
+export * from "./validate";
+export * from "./access";
+export * from "./page";
