@@ -123,6 +123,7 @@ export const customerAppResolvers: Resolvers = {
       return "schema" in parsed ? parsed.schema.views.map((view) => `views/${view.id}`) : [];
     },
     appUrl: (app, _, ctx) => appUrlOf(ctx.origin, app.id),
+    liveDeclaration: async (app, _, ctx) => declarationOf(await liveModelOf(ctx.db, app.apiId)),
     // The update time makes a new logo a new address, so browsers never show a cached old one.
     logoUrl: (app, _, ctx) => (app.hasLogo ? `${appUrlOf(ctx.origin, app.id)}logo?v=${new Date(app.updatedAt).getTime()}` : null),
   },

@@ -4,3 +4,4 @@ export * from "./schema";
 export * from "./validate";
 export * from "./access";
 export * from "./page";
+export * from "./editing";
