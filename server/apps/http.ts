@@ -76,7 +76,7 @@ export function createAppRoutes(deps: AppRouteDeps) {
     const app = await findCustomerApp(deps.db, appId);
     const body = app?.logo_key ? await deps.objects.get(app.logo_key) : null;
     if (!app || !body) return new Response("Not found", { status: 404 });
-    return new Response(body, {
+    return new Response(new Uint8Array(body), {
       headers: {
         "content-type": app.logo_mime_type ?? "application/octet-stream",
         "content-security-policy": LOGO_CSP,

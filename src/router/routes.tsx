@@ -31,6 +31,7 @@ import type { PublishOverviewScreenQuery as PublishOverviewQuery } from "../__ge
 import type { RepublishScreenQuery as RepublishQuery } from "../__generated__/RepublishScreenQuery.graphql";
 import type { LogsScreenQuery as LogsQuery } from "../__generated__/LogsScreenQuery.graphql";
 import type { AppsScreenQuery as AppsQuery } from "../__generated__/AppsScreenQuery.graphql";
+import type { AppEditorScreenQuery as AppEditorQuery } from "../__generated__/AppEditorScreenQuery.graphql";
 import type { PublishingScreenQuery as PublishingQuery } from "../__generated__/PublishingScreenQuery.graphql";
 import type { PublishAuthScreenQuery as PublishAuthQuery } from "../__generated__/PublishAuthScreenQuery.graphql";
 import type { PublishRegionScreenQuery as PublishRegionQuery } from "../__generated__/PublishRegionScreenQuery.graphql";
@@ -342,6 +343,8 @@ const playgroundScreen = queryScreen<PlaygroundQuery>(() => import("../playgroun
 
 const appsScreen = queryScreen<AppsQuery>(() => import("../apps/AppsScreen"), () => import("../__generated__/AppsScreenQuery.graphql"));
 
+const appEditorScreen = queryScreen<AppEditorQuery>(() => import("../apps/AppEditorScreen"), () => import("../__generated__/AppEditorScreenQuery.graphql"));
+
 /** Routes whose screens arrive with later issues: in the tree now, with their layout. */
 const laterProjectRoutes = [
   createRoute({
@@ -350,7 +353,12 @@ const laterProjectRoutes = [
     loader: ({ params, preload }) => appsScreen.load({ apiId: params.apiId }, preload),
     ...screenRoute({ name: "project-apps", layout: "sidebar" }, appsScreen),
   }),
-  createRoute({ getParentRoute: () => projectLayout, path: "apps/$appId/editor", staticData: { name: "project-app-editor", layout: "app" }, ...placeholder }),
+  createRoute({
+    getParentRoute: () => projectLayout,
+    path: "apps/$appId/editor",
+    loader: ({ params, preload }) => appEditorScreen.load({ apiId: params.apiId, appId: params.appId }, preload),
+    ...screenRoute({ name: "project-app-editor", layout: "app" }, appEditorScreen),
+  }),
   createRoute({ getParentRoute: () => projectLayout, path: "flows", staticData: { name: "project-flows", layout: "sidebar" }, ...placeholder }),
   createRoute({ getParentRoute: () => projectLayout, path: "flows/$flowId/editor", staticData: { name: "project-flow-editor", layout: "flow" }, ...placeholder }),
   createRoute({

@@ -36,7 +36,7 @@ const REMOVE_LOGO = `mutation ($input: RemoveCustomerAppLogoInput!) { removeCust
 
 /** The logo's upload: PUT <appUrl>logo with the file's bytes and the member's token. */
 async function putLogo(appId: string, mimeType: string, body: Uint8Array, token = owner.token) {
-  const response = await fetch(`${t.url}/apps/${appId}/logo`, { method: "PUT", headers: { "content-type": mimeType, authorization: token }, body });
+  const response = await fetch(`${t.url}/apps/${appId}/logo`, { method: "PUT", headers: { "content-type": mimeType, authorization: token }, body: new Uint8Array(body) });
   return { status: response.status, ...((await response.json()) as { logoUrl?: string; errors?: { message: string; extensions?: Record<string, unknown> }[] }) };
 }
 const LIST = `query ($id: ID!, $first: Int, $after: String) { api(id: $id) { customerAppsRequireUserPool viewerCanEditCustomerApps viewerCanDeleteCustomerApps
