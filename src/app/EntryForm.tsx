@@ -39,7 +39,7 @@ export function EntryForm(props: { fields: AppPageField[]; entry: Record<string,
         </p>
       )}
       {editable.map((field) => {
-        const inputId = `${id}-${field.name}`;
+        const inputId = `${id}-field-${field.name}`;
         const value = values[field.name];
         const set = (next: string | boolean) => setValues((old) => ({ ...old, [field.name]: next }));
         if (field.graphqlType === "Boolean")

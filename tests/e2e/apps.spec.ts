@@ -7,14 +7,14 @@ import { addField, addObjectType, type SchemaModel } from "../../src/domain/mode
  * Customer apps (issue 37): an app for a user-pool project built in the console (list, add
  * popover, editor with a table view), then opened at its appUrl in a fresh browser context where
  * a project user signs up with the mailed code, creates an entry the table allows and is refused
- * one the table's permissions do not allow.
+ * an edit the table's permissions do not allow (another's entry in a publicly readable table).
  */
 function appModel(): SchemaModel {
   let model = publishableModel(1);
-  const locked = addObjectType(model, "Locked");
-  model = addField(locked.model, locked.id, { name: "title", type: "String" }).model;
-  // Only the group "editors" may use this table; a new project user is in no group.
-  return { ...model, objectTypes: model.objectTypes.map((table) => (table.id === locked.id ? { ...table, directives: [...table.directives, { name: "group", args: { groups: ["editors"] } }] } : table)) };
+  const shared = addObjectType(model, "Shared");
+  model = addField(shared.model, shared.id, { name: "title", type: "String" }).model;
+  // Everyone signed in reads this table; only an entry's owner may change it.
+  return { ...model, objectTypes: model.objectTypes.map((table) => (table.id === shared.id ? { ...table, directives: [...table.directives, { name: "publicRead" }] } : table)) };
 }
 
 test.describe("customer apps", () => {
@@ -30,7 +30,7 @@ test.describe("customer apps", () => {
     platform.dispose();
   });
 
-  test("builds an app in the console; a project user signs up at its appUrl, creates an entry and is refused where the table forbids", async ({ page, browser }) => {
+  test("builds an app in the console; a project user signs up at its appUrl, creates an entry and is refused an edit the table forbids", async ({ page, browser }) => {
     test.setTimeout(240_000);
     await signUpWithWorkspace(page, platform, owner, "App Co");
     const token = await consoleToken(platform, owner);
@@ -50,6 +50,9 @@ test.describe("customer apps", () => {
     expect((await graphql(`mutation ($input: CreatePublishRunInput!) { createPublishRun(input: $input) { api { id } } }`, { input: { apiId } })).errors).toBeUndefined();
     await expect.poll(async () => (await graphql(`query ($id: ID!) { api(id: $id) { state } }`, { id: apiId })).data.api.state, { timeout: 60_000 }).toBe("PUBLISHED");
 
+    const team = await postJson(`${platform.url}/p/${apiId}/graphql`, token, { query: `mutation ($input: CreateSharedInput!) { createShared(input: $input) { id } }`, variables: { input: { title: "Team entry" } } });
+    expect(team.errors).toBeUndefined();
+
     // The list: the add popover refuses a short name on submit, then creates and opens the editor.
     await page.goto(`${platform.url}/api/${apiId}/apps`);
     await page.getByTestId("apps-add").click();
@@ -61,17 +64,17 @@ test.describe("customer apps", () => {
     await expect(page).toHaveURL(new RegExp(`/api/${apiId}/apps/app_[^/]+/editor$`));
     const appId = new URL(page.url()).pathname.split("/")[4];
 
-    // The editor: a table view of Item1 and one of Locked, both offering create.
+    // The editor: a table view of Item1 and one of Shared, both offering create.
     await page.getByTestId("app-menu-table").selectOption({ label: "Item1" });
     await page.getByTestId("app-menu-add").click();
-    await page.getByTestId("app-menu-table").selectOption({ label: "Locked" });
+    await page.getByTestId("app-menu-table").selectOption({ label: "Shared" });
     await page.getByTestId("app-menu-add").click();
-    await expect(page.getByTestId("app-menu-item")).toHaveText([/Item1/, /Locked/]);
-    // Reordered by keyboard: Locked moves up, and back down.
+    await expect(page.getByTestId("app-menu-item")).toHaveText([/Item1/, /Shared/]);
+    // Reordered by keyboard: Shared moves up, and back down.
     await page.getByTestId("app-menu-up").nth(1).click();
-    await expect(page.getByTestId("app-menu-item")).toHaveText([/Locked/, /Item1/]);
+    await expect(page.getByTestId("app-menu-item")).toHaveText([/Shared/, /Item1/]);
     await page.getByTestId("app-menu-down").first().click();
-    await expect(page.getByTestId("app-menu-item")).toHaveText([/Item1/, /Locked/]);
+    await expect(page.getByTestId("app-menu-item")).toHaveText([/Item1/, /Shared/]);
     await page.getByTestId("app-editor-save").click();
     await expect(page.getByTestId("app-editor-saved")).toBeVisible();
 
@@ -101,14 +104,16 @@ test.describe("customer apps", () => {
     await app.getByRole("button", { name: "Save" }).click();
     await expect(app.getByRole("cell", { name: "My first item" })).toBeVisible();
 
-    // The Locked table is the editors' only: the create is refused by the project's endpoint.
-    await app.getByRole("link", { name: "Locked" }).click();
-    await app.getByTestId("app-create").click();
-    await app.getByLabel("title").fill("Not mine to make");
+    // A member's entry in the shared table: the user reads it, but changing it is refused by the endpoint.
+    await app.getByRole("link", { name: "Shared" }).click();
+    await expect(app.getByRole("cell", { name: "Team entry" })).toBeVisible();
+    await app.getByRole("button", { name: "Edit" }).click();
+    await app.getByLabel("title").fill("Taken over");
     await app.getByRole("button", { name: "Save" }).click();
     await expect(app.getByRole("alert")).toBeVisible();
     await app.getByRole("button", { name: "Cancel" }).click();
-    await expect(app.getByRole("cell", { name: "Not mine to make" })).toHaveCount(0);
+    await expect(app.getByRole("cell", { name: "Team entry" })).toBeVisible();
+    await expect(app.getByRole("cell", { name: "Taken over" })).toHaveCount(0);
     await context.close();
   });
 });
