@@ -1,4 +1,5 @@
 import { consoleToken, postJson } from "./consoleApi";
+import { seriousViolations } from "./a11y/axe";
 import { expect, PlatformProcess, serverPort, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { addField, addObjectType, type SchemaModel } from "../../src/domain/model";
@@ -88,6 +89,7 @@ test.describe("customer apps", () => {
     const app = await context.newPage();
     await app.goto(appUrl);
     await expect(app.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    expect(await seriousViolations(app)).toEqual([]);
     await app.getByRole("button", { name: "Create an account" }).click();
     const customer = uniqueEmail("customer");
     await app.getByLabel("Email").fill(customer);
@@ -103,6 +105,9 @@ test.describe("customer apps", () => {
     await app.getByLabel("title").fill("My first item");
     await app.getByRole("button", { name: "Save" }).click();
     await expect(app.getByRole("cell", { name: "My first item" })).toBeVisible();
+    expect(await seriousViolations(app)).toEqual([]);
+    // Usable at 390 px: nothing wider than the screen but the table's own scroller.
+    expect(await app.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // A member's entry in the shared table: the user reads it, but changing it is refused by the endpoint.
     await app.getByRole("link", { name: "Shared" }).click();
