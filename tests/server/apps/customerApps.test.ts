@@ -269,6 +269,24 @@ describe("the app page at its appUrl", () => {
     expect(await missing.text()).toContain("App not found");
   });
 
+  it("tells the page a view's table is gone after a republish without it", async () => {
+    const shop = await publishUserPoolProject(t, owner.token, orgId, "Shop two", model);
+    const app = (await createApp("Outlived", schemaText(tableView()), owner.token, shop.apiId)).data.createCustomerApp.customerApp;
+    const without = { ...model, objectTypes: model.objectTypes.filter((type) => type.id !== table.id) };
+    expect((await t.graphql(`mutation ($input: UpdateApiInput!) { updateApi(input: $input) { id } }`, { input: { id: shop.apiId, schema: JSON.stringify(without) } }, owner.token)).errors).toBeUndefined();
+    expect((await t.graphql(`mutation ($input: CreatePublishRunInput!) { createPublishRun(input: $input) { api { id } } }`, { input: { apiId: shop.apiId } }, owner.token)).errors).toBeUndefined();
+    await expect
+      .poll(async () => {
+        const html = await (await fetch(app.appUrl)).text();
+        const content = /<meta name="baukasten-app" content="([^"]*)">/.exec(html)![1].replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&amp;/g, "&");
+        return (JSON.parse(content) as AppPageConfig).views[0];
+      }, { timeout: 15_000 })
+      .toMatchObject({ name: "Items", table: null, fields: [] });
+    // Saving the app again now names the problem instead of storing a view of nothing.
+    const saved = await t.graphql(UPDATE, { input: { id: app.id, schema: schemaText(tableView()) } }, owner.token);
+    expect(errorOf(saved)?.extensions).toMatchObject({ messageId: "error_app_view_table_missing", viewIndex: 0 });
+  });
+
   it("escapes an app name with markup in the page", async () => {
     const app = (await createApp(`<script>alert("x")</script>`)).data.createCustomerApp.customerApp;
     const html = await (await fetch(app.appUrl)).text();
