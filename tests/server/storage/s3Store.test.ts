@@ -54,7 +54,7 @@ async function uploadFile(project: LiveProject, key: string, body: Buffer) {
     input: { key, mimeType: "application/octet-stream", accessControl: "public" },
   });
   expect(intent.errors).toBeUndefined();
-  const put = await fetch(intent.data.uploadFileIntent.uploadUrl, { method: "PUT", body, headers: { "content-type": "application/octet-stream" } });
+  const put = await fetch(intent.data.uploadFileIntent.uploadUrl, { method: "PUT", body: new Uint8Array(body), headers: { "content-type": "application/octet-stream" } });
   expect(put.status).toBe(200);
   const created = await project.call(`mutation ($input: [CreateFileDocumentInput!]!) { batchCreateFileDocument(input: $input) { id url } }`, {
     input: [{ key: intent.data.uploadFileIntent.key, mimeType: "application/octet-stream", accessControl: "public" }],
