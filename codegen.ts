@@ -6,7 +6,7 @@ import type { CodegenConfig } from "@graphql-codegen/cli";
  * the schema and `npm run typecheck` fails where they no longer fit. The project API's schema is
  * built per project at run time (server/projectEndpoint/) and is not typed here.
  */
-const parents = ["Org", "Role", "Api", "BillingAccount", "Invoice", "SchemaTemplate", "SchemaPrompt", "PublishRun", "CheckoutSession", "BundleSubscription", "User", "RoleEvent"];
+const parents = ["Org", "Role", "Api", "BillingAccount", "Invoice", "SchemaTemplate", "SchemaPrompt", "PublishRun", "CheckoutSession", "BundleSubscription", "User", "RoleEvent", "CustomerApp"];
 
 const config: CodegenConfig = {
   schema: "schema.graphql",
@@ -25,6 +25,7 @@ const config: CodegenConfig = {
           ...Object.fromEntries(parents.map((name) => [name, `../mappers#${name}`])),
           RoleConnection: "../mappers#CountedConnection<RoleModel>",
           InvoiceConnection: "../mappers#CountedConnection<InvoiceModel>",
+          CustomerAppConnection: "../mappers#CountedConnection<CustomerAppModel>",
         },
         mapperTypeSuffix: "Model",
         resolversNonOptionalTypename: { interfaceImplementingType: true },

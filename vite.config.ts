@@ -13,7 +13,13 @@ export default defineConfig({
   plugins: [graphiqlWithoutFonts(), react(), relayPlugin("./src/__generated__"), loginBundleGuard(), dataPageBundleGuard()],
   // amazon-cognito-identity-js expects Node's `global` (via buffer@4).
   define: { global: "globalThis" },
-  build: { outDir: "dist/console", emptyOutDir: true, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: "dist/console",
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 800,
+    // The customer app page (/apps/<appId>/, server/apps/http.ts) is its own small entry, not the console's.
+    rollupOptions: { input: { main: "index.html", apps: "apps.html" } },
+  },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: server, ws: path === "/graphql" }])),

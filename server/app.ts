@@ -13,6 +13,7 @@ import { createSubscriptions } from "./graphql/ws";
 import { createSessionWatch } from "./graphql/sessionWatch";
 import { resolveViewer, type Context } from "./graphqlKit/context";
 import { createStaticHandler } from "./http/static";
+import { createAppRoutes } from "./apps/http";
 import { rememberStandingsFor } from "./access";
 import { createRouter } from "./http/router";
 import { createHeaderMiddleware } from "./http/headerMiddleware";
@@ -200,6 +201,7 @@ export async function createPlatform(
     csv: serveCsv,
     files: serveFile,
     functionUrl: serveFunctionUrl,
+    apps: createAppRoutes({ db, objects, consoleDist, originFor: origins.originFor, contextFor }),
     auth: auth.handle,
     mailbox: mailbox && mailbox.handle,
     pay: pay.handle,

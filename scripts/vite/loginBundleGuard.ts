@@ -45,7 +45,9 @@ export function loginBundleGuard(loginScreen = "/src/auth/LoginScreen.tsx"): Plu
     generateBundle(_options, bundle) {
       const chunks = new Map<string, ChunkLike>();
       for (const output of Object.values(bundle)) if (output.type === "chunk") chunks.set(output.fileName, output as unknown as ChunkLike);
-      const starts = [...chunks.values()].filter((chunk) => chunk.isEntry || chunk.facadeModuleId?.endsWith(loginScreen));
+      // The customer app page (apps.html) is an entry of its own and signs its users in itself.
+      const isAppPage = (chunk: ChunkLike) => /apps\.html$|[\\/]src[\\/]app[\\/]main\.tsx$/.test(chunk.facadeModuleId ?? "");
+      const starts = [...chunks.values()].filter((chunk) => (chunk.isEntry && !isAppPage(chunk)) || chunk.facadeModuleId?.endsWith(loginScreen));
       if (!starts.some((chunk) => !chunk.isEntry)) this.error(`login bundle guard: no chunk for ${loginScreen}`);
       const loaded = new Map(starts.flatMap((start) => staticClosure(start, chunks)).map((chunk) => [chunk.fileName, chunk]));
       const offending = [...loaded.values()].flatMap((chunk) =>

@@ -381,6 +381,18 @@ export interface Tables {
     created_at: Timestamp;
     updated_at: Timestamp;
   };
+  /** A project's customer apps (spec §3 CustomerApp); schema and api_declaration are JSON text. */
+  customer_apps: {
+    id: string;
+    api_id: string;
+    name: string;
+    schema: string;
+    api_declaration: string;
+    logo_key: string | null;
+    logo_mime_type: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
   /** One per publish (spec §3 'Publish run'); id `<apiId>-v<schemaVersion>`. */
   publish_runs: {
     id: string;

@@ -7,6 +7,7 @@ import { findBillingAccount, findInvoiceWithOrg, toBillingAccount, toInvoice } f
 import { findApi, toApi } from "../project/store";
 import { findSchemaTemplate, toSchemaTemplate } from "../templates/store";
 import { findSchemaPromptWithOrg, toSchemaPrompt } from "../prompts/store";
+import { findCustomerAppWithOrg, toCustomerApp } from "../apps/store";
 import type { Resolvers } from "./__generated__/resolvers";
 
 /** node(id:): dispatches on the id's prefix; objects the caller may not see are null. */
@@ -44,6 +45,10 @@ export const nodeResolvers: Resolvers = {
         case "SchemaPrompt": {
           const row = await findSchemaPromptWithOrg(ctx.db, args.id);
           return row && (await visibleIn(row.org_id)) ? { __typename: type, ...toSchemaPrompt(row) } : null;
+        }
+        case "CustomerApp": {
+          const row = await findCustomerAppWithOrg(ctx.db, args.id);
+          return row && (await visibleIn(row.org_id)) ? { __typename: type, ...toCustomerApp(row) } : null;
         }
         case "User": {
           if (!ctx.viewer || args.id !== userIdFromSub(ctx.viewer.sub)) return null;

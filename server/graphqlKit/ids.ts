@@ -13,6 +13,7 @@ const ID_PREFIX = {
   Invoice: "inv",
   SchemaTemplate: "tpl",
   SchemaPrompt: "prm",
+  CustomerApp: "app",
 } as const;
 
 type NodeTypeName = keyof typeof ID_PREFIX;

@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import { PROJECT_API_CORS_HEADERS, PROJECT_API_PREFLIGHT_HEADERS } from "../security/cors";
 import type { CsvRoute } from "../projectEndpoint/csv/http";
 import type { FileRoute } from "../projectEndpoint/files/http";
+import type { AppRoute } from "../apps/http";
 import { fetchRoute } from "./fetchRoute";
 import { json } from "./fetch-adapter";
 import type { Router } from "./router";
@@ -23,6 +24,8 @@ export interface RouteDeps {
   files: NodeHandler<[route: FileRoute]>;
   /** A cloud function's URL: POST runs it (GET with a signed address downloads its code, a file route). */
   functionUrl: NodeHandler<[route: { apiId: string; key: string }]>;
+  /** A customer app's page and logo (spec §3 appUrl). */
+  apps: (request: Request, route: AppRoute) => Promise<Response>;
   auth: FetchHandler;
   mailbox: FetchHandler | null;
   pay: FetchHandler;
@@ -60,6 +63,9 @@ export function registerRoutes(router: Router, deps: RouteDeps) {
       req.method === "POST" ? deps.functionUrl(req, res, { apiId, key: decodedKey(key) }) : deps.files(req, res, { apiId, kind: "functions", key: decodedKey(key) }),
     { cors: ANY_ORIGIN_OWN_PREFLIGHT },
   );
+  router.add("/apps/:appId", web((request) => deps.apps(request, { appId: appIdOf(request), rest: null })));
+  router.add("/apps/:appId/", web((request) => deps.apps(request, { appId: appIdOf(request), rest: "" })));
+  router.add("/apps/:appId/*rest", web((request) => deps.apps(request, { appId: appIdOf(request), rest: restOf(request) })));
   router.add("/auth", web(deps.auth));
   router.add("/auth/*rest", web(deps.auth));
   router.add("/mail", web(deps.mailbox ?? notFound));
@@ -76,6 +82,11 @@ export function registerRoutes(router: Router, deps: RouteDeps) {
 
 /** Route parameter shapes: an api id as ids are made; a path outside them is the console's. */
 export const ROUTE_PARAM_SHAPES = { apiId: "[A-Za-z0-9_-]{1,128}", importId: "[A-Za-z0-9_-]{1,64}" };
+
+/** The app id and the path below it, read from the request (fetch-style routes get no parameters). */
+const appPath = (request: Request) => new URL(request.url).pathname.split("/").slice(2);
+const appIdOf = (request: Request) => appPath(request)[0] ?? "";
+const restOf = (request: Request) => appPath(request).slice(1).join("/");
 
 const notFound = async () => new Response("Not found", { status: 404 });
 

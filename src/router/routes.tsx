@@ -30,6 +30,8 @@ import type { JsonDeclarationScreenQuery as JsonDeclarationQuery } from "../__ge
 import type { PublishOverviewScreenQuery as PublishOverviewQuery } from "../__generated__/PublishOverviewScreenQuery.graphql";
 import type { RepublishScreenQuery as RepublishQuery } from "../__generated__/RepublishScreenQuery.graphql";
 import type { LogsScreenQuery as LogsQuery } from "../__generated__/LogsScreenQuery.graphql";
+import type { AppsScreenQuery as AppsQuery } from "../__generated__/AppsScreenQuery.graphql";
+import type { AppEditorScreenQuery as AppEditorQuery } from "../__generated__/AppEditorScreenQuery.graphql";
 import type { PublishingScreenQuery as PublishingQuery } from "../__generated__/PublishingScreenQuery.graphql";
 import type { PublishAuthScreenQuery as PublishAuthQuery } from "../__generated__/PublishAuthScreenQuery.graphql";
 import type { PublishRegionScreenQuery as PublishRegionQuery } from "../__generated__/PublishRegionScreenQuery.graphql";
@@ -339,10 +341,24 @@ const publishRoutes = [
 // GraphiQL and CodeMirror load with this screen's chunk only (scripts/vite/loginBundleGuard.ts).
 const playgroundScreen = queryScreen<PlaygroundQuery>(() => import("../playground/PlaygroundScreen"), () => import("../__generated__/PlaygroundScreenQuery.graphql"));
 
+const appsScreen = queryScreen<AppsQuery>(() => import("../apps/AppsScreen"), () => import("../__generated__/AppsScreenQuery.graphql"));
+
+const appEditorScreen = queryScreen<AppEditorQuery>(() => import("../apps/AppEditorScreen"), () => import("../__generated__/AppEditorScreenQuery.graphql"));
+
 /** Routes whose screens arrive with later issues: in the tree now, with their layout. */
 const laterProjectRoutes = [
-  createRoute({ getParentRoute: () => projectLayout, path: "apps", staticData: { name: "project-apps", layout: "sidebar" }, ...placeholder }),
-  createRoute({ getParentRoute: () => projectLayout, path: "apps/$appId/editor", staticData: { name: "project-app-editor", layout: "app" }, ...placeholder }),
+  createRoute({
+    getParentRoute: () => projectLayout,
+    path: "apps",
+    loader: ({ params, preload }) => appsScreen.load({ apiId: params.apiId }, preload),
+    ...screenRoute({ name: "project-apps", layout: "sidebar" }, appsScreen),
+  }),
+  createRoute({
+    getParentRoute: () => projectLayout,
+    path: "apps/$appId/editor",
+    loader: ({ params, preload }) => appEditorScreen.load({ apiId: params.apiId, appId: params.appId }, preload),
+    ...screenRoute({ name: "project-app-editor", layout: "app" }, appEditorScreen),
+  }),
   createRoute({ getParentRoute: () => projectLayout, path: "flows", staticData: { name: "project-flows", layout: "sidebar" }, ...placeholder }),
   createRoute({ getParentRoute: () => projectLayout, path: "flows/$flowId/editor", staticData: { name: "project-flow-editor", layout: "flow" }, ...placeholder }),
   createRoute({

@@ -1,0 +1,75 @@
+import type { DbOrTx } from "../db/database";
+import { planModel, type TablePlan } from "../projectEndpoint/schema/plan";
+import { operationNames } from "../../src/domain/model/apiNames";
+import { requiredFlags } from "../../src/domain/model/required";
+import { parseAppSchema, type AppPageConfig, type AppPageTable, type AppPageView, DEFAULT_VIEW_PAGE_SIZE } from "../../src/domain/apps";
+import { findCustomerApp, liveModelOf } from "./store";
+
+function pageTable(table: TablePlan, enums: ReturnType<typeof planModel>["enums"]): AppPageTable {
+  const ops = operationNames(table.type);
+  const writes = table.publishes.has("mutations");
+  return {
+    name: table.type.name,
+    fields: table.fields.map((planned) => ({
+      name: planned.field.name,
+      graphqlType: planned.graphqlType,
+      kind: planned.kind,
+      readonly: planned.field.readonly === true,
+      requiredOnCreate: requiredFlags(planned.field).requiredOnCreate,
+      isList: planned.field.isList === true,
+      ...(planned.field.type === "Enum" && planned.field.typeId
+        ? { enumValues: (enums.get(planned.field.typeId)?.values ?? []).map((value) => value.name).filter((name) => name !== "") }
+        : {}),
+    })),
+    operations: {
+      list: ops.list,
+      get: ops.get,
+      create: writes ? ops.create : null,
+      update: writes ? ops.update : null,
+      delete: writes ? ops.delete : null,
+    },
+    sortFields: table.sortFields,
+  };
+}
+
+/**
+ * The app as its page runs it: each view's table and fields looked up by id in the project's
+ * live model now (what /p/<apiId>/graphql serves), by name as the generated API names them.
+ * Null for an unknown app.
+ */
+export async function appPageConfig(db: DbOrTx, appId: string, origin: string, logoUrl: (updatedAt: Date) => string): Promise<AppPageConfig | null> {
+  const app = await findCustomerApp(db, appId);
+  if (!app) return null;
+  const [model, pool] = await Promise.all([
+    liveModelOf(db, app.api_id),
+    db.selectFrom("project_user_pools").select(["pool_id", "client_id"]).where("api_id", "=", app.api_id).executeTakeFirst(),
+  ]);
+  const plan = model ? planModel(model) : null;
+  const tables = new Map((plan?.tables ?? []).map((table) => [table.type.id, table]));
+  const parsed = parseAppSchema(app.schema);
+  const views: AppPageView[] = ("schema" in parsed ? parsed.schema.views : []).map((view) => {
+    const table = tables.get(view.tableId);
+    const fieldName = (fieldId: string) => table?.type.fields.find((field) => field.id === fieldId)?.name;
+    const fieldIds = view.type === "table" ? view.columns : view.fields;
+    const fields = table ? fieldIds.map(fieldName).filter((name): name is string => name !== undefined) : [];
+    const sortName = view.type === "table" && view.sort ? fieldName(view.sort.fieldId) : undefined;
+    return {
+      id: view.id,
+      name: view.name,
+      type: view.type,
+      table: table && plan ? pageTable(table, plan.enums) : null,
+      fields,
+      pageSize: view.type === "table" ? view.pageSize : DEFAULT_VIEW_PAGE_SIZE,
+      sort: view.type === "table" && view.sort && sortName ? { field: sortName, direction: view.sort.direction } : null,
+      actions: view.type === "table" ? view.actions : { create: false, edit: false, delete: false },
+    };
+  });
+  return {
+    appId: app.id,
+    name: app.name,
+    logoUrl: app.logo_key ? logoUrl(app.updated_at) : null,
+    graphqlUrl: `${origin}/p/${app.api_id}/graphql`,
+    userPool: pool ? { userPoolId: pool.pool_id, clientId: pool.client_id, endpoint: `${origin}/auth` } : null,
+    views,
+  };
+}

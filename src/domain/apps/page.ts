@@ -1,0 +1,48 @@
+/**
+ * What the app page (src/app/, served at /apps/<appId>/) is given with its HTML: the app's views
+ * resolved against the project's live model when the page is served, so the page needs no
+ * introspection, and a view whose table was removed by a republish arrives as `table: null`.
+ */
+export interface AppPageField {
+  name: string;
+  /** The GraphQL type of the value without `!` (String, Int, Float, Boolean, AWSJSON, an enum…). */
+  graphqlType: string;
+  kind: string;
+  readonly: boolean;
+  requiredOnCreate: boolean;
+  isList: boolean;
+  /** For enum fields: the values offered. */
+  enumValues?: string[];
+}
+
+export interface AppPageTable {
+  name: string;
+  /** The table's user fields, in model order (id, createdAt and updatedAt are always readable). */
+  fields: AppPageField[];
+  /** What the generated API offers: list/get, create, update, delete. */
+  operations: { list: string; get: string; create: string | null; update: string | null; delete: string | null };
+  sortFields: string[];
+}
+
+export interface AppPageView {
+  id: string;
+  name: string;
+  type: "table" | "detail" | "chatbot";
+  /** Null when the table no longer exists in the published project. */
+  table: AppPageTable | null;
+  /** The fields the view shows (names), in order; only those that still exist. */
+  fields: string[];
+  pageSize: number;
+  sort: { field: string; direction: "ASC" | "DESC" } | null;
+  actions: { create: boolean; edit: boolean; delete: boolean };
+}
+
+export interface AppPageConfig {
+  appId: string;
+  name: string;
+  logoUrl: string | null;
+  graphqlUrl: string;
+  /** The project's own user pool (amazon-cognito-identity-js); null when it has none (yet). */
+  userPool: { userPoolId: string; clientId: string; endpoint: string } | null;
+  views: AppPageView[];
+}

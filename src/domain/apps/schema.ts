@@ -1,0 +1,63 @@
+import { type } from "arktype";
+
+/**
+ * A customer app's schema (spec §3 CustomerApp.schema, stored as JSON text): its views in menu
+ * order. Tables and fields are named by their model ids, so renaming a table in the model keeps
+ * the app working; the app page resolves them against the live model when it is served.
+ */
+export const VIEW_TYPES = ["table", "detail", "chatbot"] as const;
+export type ViewType = (typeof VIEW_TYPES)[number];
+/** The rows per page a table view may show (the app pages on the server, never loads every row). */
+export const VIEW_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_VIEW_PAGE_SIZE = 25;
+/** Bounds one app's schema so every check of it stays small. */
+export const MAX_VIEWS = 50;
+export const MAX_VIEW_FIELDS = 200;
+export const MAX_APP_SCHEMA_CHARS = 256 * 1024;
+
+const CLOSED = { "+": "reject" } as const;
+const FieldIds = type("string[]");
+
+const TableView = type({
+  ...CLOSED,
+  id: "string > 0",
+  name: "string",
+  type: "'table'",
+  tableId: "string",
+  columns: FieldIds,
+  "sort?": type({ ...CLOSED, fieldId: "string", direction: "'ASC' | 'DESC'" }).or("null"),
+  pageSize: "number.integer",
+  actions: { ...CLOSED, create: "boolean", edit: "boolean", delete: "boolean" },
+});
+
+const DetailView = type({
+  ...CLOSED,
+  id: "string > 0",
+  name: "string",
+  type: "'detail'",
+  tableId: "string",
+  fields: FieldIds,
+});
+
+const ChatbotView = type({
+  ...CLOSED,
+  id: "string > 0",
+  name: "string",
+  type: "'chatbot'",
+  tableId: "string",
+  /** The fields the built-in search looks in (and the answer shows). */
+  fields: FieldIds,
+});
+
+export const AppSchemaShape = type({ ...CLOSED, views: TableView.or(DetailView).or(ChatbotView).array() });
+
+export type AppSchema = typeof AppSchemaShape.infer;
+export type AppView = AppSchema["views"][number];
+export type TableView = Extract<AppView, { type: "table" }>;
+export type DetailView = Extract<AppView, { type: "detail" }>;
+export type ChatbotView = Extract<AppView, { type: "chatbot" }>;
+
+export const emptyAppSchema = (): AppSchema => ({ views: [] });
+
+/** The fields a view shows, whatever its type. */
+export const viewFieldIds = (view: AppView): string[] => (view.type === "table" ? view.columns : view.fields);

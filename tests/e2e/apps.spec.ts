@@ -1,0 +1,124 @@
+import { consoleToken, postJson } from "./consoleApi";
+import { seriousViolations } from "./a11y/axe";
+import { expect, PlatformProcess, serverPort, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { publishableModel } from "../server/publishing/models";
+import { addField, addObjectType, type SchemaModel } from "../../src/domain/model";
+
+/**
+ * Customer apps (issue 37): an app for a user-pool project built in the console (list, add
+ * popover, editor with a table view), then opened at its appUrl in a fresh browser context where
+ * a project user signs up with the mailed code, creates an entry the table allows and is refused
+ * an edit the table's permissions do not allow (another's entry in a publicly readable table).
+ */
+function appModel(): SchemaModel {
+  let model = publishableModel(1);
+  const shared = addObjectType(model, "Shared");
+  model = addField(shared.model, shared.id, { name: "title", type: "String" }).model;
+  // Everyone signed in reads this table; only an entry's owner may change it.
+  return { ...model, objectTypes: model.objectTypes.map((table) => (table.id === shared.id ? { ...table, directives: [...table.directives, { name: "publicRead" }] } : table)) };
+}
+
+test.describe("customer apps", () => {
+  const owner = uniqueEmail("apps");
+  let platform: PlatformProcess;
+  test.beforeAll(async ({}, workerInfo) => {
+    platform = new PlatformProcess(await serverPort(140, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: owner });
+    test.setTimeout(180_000);
+    await platform.start();
+  });
+  test.afterAll(async () => {
+    await platform.stop();
+    platform.dispose();
+  });
+
+  test("builds an app in the console; a project user signs up at its appUrl, creates an entry and is refused an edit the table forbids", async ({ page, browser }) => {
+    test.setTimeout(240_000);
+    await signUpWithWorkspace(page, platform, owner, "App Co");
+    const token = await consoleToken(platform, owner);
+    const graphql = (query: string, variables: Record<string, unknown>) => postJson(`${platform.url}/graphql`, token, { query, variables });
+    const orgId = new URL(page.url()).pathname.split("/")[2];
+    const created = await graphql(`mutation ($input: CreateApiInput!) { createApi(input: $input) { api { id } } }`, { input: { orgId, name: "Shop" } });
+    const apiId = created.data.createApi.api.id as string;
+
+    // Without user-pool auth the list says why no app can be added, with a link to the settings.
+    await page.goto(`${platform.url}/api/${apiId}/apps`);
+    await expect(page.getByTestId("apps-require-user-pool")).toContainText("Adding a customer app requires cognito user pool auth.");
+    await expect(page.getByTestId("apps-add")).toHaveCount(0);
+    await expect(page.getByTestId("apps-settings-link")).toHaveAttribute("href", `/api/${apiId}/settings`);
+
+    const model = appModel();
+    expect((await graphql(`mutation ($input: UpdateApiInput!) { updateApi(input: $input) { id } }`, { input: { id: apiId, schema: JSON.stringify(model), defaultAuthMode: "aws_cognito_user_pools" } })).errors).toBeUndefined();
+    expect((await graphql(`mutation ($input: CreatePublishRunInput!) { createPublishRun(input: $input) { api { id } } }`, { input: { apiId } })).errors).toBeUndefined();
+    await expect.poll(async () => (await graphql(`query ($id: ID!) { api(id: $id) { state } }`, { id: apiId })).data.api.state, { timeout: 60_000 }).toBe("PUBLISHED");
+
+    const team = await postJson(`${platform.url}/p/${apiId}/graphql`, token, { query: `mutation ($input: CreateSharedInput!) { createShared(input: $input) { id } }`, variables: { input: { title: "Team entry" } } });
+    expect(team.errors).toBeUndefined();
+
+    // The list: the add popover refuses a short name on submit, then creates and opens the editor.
+    await page.goto(`${platform.url}/api/${apiId}/apps`);
+    await page.getByTestId("apps-add").click();
+    await page.getByTestId("apps-add-name").fill("ab");
+    await page.getByTestId("apps-add-submit").click();
+    await expect(page.getByTestId("apps-add-popover")).toContainText("The app name needs at least 3 characters.");
+    await page.getByTestId("apps-add-name").fill("Storefront");
+    await page.getByTestId("apps-add-submit").click();
+    await expect(page).toHaveURL(new RegExp(`/api/${apiId}/apps/app_[^/]+/editor$`));
+    const appId = new URL(page.url()).pathname.split("/")[4];
+
+    // The editor: a table view of Item1 and one of Shared, both offering create.
+    await page.getByTestId("app-menu-table").selectOption({ label: "Item1" });
+    await page.getByTestId("app-menu-add").click();
+    await page.getByTestId("app-menu-table").selectOption({ label: "Shared" });
+    await page.getByTestId("app-menu-add").click();
+    await expect(page.getByTestId("app-menu-item")).toHaveText([/Item1/, /Shared/]);
+    // Reordered by keyboard: Shared moves up, and back down.
+    await page.getByTestId("app-menu-up").nth(1).click();
+    await expect(page.getByTestId("app-menu-item")).toHaveText([/Shared/, /Item1/]);
+    await page.getByTestId("app-menu-down").first().click();
+    await expect(page.getByTestId("app-menu-item")).toHaveText([/Item1/, /Shared/]);
+    await page.getByTestId("app-editor-save").click();
+    await expect(page.getByTestId("app-editor-saved")).toBeVisible();
+
+    await page.goto(`${platform.url}/api/${apiId}/apps`);
+    await expect(page.getByTestId("apps-row")).toHaveCount(1);
+    const appUrl = `${platform.url}/apps/${appId}/`;
+    await expect(page.getByTestId("apps-row").getByRole("textbox")).toHaveValue(appUrl);
+
+    // A fresh browser: the project's user signs up with the mailed code.
+    const context = await browser.newContext({ locale: "en-US", viewport: { width: 390, height: 844 } });
+    const app = await context.newPage();
+    await app.goto(appUrl);
+    await expect(app.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    expect(await seriousViolations(app)).toEqual([]);
+    await app.getByRole("button", { name: "Create an account" }).click();
+    const customer = uniqueEmail("customer");
+    await app.getByLabel("Email").fill(customer);
+    await app.getByLabel("Password").fill("Customer12");
+    await app.getByRole("button", { name: "Create account" }).click();
+    await app.getByLabel("Code from the email").fill(await platform.latestCode(customer));
+    await app.getByRole("button", { name: "Confirm" }).click();
+    await expect(app.getByRole("navigation", { name: "Menu" })).toBeVisible();
+    await expect(app.getByRole("heading", { name: "Item1" })).toBeVisible();
+    await expect(app.getByText("No entries.")).toBeVisible();
+
+    await app.getByTestId("app-create").click();
+    await app.getByLabel("title").fill("My first item");
+    await app.getByRole("button", { name: "Save" }).click();
+    await expect(app.getByRole("cell", { name: "My first item" })).toBeVisible();
+    expect(await seriousViolations(app)).toEqual([]);
+    // Usable at 390 px: nothing wider than the screen but the table's own scroller.
+    expect(await app.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // A member's entry in the shared table: the user reads it, but changing it is refused by the endpoint.
+    await app.getByRole("link", { name: "Shared" }).click();
+    await expect(app.getByRole("cell", { name: "Team entry" })).toBeVisible();
+    await app.getByRole("button", { name: "Edit" }).click();
+    await app.getByLabel("title").fill("Taken over");
+    await app.getByRole("button", { name: "Save" }).click();
+    await expect(app.getByRole("alert")).toBeVisible();
+    await app.getByRole("button", { name: "Cancel" }).click();
+    await expect(app.getByRole("cell", { name: "Team entry" })).toBeVisible();
+    await expect(app.getByRole("cell", { name: "Taken over" })).toHaveCount(0);
+    await context.close();
+  });
+});
