@@ -15,6 +15,7 @@ import { subscriptionResolvers } from "../plans/resolvers";
 import { deleteApiResolvers } from "../project/deleteApi";
 import { couponResolvers } from "../coupons/resolvers";
 import { activityResolvers } from "../project/activities";
+import { flowResolvers } from "../flows/resolvers";
 import type { Resolvers } from "./__generated__/resolvers";
 
 
@@ -22,7 +23,7 @@ import type { Resolvers } from "./__generated__/resolvers";
  * Every resolver map of the platform, each typed with the resolver types generated from
  * schema.graphql (codegen.ts).
  */
-export const platformResolvers: Resolvers[] = [{ DateTime }, nodeResolvers, orgResolvers, roleResolvers, userResolvers, billingResolvers, apiResolvers, templateResolvers, promptResolvers, publishingResolvers, usersTableResolvers, subscriptionResolvers, deleteApiResolvers, couponResolvers, activityResolvers];
+export const platformResolvers: Resolvers[] = [{ DateTime }, nodeResolvers, orgResolvers, roleResolvers, userResolvers, billingResolvers, apiResolvers, templateResolvers, promptResolvers, publishingResolvers, usersTableResolvers, subscriptionResolvers, deleteApiResolvers, couponResolvers, activityResolvers, flowResolvers];
 
 /** schema.graphql at the project root is the one source the console compiles against too. */
 export function createSchema(schemaPath: string) {

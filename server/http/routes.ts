@@ -23,6 +23,8 @@ export interface RouteDeps {
   files: NodeHandler<[route: FileRoute]>;
   /** A cloud function's URL: POST runs it (GET with a signed address downloads its code, a file route). */
   functionUrl: NodeHandler<[route: { apiId: string; key: string }]>;
+  /** A flow's webhook trigger: POST with the trigger's secret starts a run (server/flows/webhook.ts). */
+  flowWebhook: NodeHandler<[route: { apiId: string; flowId: string }]>;
   auth: FetchHandler;
   mailbox: FetchHandler | null;
   pay: FetchHandler;
@@ -60,6 +62,7 @@ export function registerRoutes(router: Router, deps: RouteDeps) {
       req.method === "POST" ? deps.functionUrl(req, res, { apiId, key: decodedKey(key) }) : deps.files(req, res, { apiId, kind: "functions", key: decodedKey(key) }),
     { cors: ANY_ORIGIN_OWN_PREFLIGHT },
   );
+  router.add("/p/:apiId/flows/:flowId/webhook", (req, res, { apiId, flowId }) => deps.flowWebhook(req, res, { apiId, flowId }), { cors: ANY_ORIGIN });
   router.add("/auth", web(deps.auth));
   router.add("/auth/*rest", web(deps.auth));
   router.add("/mail", web(deps.mailbox ?? notFound));
@@ -75,7 +78,7 @@ export function registerRoutes(router: Router, deps: RouteDeps) {
 }
 
 /** Route parameter shapes: an api id as ids are made; a path outside them is the console's. */
-export const ROUTE_PARAM_SHAPES = { apiId: "[A-Za-z0-9_-]{1,128}", importId: "[A-Za-z0-9_-]{1,64}" };
+export const ROUTE_PARAM_SHAPES = { apiId: "[A-Za-z0-9_-]{1,128}", importId: "[A-Za-z0-9_-]{1,64}", flowId: "[A-Za-z0-9_-]{1,64}" };
 
 const notFound = async () => new Response("Not found", { status: 404 });
 

@@ -24,6 +24,7 @@ import type { CallerCredential } from "./realtime/socketWatch";
 import { appsyncErrorsPlugin, ERROR_TYPE_HEADER } from "./appsync/httpErrors";
 import { errorTypeOf, UNAUTHORIZED_EXCEPTION } from "./appsync/errorTypes";
 import type { FunctionRunner } from "../functions/runner";
+import type { RoleType } from "../../src/domain/permissions";
 
 /** `/p/<apiId>/graphql`, with or without a query string; the api id, or null for other paths. */
 export function projectApiIdOf(url: string | undefined): string | null {
@@ -136,6 +137,22 @@ export function createProjectEndpoint(options: {
     };
   }
 
+  /**
+   * A context for work the platform does in a project on a member's behalf, with no request (a
+   * flow's steps act as the flow's owner): the live version, the member's role as caller.
+   */
+  async function memberContext(apiId: string, roleType: RoleType, extra: { flowDepth?: number } = {}): Promise<ProjectContext | null> {
+    const live = await liveSchema(db, apiId, undefined);
+    if (!live) return null;
+    const platformContext = await contextFor(undefined, undefined);
+    const responseBudget = new ResponseBudget();
+    return {
+      ...platformContext,
+      responseBudget,
+      project: { apiId, version: live.live.version, schema: live.built, caller: { kind: "member", roleType }, credential: { expiresAt: null }, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId, responseBudget), userPools: projectPools, functions: options.functions(), invokedBy: "flow", ...extra },
+    };
+  }
+
   /** Serves a request to the project's endpoint as /graphql is served. */
   const serve = serveGraphqlOverNode(
     yoga,
@@ -151,7 +168,7 @@ export function createProjectEndpoint(options: {
   /** How many projects' schemas this process holds now. */
   const cachedSchemas = () => liveSchema.size();
 
-  return { serve, yoga, projectContext, cachedSchemas };
+  return { serve, yoga, projectContext, memberContext, cachedSchemas };
 }
 
 export type ProjectEndpoint = ReturnType<typeof createProjectEndpoint>;

@@ -48,6 +48,7 @@ const EXAMPLES: Record<string, [string, RequestInit][]> = {
   "/p/:apiId/imports/:importId/failed.csv": [["/p/no-such-project/imports/imp1/failed.csv", {}]],
   "/p/:apiId/files/*key": [["/p/no-such-project/files/a/b.txt", {}], ["/p/no-such-project/files/a.txt", preflight]],
   "/p/:apiId/functions/*key": [["/p/no-such-project/functions/f.js", {}], ["/p/no-such-project/functions/f.js", { method: "POST", body: "{}" }], ["/p/no-such-project/functions/f.js", preflight]],
+  "/p/:apiId/flows/:flowId/webhook": [["/p/no-such-project/flows/flow_x/webhook", { method: "POST", body: "{}" }], ["/p/no-such-project/flows/flow_x/webhook", preflight]],
   "/auth": [["/auth", { method: "POST", body: "{}" }]],
   "/auth/*rest": [["/auth/local_baukasten/.well-known/jwks.json", {}]],
   "/mail": [[`/mail?token=${TEST_MAILBOX_TOKEN}`, {}], ["/mail", {}]],
