@@ -35,6 +35,8 @@ import type { PublishAuthScreenQuery as PublishAuthQuery } from "../__generated_
 import type { PublishRegionScreenQuery as PublishRegionQuery } from "../__generated__/PublishRegionScreenQuery.graphql";
 import type { PublishBundlesScreenQuery as PublishBundlesQuery } from "../__generated__/PublishBundlesScreenQuery.graphql";
 import type { PublishBillingScreenQuery as PublishBillingQuery } from "../__generated__/PublishBillingScreenQuery.graphql";
+import type { FlowsScreenQuery as FlowsQuery } from "../__generated__/FlowsScreenQuery.graphql";
+import type { FlowEditorScreenQuery as FlowEditorQuery } from "../__generated__/FlowEditorScreenQuery.graphql";
 import { detectLocale } from "../i18n/locale";
 import { templateLanguage } from "../data/templates/templateLanguage";
 import { wantedTableName } from "../data/selectedTableName";
@@ -343,8 +345,6 @@ const playgroundScreen = queryScreen<PlaygroundQuery>(() => import("../playgroun
 const laterProjectRoutes = [
   createRoute({ getParentRoute: () => projectLayout, path: "apps", staticData: { name: "project-apps", layout: "sidebar" }, ...placeholder }),
   createRoute({ getParentRoute: () => projectLayout, path: "apps/$appId/editor", staticData: { name: "project-app-editor", layout: "app" }, ...placeholder }),
-  createRoute({ getParentRoute: () => projectLayout, path: "flows", staticData: { name: "project-flows", layout: "sidebar" }, ...placeholder }),
-  createRoute({ getParentRoute: () => projectLayout, path: "flows/$flowId/editor", staticData: { name: "project-flow-editor", layout: "flow" }, ...placeholder }),
   createRoute({
     getParentRoute: () => projectLayout,
     path: "queries",
@@ -413,6 +413,24 @@ const projectSettings = createRoute({
   },
 });
 
+/** project-flows (spec §2 Flows list). */
+const flowsScreen = queryScreen<FlowsQuery>(() => import("../flows/FlowsScreen"), () => import("../__generated__/FlowsScreenQuery.graphql"));
+const projectFlows = createRoute({
+  getParentRoute: () => projectLayout,
+  path: "flows",
+  loader: ({ params, preload }) => flowsScreen.load({ apiId: params.apiId }, preload),
+  ...screenRoute({ name: "project-flows", layout: "sidebar" }, flowsScreen),
+});
+
+// The canvas (@xyflow/react) loads with this screen's chunk only.
+const flowEditorScreen = queryScreen<FlowEditorQuery>(() => import("../flows/editor/FlowEditorScreen"), () => import("../__generated__/FlowEditorScreenQuery.graphql"));
+const projectFlowEditor = createRoute({
+  getParentRoute: () => projectLayout,
+  path: "flows/$flowId/editor",
+  loader: ({ params, preload }) => flowEditorScreen.load({ apiId: params.apiId, flowId: params.flowId }, preload),
+  ...screenRoute({ name: "project-flow-editor", layout: "flow" }, flowEditorScreen),
+});
+
 /** project-overview redirects to the data route (spec §2). */
 const projectOverview = createRoute({
   getParentRoute: () => projectLayout,
@@ -430,7 +448,7 @@ export const routeTree = rootRoute.addChildren([
   authed.addChildren([
     orgLayout.addChildren(orgRoutes),
     projectSetupName,
-    projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, projectLogs, projectRepublish, projectAssets, projectCloudFunctions, projectSettings, ...laterProjectRoutes]),
+    projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, projectLogs, projectRepublish, projectAssets, projectCloudFunctions, projectSettings, projectFlows, projectFlowEditor, ...laterProjectRoutes]),
     ...publishRoutes,
   ]),
 ]);
