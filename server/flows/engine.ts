@@ -6,6 +6,7 @@ import { enqueueJob } from "../jobs/store";
 import type { Mailer } from "../mail/mailer";
 import type { GraphqlHandler } from "../graphql/yoga";
 import type { ProjectContext } from "../projectEndpoint/context";
+import type { SchemaModel } from "../../src/domain/model";
 import { ROLE_TYPES, type RoleType } from "../../src/domain/permissions";
 import { executeStep, StepError, type StepResult } from "./steps";
 import { FLOW_RUN_JOB } from "./start";
@@ -22,7 +23,7 @@ export interface FlowEngineDeps {
   config: Config;
   mailer: Mailer;
   projectYoga: () => GraphqlHandler;
-  memberContext: (apiId: string, roleType: RoleType, extra: { flowDepth?: number }) => Promise<ProjectContext | null>;
+  memberContext: (apiId: string, roleType: RoleType, extra: { flowDepth?: number }) => Promise<{ ctx: ProjectContext; model: SchemaModel } | null>;
 }
 
 interface LogContent extends Partial<StepResult> {
@@ -77,8 +78,8 @@ export function flowRunJob(deps: FlowEngineDeps): JobHandler<FlowRunPayload> {
 
       const role = await ownerRole(deps, flow);
       if (!role) return setRunStatus(deps.db, run.id, "FAILED", `The flow's owner ${flow.owner_email} is no longer a member of this workspace.`);
-      const ctx = await deps.memberContext(flow.api_id, role, { flowDepth: run.depth });
-      if (!ctx) return setRunStatus(deps.db, run.id, "FAILED", "The project is not published.");
+      const project = await deps.memberContext(flow.api_id, role, { flowDepth: run.depth });
+      if (!project) return setRunStatus(deps.db, run.id, "FAILED", "The project is not published.");
       await setRunStatus(deps.db, run.id, "RUNNING");
 
       const started = Date.now();
@@ -92,7 +93,7 @@ export function flowRunJob(deps: FlowEngineDeps): JobHandler<FlowRunPayload> {
         const stepStarted = Date.now();
         let result: StepResult;
         try {
-          result = await executeStep(step, scope, { ctx, projectYoga: deps.projectYoga(), mailer: deps.mailer, flowId: flow.id });
+          result = await executeStep(step, scope, { ctx: project.ctx, model: project.model, projectYoga: deps.projectYoga(), mailer: deps.mailer, flowId: flow.id });
         } catch (error) {
           const message = error instanceof StepError || error instanceof Error ? error.message : String(error);
           await insertRunLog(deps.db, run.id, step.id, { step: step.id, name: step.name, variant: step.variant, durationMs: Date.now() - stepStarted, error: message } satisfies LogContent);

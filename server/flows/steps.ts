@@ -4,10 +4,32 @@ import type { ProjectContext } from "../projectEndpoint/context";
 import { functionByKey } from "../projectEndpoint/files/store";
 import { resolveValue } from "../../src/domain/flows/expressions";
 import type { FlowStep } from "../../src/domain/flows/types";
+import type { SchemaModel } from "../../src/domain/model";
+
+const NUMBER_TYPES = new Set(["Integer", "Float", "Timestamp"]);
+
+/**
+ * Field values are written as text in the editor ("9.5", "true"): for a number or boolean field
+ * such text becomes the number or boolean; anything else is passed on for the table's own checks.
+ */
+function typedFields(model: SchemaModel, table: string | undefined, fields: Record<string, unknown>) {
+  const types = new Map(model.objectTypes.find((t) => t.name === table)?.fields.map((f) => [f.name, f.type ?? ""]) ?? []);
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, value]) => {
+      const type = types.get(name) ?? "";
+      if (typeof value !== "string" || value.trim() === "") return [name, value];
+      if (NUMBER_TYPES.has(type) && Number.isFinite(Number(value))) return [name, Number(value)];
+      if (type === "Boolean" && (value === "true" || value === "false")) return [name, value === "true"];
+      return [name, value];
+    }),
+  );
+}
 
 /** What a step's execution needs: the project's endpoint as the flow's owner, the mail path. */
 export interface StepDeps {
   ctx: ProjectContext;
+  /** The live version's model: a constant typed as text becomes the value its field takes. */
+  model: SchemaModel;
   projectYoga: GraphqlHandler;
   mailer: Mailer;
   flowId: string;
@@ -66,7 +88,7 @@ const ENTRY = "id fields";
 /** Executes one step with its values read from `scope` ({ trigger, steps }). */
 export async function executeStep(step: FlowStep, scope: unknown, deps: StepDeps): Promise<StepResult> {
   const value = (raw: string | undefined) => (raw === undefined ? null : resolveValue(raw, scope));
-  const fields = () => Object.fromEntries(Object.entries(step.fields ?? {}).map(([name, raw]) => [name, value(raw)]));
+  const fields = () => typedFields(deps.model, step.table, Object.fromEntries(Object.entries(step.fields ?? {}).map(([name, raw]) => [name, value(raw)])));
   const next = step.next ?? null;
   switch (step.variant) {
     case "createEntry": {

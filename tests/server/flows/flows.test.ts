@@ -204,7 +204,7 @@ describe("flow runs", () => {
     const flow = (await createFlow("Fragile", {
       triggers: [{ id: "now", name: "Run now", variant: "manual" }],
       steps: [
-        { id: "ok", variant: "createEntry", table: "Invoice", fields: { orderRef: "{{trigger.input.ref}}" }, next: "bad" },
+        { id: "ok", variant: "createEntry", table: "Invoice", fields: { orderRef: "{{trigger.input.ref}}", amount: "7.25" }, next: "bad" },
         { id: "bad", variant: "updateEntry", table: "Invoice", entryId: "no-such-entry", fields: { amount: "1" } },
       ],
       startStep: "ok",
