@@ -220,4 +220,14 @@ describe("flow runs", () => {
     const order = await createOrder({ customer: "Grace", email: uniqueEmail("grace"), total: 1 });
     expect(order.errors).toBeUndefined();
   });
+
+  it("a schedule fires on its own: the scheduler starts a run once the time is due, and sets the next", async () => {
+    const flow = (await createFlow("Every second", { triggers: [{ id: "tick", name: "Each second", variant: "schedule", cron: "* * * * * *", timeZone: "Europe/Berlin" }], steps: [{ id: "check", variant: "condition", left: "{{trigger.kind}}", operator: "equals", right: "schedule" }], startStep: "check" })).data.createFlow;
+    const [run] = await finishedRuns(flow.id);
+    expect(run.status).toBe("SUCCEEDED");
+    expect(JSON.parse(run.trigger)).toMatchObject({ kind: "schedule", triggerId: "tick" });
+    expect((await logsOf(run.id))[0].output).toEqual({ passed: true });
+    // Stop it, so it does not keep firing while the other tests run.
+    await updateFlow(flow.id, { schema: { triggers: [], steps: [], startStep: null } });
+  });
 });
