@@ -11,7 +11,7 @@ import { flowsWatching, schemaOfFlow } from "./store";
  * itself is stopped by flowChainDepth.
  */
 export async function startDataTriggers(tx: Tx, ctx: ProjectContext, table: string, change: DataChange, entries: readonly Record<string, unknown>[]) {
-  if (entries.length === 0) return false;
+  if (entries.length === 0 || (ctx.project.flowTables && !ctx.project.flowTables.includes(table))) return false;
   const flows = await flowsWatching(tx, ctx.project.apiId, table);
   let started = false;
   for (const flow of flows) {

@@ -31,5 +31,7 @@ export interface ProjectContext extends Context {
     invokedBy?: "url" | "trigger" | "flow";
     /** Set on a flow run's own requests: how many runs deep it is, so the runs its writes start go one deeper (server/flows/start.ts). */
     flowDepth?: number;
+    /** The tables the project's flows watch, read when the request started (server/flows/dataTriggers.ts). */
+    flowTables?: readonly string[];
   };
 }

@@ -134,7 +134,7 @@ export function createProjectEndpoint(options: {
     return {
       ...platformContext,
       responseBudget,
-      project: { apiId, version: live.live.version, schema: live.built, caller, credential, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId, responseBudget), userPools: projectPools, functions: options.functions() },
+      project: { apiId, version: live.live.version, schema: live.built, caller, credential, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId, responseBudget), userPools: projectPools, functions: options.functions(), flowTables: live.flowTables },
     };
   }
 
@@ -150,7 +150,7 @@ export function createProjectEndpoint(options: {
     const ctx: ProjectContext = {
       ...platformContext,
       responseBudget,
-      project: { apiId, version: live.live.version, schema: live.built, caller: { kind: "member", roleType }, credential: { expiresAt: null }, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId, responseBudget), userPools: projectPools, functions: options.functions(), invokedBy: "flow", ...extra },
+      project: { apiId, version: live.live.version, schema: live.built, caller: { kind: "member", roleType }, credential: { expiresAt: null }, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId, responseBudget), userPools: projectPools, functions: options.functions(), invokedBy: "flow", flowTables: live.flowTables, ...extra },
     };
     return { ctx, model: live.live.model };
   }
