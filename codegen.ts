@@ -6,7 +6,7 @@ import type { CodegenConfig } from "@graphql-codegen/cli";
  * the schema and `npm run typecheck` fails where they no longer fit. The project API's schema is
  * built per project at run time (server/projectEndpoint/) and is not typed here.
  */
-const parents = ["Org", "Role", "Api", "BillingAccount", "Invoice", "SchemaTemplate", "SchemaPrompt", "PublishRun", "CheckoutSession", "BundleSubscription", "User", "RoleEvent", "CustomerApp"];
+const parents = ["Org", "Role", "Api", "BillingAccount", "Invoice", "SchemaTemplate", "SchemaPrompt", "PublishRun", "CheckoutSession", "BundleSubscription", "User", "RoleEvent", "CustomerApp", "Flow"];
 
 const config: CodegenConfig = {
   schema: "schema.graphql",

@@ -58,6 +58,10 @@ import { deriveKey } from "./security/secretKey";
 import { createChangeFollower, type ChangeFollower } from "./changes/follower";
 import { credentialChange, deliverChange } from "./changes/topics";
 import { appendAfterCommit, dropOldChanges } from "./changes/log";
+import { flowRunJob } from "./flows/engine";
+import { FLOW_RUN_JOB } from "./flows/start";
+import { createFlowWebhookRoute } from "./flows/webhook";
+import { createFlowScheduler } from "./flows/schedule";
 
 export interface Platform {
   server: Server;
@@ -160,6 +164,9 @@ export async function createPlatform(
   const serveGraphql = serveGraphqlOverNode(yoga, (req) => contextFor(req.headers.authorization, req.headers.host).then(rememberStandingsFor));
   const functions = createFunctionRunner({ db, objects, limits: config.limits, projectYoga: () => projectApi.yoga });
   const projectApi = createProjectEndpoint({ db, apiKeys, events: projectEvents, contextFor, projectPools: auth.projectPools, oidcAllowPrivateIssuers: config.oidcAllowPrivateIssuers, schemaCacheSize: config.projectSchemaCacheSize, functions: () => functions });
+  jobs.register(FLOW_RUN_JOB, flowRunJob({ db, config, mailer, projectYoga: () => projectApi.yoga, memberContext: projectApi.memberContext }));
+  const flowScheduler = createFlowScheduler({ db, limits: config.limits, kick: jobs.kick });
+  const serveFlowWebhook = createFlowWebhookRoute({ db, limits: config.limits, jobs });
   const serveCsv = createCsvRoutes(projectApi.projectContext);
   const serveFile = createFileRoutes({ db, objects, config, projectContext: projectApi.projectContext });
   const serveFunctionUrl = createFunctionUrlRoute({ db, limits: config.limits, projectContext: projectApi.projectContext });
@@ -202,6 +209,7 @@ export async function createPlatform(
     files: serveFile,
     functionUrl: serveFunctionUrl,
     apps: createAppRoutes({ db, objects, consoleDist, originFor: origins.originFor, contextFor }),
+    flowWebhook: serveFlowWebhook,
     auth: auth.handle,
     mailbox: mailbox && mailbox.handle,
     pay: pay.handle,
@@ -249,6 +257,7 @@ export async function createPlatform(
     async listen() {
       closeExtraListeners = await listenOn(server, config.host, config.port);
       jobs.start();
+      flowScheduler.start();
       if (!config.databaseUrl) stopAutoAnalyze = startAutoAnalyze(db);
       upkeep();
       upkeepTimer = setInterval(upkeep, 60 * 60 * 1000).unref();
@@ -276,6 +285,7 @@ export async function createPlatform(
     await closeExtraListeners();
     if (upkeepTimer) clearInterval(upkeepTimer);
     await upkeepRun;
+    await flowScheduler.stop();
     await jobs.stop({ handBack: true });
     await changes.stop();
     await stopAutoAnalyze?.();

@@ -20,6 +20,7 @@ import { apiKeyUses } from "./migrations/0018_api_key_uses";
 import { activityChanges } from "./migrations/0019_activity_changes";
 import { changeLog } from "./migrations/0020_change_log";
 import { functionLogs } from "./migrations/0021_function_logs";
+import { flows } from "./migrations/0022_flows";
 import { customerApps } from "./migrations/0023_customer_apps";
 
 /**
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "0019_activity_changes": activityChanges,
   "0020_change_log": changeLog,
   "0021_function_logs": functionLogs,
+  "0022_flows": flows,
   "0023_customer_apps": customerApps,
 };
 

@@ -412,6 +412,40 @@ export interface Tables {
     created_at: Timestamp;
     updated_at: Timestamp;
   };
+  /** Automation flows (server/flows): data_tables are the tables its data triggers watch. */
+  flows: {
+    id: string;
+    api_id: string;
+    name: string;
+    schema: Json<unknown>;
+    owner_sub: string;
+    owner_email: string;
+    data_tables: ColumnType<string[], string[] | undefined, string[]>;
+    next_scheduled_at: Timestamp | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  /** One run of a flow; status QUEUED, RUNNING, WAITING, SUCCEEDED, FAILED or LIMITED. */
+  flow_runs: {
+    id: string;
+    flow_id: string;
+    api_id: string;
+    status: string;
+    trigger: Json<unknown>;
+    depth: Generated<number>;
+    error: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  /** What one step of a run did: content is JSON with step, input, output, durationMs, error. */
+  flow_run_logs: {
+    id: string;
+    run_id: string;
+    step_id: string;
+    content: Json<unknown>;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
   /** Background work (AI prompts, later publishing); see server/jobs. */
   jobs: {
     id: string;

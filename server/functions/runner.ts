@@ -12,7 +12,7 @@ import { recordInvocation } from "./logs";
 import { createSandboxPool, type InvocationOutcome, type SandboxLimits } from "./sandbox/pool";
 
 /** How an invocation came about: its function URL, or a trigger of a table's operation. */
-export type InvocationSource = { kind: "url" } | { kind: "trigger"; name: string; table: string; step: "before" | "after"; type: string; handler?: string | null };
+export type InvocationSource = { kind: "url" } | { kind: "flow"; flowId: string } | { kind: "trigger"; name: string; table: string; step: "before" | "after"; type: string; handler?: string | null };
 
 /** Functions whose code was read lately, by object and upload time: a warm call reads no ZIP. */
 const CODE_CACHE_SIZE = 100;
@@ -97,7 +97,7 @@ export function createFunctionRunner(deps: { db: Db; objects: ObjectStore; limit
           handlerName: source.kind === "trigger" ? source.handler ?? undefined : undefined,
         });
     }
-    const sourceText = source.kind === "url" ? "url" : `trigger:${source.table}:${source.step}:${source.type}`;
+    const sourceText = source.kind === "trigger" ? `trigger:${source.table}:${source.step}:${source.type}` : source.kind === "flow" ? `flow:${source.flowId}` : "url";
     await recordInvocation(deps.db, ctx.project.apiId, fn.key, sourceText, outcome);
     return outcome;
   }

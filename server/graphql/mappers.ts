@@ -16,6 +16,7 @@ export type { Api } from "../project/store";
 export type { SchemaPrompt } from "../prompts/store";
 export type { PublishRun } from "../publishing/store";
 export type { CustomerApp } from "../apps/store";
+export type { Flow } from "../flows/store";
 export type BillingAccount = ReturnType<typeof toBillingAccount>;
 export type Invoice = ReturnType<typeof toInvoice>;
 export type CheckoutSession = ReturnType<typeof toCheckoutSession>;

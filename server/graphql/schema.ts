@@ -16,6 +16,7 @@ import { deleteApiResolvers } from "../project/deleteApi";
 import { couponResolvers } from "../coupons/resolvers";
 import { activityResolvers } from "../project/activities";
 import { customerAppResolvers } from "../apps/resolvers";
+import { flowResolvers } from "../flows/resolvers";
 import type { Resolvers } from "./__generated__/resolvers";
 
 
@@ -23,7 +24,7 @@ import type { Resolvers } from "./__generated__/resolvers";
  * Every resolver map of the platform, each typed with the resolver types generated from
  * schema.graphql (codegen.ts).
  */
-export const platformResolvers: Resolvers[] = [{ DateTime }, nodeResolvers, orgResolvers, roleResolvers, userResolvers, billingResolvers, apiResolvers, templateResolvers, promptResolvers, publishingResolvers, usersTableResolvers, subscriptionResolvers, deleteApiResolvers, couponResolvers, activityResolvers, customerAppResolvers];
+export const platformResolvers: Resolvers[] = [{ DateTime }, nodeResolvers, orgResolvers, roleResolvers, userResolvers, billingResolvers, apiResolvers, templateResolvers, promptResolvers, publishingResolvers, usersTableResolvers, subscriptionResolvers, deleteApiResolvers, couponResolvers, activityResolvers, customerAppResolvers, flowResolvers];
 
 /** schema.graphql at the project root is the one source the console compiles against too. */
 export function createSchema(schemaPath: string) {

@@ -26,6 +26,8 @@ export interface RouteDeps {
   functionUrl: NodeHandler<[route: { apiId: string; key: string }]>;
   /** A customer app's page and logo (spec §3 appUrl). */
   apps: (request: Request, route: AppRoute) => Promise<Response>;
+  /** A flow's webhook trigger: POST with the trigger's secret starts a run (server/flows/webhook.ts). */
+  flowWebhook: NodeHandler<[route: { apiId: string; flowId: string }]>;
   auth: FetchHandler;
   mailbox: FetchHandler | null;
   pay: FetchHandler;
@@ -66,6 +68,7 @@ export function registerRoutes(router: Router, deps: RouteDeps) {
   router.add("/apps/:appId", web((request) => deps.apps(request, { appId: appIdOf(request), rest: null })));
   router.add("/apps/:appId/", web((request) => deps.apps(request, { appId: appIdOf(request), rest: "" })));
   router.add("/apps/:appId/*rest", web((request) => deps.apps(request, { appId: appIdOf(request), rest: restOf(request) })));
+  router.add("/p/:apiId/flows/:flowId/webhook", (req, res, { apiId, flowId }) => deps.flowWebhook(req, res, { apiId, flowId }), { cors: ANY_ORIGIN });
   router.add("/auth", web(deps.auth));
   router.add("/auth/*rest", web(deps.auth));
   router.add("/mail", web(deps.mailbox ?? notFound));
@@ -81,7 +84,7 @@ export function registerRoutes(router: Router, deps: RouteDeps) {
 }
 
 /** Route parameter shapes: an api id as ids are made; a path outside them is the console's. */
-export const ROUTE_PARAM_SHAPES = { apiId: "[A-Za-z0-9_-]{1,128}", importId: "[A-Za-z0-9_-]{1,64}" };
+export const ROUTE_PARAM_SHAPES = { apiId: "[A-Za-z0-9_-]{1,128}", importId: "[A-Za-z0-9_-]{1,64}", flowId: "[A-Za-z0-9_-]{1,64}" };
 
 /** The app id and the path below it, read from the request (fetch-style routes get no parameters). */
 const appPath = (request: Request) => new URL(request.url).pathname.split("/").slice(2);

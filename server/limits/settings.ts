@@ -58,6 +58,20 @@ export interface Limits {
   functionsPerProjectAtOnce: number;
   /** Function URL calls one caller makes in one project per minute. */
   functionCallsPerCallerPerMinute: number;
+  /** Flows one project may have. */
+  flowsPerProject: number;
+  /** Steps one flow may have. */
+  flowStepsMax: number;
+  /** The largest flow schema, in bytes of its JSON text. */
+  flowSchemaMaxBytes: number;
+  /** Runs one project's flows may start per minute; more are recorded as stopped by the limit. */
+  flowRunsPerMinute: number;
+  /** Steps one run may execute (a loop through next/else ends here). */
+  flowStepsPerRun: number;
+  /** How long one run may take, delays aside, in milliseconds. */
+  flowRunMs: number;
+  /** How many runs deep a flow's own writes may start further runs (a flow that triggers itself stops here). */
+  flowChainDepth: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -90,6 +104,13 @@ export const DEFAULT_LIMITS: Limits = {
   functionsAtOnce: 4,
   functionsPerProjectAtOnce: 2,
   functionCallsPerCallerPerMinute: 600,
+  flowsPerProject: 100,
+  flowStepsMax: 50,
+  flowSchemaMaxBytes: 256 * 1024,
+  flowRunsPerMinute: 120,
+  flowStepsPerRun: 200,
+  flowRunMs: 60_000,
+  flowChainDepth: 5,
 };
 
 export function readLimits(setting: string | undefined): Limits {

@@ -3,7 +3,7 @@ import type { Locale } from "../../src/domain/locale";
 import { messagesFor } from "../i18n";
 
 /** Each template has `mail.<name>.subject` and `mail.<name>.body` in locales/. */
-export type MailTemplate = "signupCode" | "passwordReset" | "emailChange" | "invitation";
+export type MailTemplate = "signupCode" | "passwordReset" | "emailChange" | "invitation" | "flow";
 
 const cache = createIntlCache();
 

@@ -28,6 +28,10 @@ export interface ProjectContext extends Context {
     /** Runs the project's cloud functions (function URLs and triggers). */
     functions: FunctionRunner;
     /** Set on the requests a function makes through context.graphql: a trigger's own writes run no triggers. */
-    invokedBy?: "url" | "trigger";
+    invokedBy?: "url" | "trigger" | "flow";
+    /** Set on a flow run's own requests: how many runs deep it is, so the runs its writes start go one deeper (server/flows/start.ts). */
+    flowDepth?: number;
+    /** The tables the project's flows watch, read when the request started (server/flows/dataTriggers.ts). */
+    flowTables?: readonly string[];
   };
 }

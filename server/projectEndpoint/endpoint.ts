@@ -24,6 +24,8 @@ import type { CallerCredential } from "./realtime/socketWatch";
 import { appsyncErrorsPlugin, ERROR_TYPE_HEADER } from "./appsync/httpErrors";
 import { errorTypeOf, UNAUTHORIZED_EXCEPTION } from "./appsync/errorTypes";
 import type { FunctionRunner } from "../functions/runner";
+import type { RoleType } from "../../src/domain/permissions";
+import type { SchemaModel } from "../../src/domain/model";
 
 /** `/p/<apiId>/graphql`, with or without a query string; the api id, or null for other paths. */
 export function projectApiIdOf(url: string | undefined): string | null {
@@ -132,8 +134,25 @@ export function createProjectEndpoint(options: {
     return {
       ...platformContext,
       responseBudget,
-      project: { apiId, version: live.live.version, schema: live.built, caller, credential, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId, responseBudget), userPools: projectPools, functions: options.functions() },
+      project: { apiId, version: live.live.version, schema: live.built, caller, credential, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId, responseBudget), userPools: projectPools, functions: options.functions(), flowTables: live.flowTables },
     };
+  }
+
+  /**
+   * A context for work the platform does in a project on a member's behalf, with no request (a
+   * flow's steps act as the flow's owner): the live version, the member's role as caller.
+   */
+  async function memberContext(apiId: string, roleType: RoleType, extra: { flowDepth?: number } = {}): Promise<{ ctx: ProjectContext; model: SchemaModel } | null> {
+    const live = await liveSchema(db, apiId, undefined);
+    if (!live) return null;
+    const platformContext = await contextFor(undefined, undefined);
+    const responseBudget = new ResponseBudget();
+    const ctx: ProjectContext = {
+      ...platformContext,
+      responseBudget,
+      project: { apiId, version: live.live.version, schema: live.built, caller: { kind: "member", roleType }, credential: { expiresAt: null }, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId, responseBudget), userPools: projectPools, functions: options.functions(), invokedBy: "flow", flowTables: live.flowTables, ...extra },
+    };
+    return { ctx, model: live.live.model };
   }
 
   /** Serves a request to the project's endpoint as /graphql is served. */
@@ -151,7 +170,7 @@ export function createProjectEndpoint(options: {
   /** How many projects' schemas this process holds now. */
   const cachedSchemas = () => liveSchema.size();
 
-  return { serve, yoga, projectContext, cachedSchemas };
+  return { serve, yoga, projectContext, memberContext, cachedSchemas };
 }
 
 export type ProjectEndpoint = ReturnType<typeof createProjectEndpoint>;

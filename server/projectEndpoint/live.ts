@@ -50,6 +50,7 @@ interface Head {
   oidc: string | null;
   api_key_id: string | null;
   api_key_expires_at: Date | string | null;
+  flow_tables: string[] | null;
 }
 
 /**
@@ -59,7 +60,8 @@ interface Head {
  * the query builder, which compiled it anew on every request, and prepared.
  */
 const HEAD_SQL = prepared(`select v.run_id, a.org_id, a.creation_type, a.state, a.default_auth_mode, a.additional_auth_modes, a.oidc,
-    k.id as api_key_id, k.expires_at as api_key_expires_at
+    k.id as api_key_id, k.expires_at as api_key_expires_at,
+    (select array_agg(distinct t) from flows f, unnest(f.data_tables) t where f.api_id = v.api_id) as flow_tables
   from project_live_versions v join apis a on a.id = v.api_id
     left join project_api_keys k on k.key_hash = $2 and k.api_id = v.api_id and k.expires_at > $3::timestamptz
   where v.api_id = $1`);
@@ -87,8 +89,10 @@ export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: stri
     const auth: ProjectAuth = { defaultMode: head.default_auth_mode, additionalModes: head.additional_auth_modes, oidc: parseOidc(head.oidc) ?? null };
     const apiKeyId = head.api_key_id ?? null;
     const apiKeyExpiresAt = head.api_key_expires_at === null ? null : new Date(head.api_key_expires_at).getTime();
+    // The tables the project's flows watch, read with the head: a write to any other starts no run and asks nothing more.
+    const flowTables = head.flow_tables ?? [];
     const cached = cache.get(apiId);
-    if (cached?.runId === head.run_id) return { ...cached, imported, auth, apiKeyId, apiKeyExpiresAt };
+    if (cached?.runId === head.run_id) return { ...cached, imported, auth, apiKeyId, apiKeyExpiresAt, flowTables };
     const row = await db
       .selectFrom("project_live_versions")
       .selectAll()
@@ -98,7 +102,7 @@ export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: stri
     const live = { apiId, runId: row.run_id, version: row.version, model: row.model as SchemaModel, orgId: head.org_id };
     const entry = { runId: row.run_id, live, built: build(live) };
     cache.set(apiId, entry);
-    return { ...entry, imported, auth, apiKeyId, apiKeyExpiresAt };
+    return { ...entry, imported, auth, apiKeyId, apiKeyExpiresAt, flowTables };
   }
 
   /** How many projects' schemas are held now (never more than `maxProjects`). */

@@ -37,6 +37,8 @@ import type { PublishAuthScreenQuery as PublishAuthQuery } from "../__generated_
 import type { PublishRegionScreenQuery as PublishRegionQuery } from "../__generated__/PublishRegionScreenQuery.graphql";
 import type { PublishBundlesScreenQuery as PublishBundlesQuery } from "../__generated__/PublishBundlesScreenQuery.graphql";
 import type { PublishBillingScreenQuery as PublishBillingQuery } from "../__generated__/PublishBillingScreenQuery.graphql";
+import type { FlowsScreenQuery as FlowsQuery } from "../__generated__/FlowsScreenQuery.graphql";
+import type { FlowEditorScreenQuery as FlowEditorQuery } from "../__generated__/FlowEditorScreenQuery.graphql";
 import { detectLocale } from "../i18n/locale";
 import { templateLanguage } from "../data/templates/templateLanguage";
 import { wantedTableName } from "../data/selectedTableName";
@@ -50,8 +52,6 @@ import type { ProjectSettingsScreenQuery as ProjectSettingsQuery } from "../__ge
 import type { ApiKeysPanelQuery as ApiKeysQuery } from "../__generated__/ApiKeysPanelQuery.graphql";
 import type { FunctionsPanelQuery as FunctionsListQuery } from "../__generated__/FunctionsPanelQuery.graphql";
 import { filesVariables } from "../files/project/filesVariables";
-
-const placeholder = plainScreen(() => import("../common/PlaceholderScreen"));
 
 export const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundScreen });
 
@@ -359,8 +359,6 @@ const laterProjectRoutes = [
     loader: ({ params, preload }) => appEditorScreen.load({ apiId: params.apiId, appId: params.appId }, preload),
     ...screenRoute({ name: "project-app-editor", layout: "app" }, appEditorScreen),
   }),
-  createRoute({ getParentRoute: () => projectLayout, path: "flows", staticData: { name: "project-flows", layout: "sidebar" }, ...placeholder }),
-  createRoute({ getParentRoute: () => projectLayout, path: "flows/$flowId/editor", staticData: { name: "project-flow-editor", layout: "flow" }, ...placeholder }),
   createRoute({
     getParentRoute: () => projectLayout,
     path: "queries",
@@ -429,6 +427,24 @@ const projectSettings = createRoute({
   },
 });
 
+/** project-flows (spec §2 Flows list). */
+const flowsScreen = queryScreen<FlowsQuery>(() => import("../flows/FlowsScreen"), () => import("../__generated__/FlowsScreenQuery.graphql"));
+const projectFlows = createRoute({
+  getParentRoute: () => projectLayout,
+  path: "flows",
+  loader: ({ params, preload }) => flowsScreen.load({ apiId: params.apiId }, preload),
+  ...screenRoute({ name: "project-flows", layout: "sidebar" }, flowsScreen),
+});
+
+// The canvas (@xyflow/react) loads with this screen's chunk only.
+const flowEditorScreen = queryScreen<FlowEditorQuery>(() => import("../flows/editor/FlowEditorScreen"), () => import("../__generated__/FlowEditorScreenQuery.graphql"));
+const projectFlowEditor = createRoute({
+  getParentRoute: () => projectLayout,
+  path: "flows/$flowId/editor",
+  loader: ({ params, preload }) => flowEditorScreen.load({ apiId: params.apiId, flowId: params.flowId }, preload),
+  ...screenRoute({ name: "project-flow-editor", layout: "flow" }, flowEditorScreen),
+});
+
 /** project-overview redirects to the data route (spec §2). */
 const projectOverview = createRoute({
   getParentRoute: () => projectLayout,
@@ -446,7 +462,7 @@ export const routeTree = rootRoute.addChildren([
   authed.addChildren([
     orgLayout.addChildren(orgRoutes),
     projectSetupName,
-    projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, projectLogs, projectRepublish, projectAssets, projectCloudFunctions, projectSettings, ...laterProjectRoutes]),
+    projectLayout.addChildren([projectOverview, projectData, projectTypes, projectJsonDeclaration, projectLogs, projectRepublish, projectAssets, projectCloudFunctions, projectSettings, projectFlows, projectFlowEditor, ...laterProjectRoutes]),
     ...publishRoutes,
   ]),
 ]);

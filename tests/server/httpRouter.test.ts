@@ -51,6 +51,7 @@ const EXAMPLES: Record<string, [string, RequestInit][]> = {
   "/apps/:appId": [["/apps/app_none", {}]],
   "/apps/:appId/": [["/apps/app_none/", {}]],
   "/apps/:appId/*rest": [["/apps/app_none/logo", {}], ["/apps/app_none/views/v1", {}], ["/apps/app_none/logo", { method: "PUT", body: "x" }]],
+  "/p/:apiId/flows/:flowId/webhook": [["/p/no-such-project/flows/flow_x/webhook", { method: "POST", body: "{}" }], ["/p/no-such-project/flows/flow_x/webhook", preflight]],
   "/auth": [["/auth", { method: "POST", body: "{}" }]],
   "/auth/*rest": [["/auth/local_baukasten/.well-known/jwks.json", {}]],
   "/mail": [[`/mail?token=${TEST_MAILBOX_TOKEN}`, {}], ["/mail", {}]],

@@ -10,6 +10,7 @@ import { changesOf } from "../builtIns/activityChanges";
 import { appendChanges } from "../../changes/log";
 import { entryChanges, entriesFilter } from "../../changes/topics";
 import { resumable } from "../../changes/resume";
+import { startDataTriggers } from "../../flows/dataTriggers";
 import type { EntryEvent } from "../realtime/events";
 import { compileFilter, type Filter } from "./filters";
 import { listEntriesAsJson, type JsonField } from "./jsonPage";
@@ -165,6 +166,7 @@ async function write(ctx: ProjectContext, table: TablePlan, event: EntryEvent, w
   try {
     result = await ctx.db.transaction().execute(async (tx) => {
       const rows = await work(tx);
+      await startDataTriggers(tx, ctx, table.type.name, event, rows.map((row) => ({ id: row.id, ...entryValues(row, table), createdAt: row.created_at, updatedAt: row.updated_at })));
       await appendChanges(tx, entryChanges(ctx.project.apiId, table.type.id, event, rows));
       return rows;
     });
@@ -172,6 +174,8 @@ async function write(ctx: ProjectContext, table: TablePlan, event: EntryEvent, w
     throw uniqueConflict(error, ctx, table);
   }
   ctx.pubsub.changesCommitted();
+  // A flow run the write started is due now.
+  ctx.jobs.kick();
   // Every entry write records activities; the console's open Logs screens hear of them once committed.
   ctx.pubsub.publish("activities:recorded", ctx.project.apiId, ctx.project.apiId);
   return result;

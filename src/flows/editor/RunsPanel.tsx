@@ -1,0 +1,147 @@
+import { Suspense, useState } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
+import type { RunsPanelRunsQuery } from "../../__generated__/RunsPanelRunsQuery.graphql";
+import type { RunsPanelLogsQuery } from "../../__generated__/RunsPanelLogsQuery.graphql";
+import type { RunsPanelRunMutation } from "../../__generated__/RunsPanelRunMutation.graphql";
+import { Button } from "../../ui/Button";
+import { Spinner } from "../../ui/Spinner";
+import { ErrorMessage } from "../../common/ErrorMessage";
+import { useMutate } from "../../relay/mutate";
+import { useAnnounce } from "../../ui/LiveRegion";
+
+const runsQuery = graphql`
+  query RunsPanelRunsQuery($flowId: ID!) {
+    flowRunsByFlow(flowId: $flowId, limit: 20) {
+      items {
+        id
+        createdAt
+        status
+        error
+      }
+    }
+  }
+`;
+
+const logsQuery = graphql`
+  query RunsPanelLogsQuery($runId: ID!) {
+    flowRunLogsByRun(flowRunId: $runId) {
+      items {
+        id
+        content
+      }
+    }
+  }
+`;
+
+const runMutation = graphql`
+  mutation RunsPanelRunMutation($input: RunFlowInput!) {
+    runFlow(input: $input) {
+      id
+      status
+    }
+  }
+`;
+
+/** The flow's runs, newest first (spec §7 network-only), each with its step logs; Run now and Refresh. */
+export function RunsPanel(props: { flowId: string; canRun: boolean; dirty: boolean }) {
+  const intl = useIntl();
+  const announce = useAnnounce();
+  const [fetchKey, setFetchKey] = useState(0);
+  const [error, setError] = useState<unknown>(null);
+  const [run, running] = useMutate<RunsPanelRunMutation>(runMutation);
+  const runNow = async () => {
+    setError(null);
+    try {
+      await run({ input: { id: props.flowId } });
+      announce(intl.formatMessage({ id: "flows.runs.started" }));
+      setFetchKey((k) => k + 1);
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  return (
+    <section className="flow-runs" aria-labelledby="flow-runs-title" data-testid="flow-runs">
+      <h2 id="flow-runs-title">
+        <FormattedMessage id="flows.runs.title" />
+      </h2>
+      <div className="flow-panel-actions">
+        {props.canRun && (
+          <Button onClick={() => void runNow()} busy={running} disabled={props.dirty} data-testid="flow-run-now">
+            <FormattedMessage id="flows.runs.runNow" />
+          </Button>
+        )}
+        <Button onClick={() => setFetchKey((k) => k + 1)} data-testid="flow-runs-refresh">
+          <FormattedMessage id="flows.runs.refresh" />
+        </Button>
+      </div>
+      {props.dirty && props.canRun && (
+        <p className="field-hint">
+          <FormattedMessage id="flows.runs.saveFirst" />
+        </p>
+      )}
+      {error ? <ErrorMessage error={error} /> : null}
+      <Suspense fallback={<Spinner />}>
+        <RunList flowId={props.flowId} fetchKey={fetchKey} />
+      </Suspense>
+    </section>
+  );
+}
+
+function RunList(props: { flowId: string; fetchKey: number }) {
+  const data = useLazyLoadQuery<RunsPanelRunsQuery>(runsQuery, { flowId: props.flowId }, { fetchPolicy: "network-only", fetchKey: props.fetchKey });
+  const [open, setOpen] = useState<string | null>(null);
+  const runs = data.flowRunsByFlow.items;
+  if (runs.length === 0) {
+    return (
+      <p data-testid="flow-runs-empty">
+        <FormattedMessage id="flows.runs.empty" />
+      </p>
+    );
+  }
+  return (
+    <ul className="flow-run-list">
+      {runs.map((run) => (
+        <li key={run.id} data-testid="flow-run">
+          <button type="button" className="flow-run-toggle" aria-expanded={open === run.id} onClick={() => setOpen(open === run.id ? null : run.id)}>
+            <span className={`flow-run-status flow-run-${run.status.toLowerCase()}`} data-testid="flow-run-status">
+              <FormattedMessage id={`flows.runs.status.${run.status}`} />
+            </span>{" "}
+            <FormattedDate value={run.createdAt} dateStyle="short" timeStyle="medium" />
+          </button>
+          {run.error && <div className="flow-run-error">{run.error}</div>}
+          {open === run.id && (
+            <Suspense fallback={<Spinner />}>
+              <RunLogs runId={run.id} fetchKey={props.fetchKey} />
+            </Suspense>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type LogContent = { step: string; name?: string; variant: string; input?: unknown; output?: unknown; durationMs: number; error?: string };
+
+function RunLogs(props: { runId: string; fetchKey: number }) {
+  const data = useLazyLoadQuery<RunsPanelLogsQuery>(logsQuery, { runId: props.runId }, { fetchPolicy: "network-only", fetchKey: props.fetchKey });
+  return (
+    <ol className="flow-run-logs" data-testid="flow-run-logs">
+      {data.flowRunLogsByRun.items.map((item) => {
+        const log = JSON.parse(item.content) as LogContent;
+        return (
+          <li key={item.id} data-testid="flow-run-log">
+            <strong>{log.name || log.step}</strong> · <FormattedMessage id="flows.runs.duration" values={{ ms: log.durationMs }} />
+            {log.error ? <div className="flow-run-error">{log.error}</div> : null}
+            <details>
+              <summary>
+                <FormattedMessage id="flows.runs.details" />
+              </summary>
+              <pre>{JSON.stringify({ input: log.input, output: log.output }, null, 2)}</pre>
+            </details>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
