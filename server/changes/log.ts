@@ -34,13 +34,18 @@ const CHANGE_LOG_LOCK = 0x62617563; // "bauc"
  */
 export async function appendChanges(tx: Tx, changes: readonly Change[]): Promise<void> {
   if (changes.length === 0) return;
-  const rows = changes.map(
-    (change) => sql`(${change.scope}, ${change.scopeId}, ${change.topic}, ${change.entryId}, ${change.kind}, ${JSON.stringify(change.payload)}::jsonb)`,
+  // The rows as one JSON document, read in the order given (WITH ORDINALITY), so sequence numbers
+  // follow the write's own order; the statement's text is the same for one change or a batch.
+  const rows = JSON.stringify(
+    changes.map((change) => ({ scope: change.scope, scope_id: change.scopeId, topic: change.topic, entry_id: change.entryId, kind: change.kind, payload: change.payload })),
   );
   await sql`
     with log_lock as (select pg_advisory_xact_lock(${CHANGE_LOG_LOCK}))
     insert into changes (scope, scope_id, topic, entry_id, kind, payload)
-    select v.* from log_lock, (values ${sql.join(rows)}) as v (scope, scope_id, topic, entry_id, kind, payload)
+    select v.scope, v.scope_id, v.topic, v.entry_id, v.kind, v.payload
+    from log_lock, rows from (jsonb_to_recordset(${rows}::jsonb) as (scope text, scope_id text, topic text, entry_id text, kind text, payload jsonb)) with ordinality
+      as v (scope, scope_id, topic, entry_id, kind, payload, position)
+    order by v.position
   `.execute(tx);
 }
 
