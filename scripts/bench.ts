@@ -14,6 +14,7 @@
 //   - the data page: time to the first rows (cold, warm) and DOM rows with 10,000 loaded (issue 11)
 //   - how fast a 300 MB answer (wide rows, five aliases) is refused, /healthz meanwhile (big-response)
 //   - every filter operator over 10,000 entries loaded through the API, each sort order (filters)
+//   - cloud functions: URL latency cold and warm, invocations/s at 10 clients, trigger overhead (functions)
 // `npm run bench -- --only=memory,request-path` runs only the named parts (PARTS below): on a
 // shared machine one part at a time is what can be measured.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -34,10 +35,11 @@ import { benchCsv } from "./bench/csv";
 import { benchDataPage } from "./bench/data-page";
 import { benchBigResponse } from "./bench/bigResponse";
 import { benchFilters } from "./bench/filters";
+import { benchFunctions } from "./bench/functions";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4510);
 
-const PARTS = ["console", "request-path", "publish", "refusal", "attacks", "memory", "postgres", "project-api", "csv", "data-page", "big-response", "filters"] as const;
+const PARTS = ["console", "request-path", "publish", "refusal", "attacks", "memory", "postgres", "project-api", "csv", "data-page", "big-response", "filters", "functions"] as const;
 type Part = (typeof PARTS)[number];
 
 /** The parts `--only=a,b` names, or every part. */
@@ -64,6 +66,7 @@ async function main() {
   if (parts.has("csv")) await benchCsv(PORT + 20);
   if (parts.has("data-page")) await benchDataPage(PORT + 30);
   if (parts.has("big-response")) await benchBigResponse(PORT + 45);
+  if (parts.has("functions")) await benchFunctions();
   if (parts.has("filters")) {
     await benchFilters();
     const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;

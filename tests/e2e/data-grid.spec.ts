@@ -292,6 +292,7 @@ test.describe("the data grid of a published table", () => {
     await expect(last).toBeInViewport();
     await page.keyboard.press("Control+Home");
     await expect(page.getByRole("checkbox", { name: "Select all loaded entries" })).toBeFocused();
+    await expect(page.locator('[data-testid=grid-row][aria-rowindex="2"]')).toBeInViewport();
 
     // Shift+Enter, here from the third row's checkbox, opens the row's record in the sidebar.
     for (let press = 0; press < 3; press++) await page.keyboard.press("ArrowDown");

@@ -158,7 +158,10 @@ export function DataGrid(props: {
     focusWanted.current = true;
     setActive({ rowId: target, columnName: targetColumn.key });
     // A row or column out of view is not drawn: scroll it in, and the focus follows once it is.
+    // The header belongs with the first entries (Ctrl+Home shows both), so moving there scrolls
+    // to the top: a sticky header focused over entries far below would leave the view behind.
     if (row > 0) rowVirtualizer.scrollToIndex(row - 1);
+    else rowVirtualizer.scrollToOffset(0);
     if (targetColumn.kind === "data") columnVirtualizer.scrollToIndex(targetColumn.index);
   };
   const activate = (rowId: string, columnName: string) => {
