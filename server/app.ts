@@ -29,6 +29,7 @@ import { schemaPromptJob, SCHEMA_PROMPT_JOB } from "./prompts/job";
 import { invitationMailJob, INVITATION_MAIL_JOB } from "./role/invitationMail";
 import { createSchemaGenerator } from "./ai";
 import { objectStoreFor, type ObjectStore } from "./storage/objectStore";
+import { checkS3Bucket, s3ObjectStore } from "./storage/s3ObjectStore";
 import { publishJob, PUBLISH_JOB } from "./publishing/job";
 import { recoverPublishing } from "./publishing/recovery";
 import type { PublishDeps } from "./publishing/deps";
@@ -100,6 +101,8 @@ export async function createPlatform(
     graphqlPlugins?: readonly Plugin<Context>[];
   } = {},
 ): Promise<Platform> {
+  // A file store that cannot be used stops the start before anything is opened.
+  if (config.s3) await checkS3Bucket(config.s3);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onStatement: options.onStatement, memoryTemplate: options.memoryTemplate });
   const mailer = await createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const mailbox = mailer.local ? createMailbox(db, config) : null;
@@ -116,7 +119,7 @@ export async function createPlatform(
   await seedTemplates(db);
   const jobs = createJobRunner(db);
   jobs.register(SCHEMA_PROMPT_JOB, schemaPromptJob({ db, pubsub, generate: createSchemaGenerator(config) }));
-  const objects = objectStoreFor(config.dataDir);
+  const objects = config.s3 ? s3ObjectStore(config.s3) : objectStoreFor(config.dataDir);
   const secretKey = resolveSecretKey(config);
   const apiKeys = createApiKeys(secretKey);
   const checkoutKey = deriveKey(secretKey, "checkout-capability");

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { readLimits, type Limits } from "./limits/settings";
 import { readSeller, type Seller } from "./pay/seller";
+import type { S3Settings } from "./storage/s3ObjectStore";
 
 /** Everything the server reads from its environment, read once at start-up. */
 export interface Config {
@@ -17,6 +18,8 @@ export interface Config {
   trustedProxies: string[];
   dataDir: string;
   databaseUrl?: string;
+  /** S3_BUCKET and its S3_* companions: files in an S3-compatible store; unset → the data directory. */
+  s3?: S3Settings;
   smtpUrl?: string;
   mailFrom: string;
   /** Public address of the console: links in mails, the token issuer, and answers to a Host it does not know (http/origin.ts). */
@@ -62,6 +65,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: list(env.TRUSTED_PROXIES),
     dataDir: env.DATA_DIR === "memory://" ? "memory://" : resolve(env.DATA_DIR ?? ".data"),
     databaseUrl: env.DATABASE_URL || undefined,
+    s3: readS3(env),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "Baukasten <no-reply@baukasten.local>",
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ""),
@@ -82,6 +86,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcAllowPrivateIssuers: ["1", "true"].includes(env.OIDC_ALLOW_PRIVATE_ISSUERS ?? ""),
     projectSchemaCacheSize: positiveInteger("PROJECT_SCHEMA_CACHE_SIZE", env.PROJECT_SCHEMA_CACHE_SIZE, 100),
     seller: readSeller(env),
+  };
+}
+
+/** The S3 store's settings; a half-given set stops the start with what is missing. */
+function readS3(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const given = ["S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"].filter((name) => env[name]);
+  if (given.length === 0) return undefined;
+  const missing = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"].filter((name) => !env[name]);
+  if (missing.length) throw new Error(`${given.join(", ")} given: ${missing.join(", ")} must be set too`);
+  if (env.S3_ENDPOINT && !/^https?:\/\/[^/]/.test(env.S3_ENDPOINT)) throw new Error(`S3_ENDPOINT: "${env.S3_ENDPOINT}" is not an http(s) address`);
+  return {
+    endpoint: env.S3_ENDPOINT || undefined,
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION || "us-east-1",
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
   };
 }
 
