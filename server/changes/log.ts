@@ -11,6 +11,10 @@ export interface Change {
   topic: string;
   entryId: string | null;
   kind: string;
+  /**
+   * What the subscribers are told. An array is a batch of events of one write (a bulk create's
+   * entries): stored as one row, each element with a sequence of its own, told one by one.
+   */
   payload: object;
 }
 
@@ -27,20 +31,36 @@ export interface LoggedChange extends Change {
  */
 const CHANGE_LOG_LOCK = 0x62617563; // "bauc"
 
+/** How many events a stored change carries: one per element of a batch, else one. */
+const eventsIn = (payload: unknown) => (Array.isArray(payload) ? payload.length : 1);
+
 /**
  * Appends the events of a write, in the write's own transaction: they exist exactly when it
- * commits. One statement: the lock (a CTE every row joins) is taken before any row draws its
- * sequence number.
+ * commits. One statement: the lock (a CTE every row joins) is taken before the sequence numbers
+ * are drawn. A change of n events reserves n consecutive numbers (no other writer draws any while
+ * the lock is held) and is stored under the last of them, so a bulk write costs one row, not one
+ * per entry, and each event still has its own place in the log.
  */
 export async function appendChanges(tx: Tx, changes: readonly Change[]): Promise<void> {
-  if (changes.length === 0) return;
-  const rows = changes.map(
-    (change) => sql`(${change.scope}, ${change.scopeId}, ${change.topic}, ${change.entryId}, ${change.kind}, ${JSON.stringify(change.payload)}::jsonb)`,
+  const kept = changes.filter((change) => eventsIn(change.payload) > 0);
+  if (kept.length === 0) return;
+  let through = 0;
+  // The rows as one JSON document; `through` counts the events up to and including each row.
+  const rows = JSON.stringify(
+    kept.map((change) => {
+      through += eventsIn(change.payload);
+      return { scope: change.scope, scope_id: change.scopeId, topic: change.topic, entry_id: change.entryId, kind: change.kind, payload: change.payload, through };
+    }),
   );
   await sql`
-    with log_lock as (select pg_advisory_xact_lock(${CHANGE_LOG_LOCK}))
-    insert into changes (scope, scope_id, topic, entry_id, kind, payload)
-    select v.* from log_lock, (values ${sql.join(rows)}) as v (scope, scope_id, topic, entry_id, kind, payload)
+    with log_lock as (select pg_advisory_xact_lock(${CHANGE_LOG_LOCK})),
+    reserved as (
+      select setval(pg_get_serial_sequence('changes', 'seq'), nextval(pg_get_serial_sequence('changes', 'seq')) + ${through}::bigint - 1) as last
+      from log_lock
+    )
+    insert into changes (seq, scope, scope_id, topic, entry_id, kind, payload)
+    select reserved.last - ${through}::bigint + v.through, v.scope, v.scope_id, v.topic, v.entry_id, v.kind, v.payload
+    from reserved, jsonb_to_recordset(${rows}::jsonb) as v (scope text, scope_id text, topic text, entry_id text, kind text, payload jsonb, through bigint)
   `.execute(tx);
 }
 
@@ -58,15 +78,24 @@ export async function appendAfterCommit(db: Db, changes: readonly Change[]): Pro
 
 type ChangeRow = { seq: string | number; scope: Change["scope"]; scope_id: string; topic: string; entry_id: string | null; kind: string; payload: unknown };
 
-const toLogged = (row: ChangeRow): LoggedChange => ({
-  seq: Number(row.seq),
-  scope: row.scope,
-  scopeId: row.scope_id,
-  topic: row.topic,
-  entryId: row.entry_id,
-  kind: row.kind,
-  payload: (typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload) as object,
-});
+/** A stored change as its events, oldest first: a batch's elements take the numbers up to the row's. */
+function toLogged(row: ChangeRow): LoggedChange[] {
+  const payload: unknown = typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload;
+  const last = Number(row.seq);
+  const events = Array.isArray(payload) ? (payload as object[]) : [payload as object];
+  return events.map((event, index) => ({
+    seq: last - events.length + 1 + index,
+    scope: row.scope,
+    scopeId: row.scope_id,
+    topic: row.topic,
+    entryId: Array.isArray(payload) ? ((event as { id?: string }).id ?? null) : row.entry_id,
+    kind: row.kind,
+    payload: event,
+  }));
+}
+
+/** The events after `after` of rows read by sequence (a batch's row may hold some at or before it). */
+const eventsAfter = (rows: readonly ChangeRow[], after: number) => rows.flatMap(toLogged).filter((change) => change.seq > after);
 
 /** The last sequence committed, 0 for an empty log: where a starting server begins to follow. */
 export async function latestSequence(db: DbOrTx): Promise<number> {
@@ -74,10 +103,13 @@ export async function latestSequence(db: DbOrTx): Promise<number> {
   return Number(row?.seq ?? 0);
 }
 
-/** The next changes after `after`, in order, at most `limit`. */
+/**
+ * The next changes after `after`, in order, from at most `limit` stored rows: fewer than `limit`
+ * changes means the log's end was reached.
+ */
 export async function changesAfter(db: DbOrTx, after: number, limit: number): Promise<LoggedChange[]> {
   const rows = await db.selectFrom("changes").selectAll().where("seq", ">", String(after)).orderBy("seq").limit(limit).execute();
-  return rows.map((row) => toLogged(row as ChangeRow));
+  return eventsAfter(rows as ChangeRow[], after);
 }
 
 /** What one subscription listens to: a scope's topic, of one kind or all. */
@@ -87,7 +119,7 @@ export interface ChangeFilter {
   kind?: string;
 }
 
-/** The changes a subscription missed after `after` (one indexed range read), oldest first. */
+/** The changes a subscription missed after `after` (one indexed range read of at most `limit` rows), oldest first. */
 export async function missedChanges(db: DbOrTx, filter: ChangeFilter, after: number, limit: number): Promise<LoggedChange[]> {
   let query = db
     .selectFrom("changes")
@@ -97,13 +129,13 @@ export async function missedChanges(db: DbOrTx, filter: ChangeFilter, after: num
     .where("seq", ">", String(after));
   if (filter.kind) query = query.where("kind", "=", filter.kind);
   const rows = await query.orderBy("seq").limit(limit).execute();
-  return rows.map((row) => toLogged(row as ChangeRow));
+  return eventsAfter(rows as ChangeRow[], after);
 }
 
 /** The oldest sequence still kept, or null for an empty log: a resume from before it has lost events. */
 export async function oldestSequence(db: DbOrTx): Promise<number | null> {
-  const row = await db.selectFrom("changes").select((eb) => eb.fn.min("seq").as("seq")).executeTakeFirst();
-  return row?.seq == null ? null : Number(row.seq);
+  const row = await db.selectFrom("changes").selectAll().orderBy("seq").limit(1).executeTakeFirst();
+  return row ? toLogged(row as ChangeRow)[0].seq : null;
 }
 
 /** Deletes the changes older than the retention; a reconnect can resume only within it. */

@@ -21,8 +21,11 @@ export const apiChange = (api: Api): Change => ({ scope: "project", scopeId: api
 
 const entriesTopic = (typeId: string) => `entries:${typeId}`;
 
+/** A write's entry events: one change, a batch when the write touched several entries (each still its own event). */
 export const entryChanges = (apiId: string, typeId: string, event: EntryEvent, rows: readonly EntryRow[]): Change[] =>
-  rows.map((row) => ({ scope: "project", scopeId: apiId, topic: entriesTopic(typeId), entryId: row.id, kind: event, payload: row }));
+  rows.length === 0
+    ? []
+    : [{ scope: "project", scopeId: apiId, topic: entriesTopic(typeId), entryId: rows.length === 1 ? rows[0].id : null, kind: event, payload: rows.length === 1 ? rows[0] : [...rows] }];
 
 export const importChange = (apiId: string, typeId: string, batch: ImportedBatch): Change => ({
   scope: "project",

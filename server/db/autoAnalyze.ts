@@ -6,6 +6,14 @@ import { log } from "../log";
 const CHECK_INTERVAL_MS = 2_000;
 
 /**
+ * An analysis holds the embedded database's only connection, so writes wait for it: a table is
+ * analyzed again only after this many times as long as its last analysis took, which keeps
+ * statistics to about a tenth of the database's time while an import or a bulk create grows the
+ * table faster than each analysis ends.
+ */
+const PAUSE_PER_ANALYZE_TIME = 9;
+
+/**
  * PGlite runs PostgreSQL without its autovacuum launcher, so no table is ever analyzed and the
  * planner guesses: after a large import, a data page's first entries were read through the
  * wrong index and the whole table sorted to find them. This does what autovacuum's analyze would — a table whose rows changed
@@ -15,12 +23,17 @@ const CHECK_INTERVAL_MS = 2_000;
 export function startAutoAnalyze(db: Db, intervalMs = CHECK_INTERVAL_MS) {
   let run: Promise<void> | null = null;
   let stopped = false;
+  const notBefore = new Map<string, number>();
   const check = async () => {
     // Autovacuum's default threshold (autovacuum_analyze_threshold 50, scale factor 0.1).
     const { rows } = await sql<{ relname: string }>`select relname from pg_stat_user_tables where n_mod_since_analyze > 50 + 0.1 * n_live_tup`.execute(db);
     for (const { relname } of rows) {
       if (stopped) return;
+      if ((notBefore.get(relname) ?? 0) > performance.now()) continue;
+      const started = performance.now();
       await analyzeTable(db, relname);
+      const ended = performance.now();
+      notBefore.set(relname, ended + (ended - started) * PAUSE_PER_ANALYZE_TIME);
     }
   };
   const timer = setInterval(() => {

@@ -187,6 +187,35 @@ describe.skipIf(!adminUrl)("three servers on one PostgreSQL", () => {
     expect(sequences.every((sequence, index) => sequence > (index === 0 ? lastSequence! : sequences[index - 1]))).toBe(true);
   });
 
+  it("a bulk create through A is heard on C once per entry, in order, each with its own sequence; a client that saw part of it resumes on B with the rest", async () => {
+    const owner = await ownerWithOrg(a);
+    const library = await liveLibrary(owner);
+    const live = subscribe(c, `/p/${library.apiId}/graphql`, ON_CREATE_AUTHOR, {}, { "x-api-key": library.key });
+    await untilHeard(live, (text) => library.createAuthor(a, text));
+    const bulk = Array.from({ length: 40 }, (_, index) => `bulk ${index}`);
+    const BATCH = `mutation ($input: [CreateAuthorInput!]!) { batchCreateAuthor(input: $input) { id } }`;
+    const response = await fetch(`${a.url}/p/${library.apiId}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": library.key },
+      body: JSON.stringify({ query: BATCH, variables: { input: bulk.map((name) => ({ name })) } }),
+    });
+    expect(((await response.json()) as Result).errors).toBeUndefined();
+    await expect.poll(() => live.results.length, { timeout: 10_000 }).toBe(40);
+    expect(names(live.results)).toEqual(bulk);
+    const sequences = live.results.map((result) => result.extensions?.sequence ?? 0);
+    expect(sequences.every((sequence, index) => index === 0 || sequence === sequences[index - 1] + 1)).toBe(true);
+    await live.close();
+
+    // Seen up to the 15th entry of the batch: the other 25 are replayed, once each, and nothing before.
+    const resumed = subscribe(b, `/p/${library.apiId}/graphql`, ON_CREATE_AUTHOR, {}, { "x-api-key": library.key, lastSequence: sequences[14] });
+    await expect.poll(() => resumed.results.length, { timeout: 10_000 }).toBe(25);
+    expect(names(resumed.results)).toEqual(bulk.slice(15));
+    expect(resumed.results.map((result) => result.extensions?.sequence)).toEqual(sequences.slice(15));
+    await library.createAuthor(c, "live again");
+    await expect.poll(() => names(resumed.results).at(-1), { timeout: 10_000 }).toBe("live again");
+    expect(names(resumed.results)).toEqual([...bulk.slice(15), "live again"]);
+  });
+
   it("a member signed out through A is refused by B at once", async () => {
     const member = await a.signUp(uniqueEmail("member"));
     const viewer = `{ viewer { email } }`;

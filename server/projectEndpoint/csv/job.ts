@@ -13,7 +13,8 @@ import { importChange } from "../../changes/topics";
 import { planModel } from "../schema/plan";
 import { failImport, findImport, type ImportRow } from "./imports";
 import { csvRecords } from "./parse";
-import { importIds, isSuperuser, type CsvRecord, type RowReader } from "./rows";
+import { importIds, type CsvRecord, type RowReader } from "./rows";
+import { isSuperuser } from "../entries/projectKeyOnce";
 import { writeBatchSettlingDataFailures } from "./dataFailures";
 
 export const CSV_IMPORT_JOB = "csv-import";

@@ -3,9 +3,10 @@ import { sql } from "kysely";
 import { cellValue, columnFieldType, parentColumns, type ColumnPlan } from "../../../src/domain/csv";
 import { entryInputProblem } from "../../../src/domain/values";
 import { hasDirective } from "../../../src/domain/model/directives";
-import type { DbOrTx, Tx } from "../../db/database";
+import type { Tx } from "../../db/database";
 import type { ModelPlan, TablePlan } from "../schema/plan";
 import type { ParentSlot } from "../entries/store";
+import { withProjectKeyCheckedOnce } from "../entries/projectKeyOnce";
 import { isStorableText, isStorableValue, storableText } from "./storable";
 
 /** One record of the file: its number (the header is line 1) and its cells. */
@@ -63,7 +64,7 @@ export interface RowReader {
   plan: ModelPlan;
   table: TablePlan;
   columns: ColumnPlan[];
-  /** The database lets this session switch off per-row foreign-key triggers (see projectForeignKeyCheckedOnce). */
+  /** The database lets this session switch off per-row foreign-key triggers (see ../entries/projectKeyOnce.ts). */
   superuser: boolean;
 }
 
@@ -171,26 +172,6 @@ async function checkUnique(tx: Tx, apiId: string, reader: RowReader, good: GoodR
   }
 }
 
-/** Whether this session may switch row triggers off (session_replication_role needs a superuser). */
-export async function isSuperuser(db: DbOrTx) {
-  const { rows } = await sql<{ superuser: string }>`select current_setting('is_superuser') as superuser`.execute(db);
-  return rows[0].superuser === "on";
-}
-
-/**
- * Every entry and activity of a batch references the same project (api_id → apis), and
- * PostgreSQL checks that foreign key once per inserted row with a query of its own that locks
- * the project's row, a large share of an import's database work. Where the
- * session may (a superuser, as PGlite always is), the batch takes that same lock once and the
- * insert runs with the row triggers off; the caller switches them back on after the insert.
- * The project cannot be deleted before the batch commits, as with the per-row checks.
- */
-async function projectForeignKeyCheckedOnce(tx: Tx, apiId: string) {
-  const { rows } = await sql`select 1 from apis where id = ${apiId} for key share`.execute(tx);
-  if (rows.length === 0) throw new Error(`import into project ${apiId}: the project is gone`);
-  await sql`set local session_replication_role = replica`.execute(tx);
-}
-
 /** Keeps refused rows with their reason; their cells as the file had them, less what the database cannot store. */
 export async function recordFailures(tx: Tx, importId: string, failed: readonly FailedRow[]) {
   if (failed.length === 0) return;
@@ -217,12 +198,12 @@ export async function writeBatch(tx: Tx, apiId: string, reader: RowReader, recor
   const typeId = reader.table.type.id;
   let written = 0;
   if (good.length) {
-    if (reader.superuser) await projectForeignKeyCheckedOnce(tx, apiId);
     // One jsonb document read by jsonb_to_recordset rather than a jsonb[] of texts: PostgreSQL
     // parses the JSON once instead of unescaping an array literal first, and the client sends one
     // string, which takes a good part of the insert's CPU away.
     const entries = JSON.stringify(good.map((row) => ({ id: row.id, data: row.data, parent_first: row.parents.first ?? null, parent_second: row.parents.second ?? null })));
-    const { rows } = await sql<{ written: number }>`with written as (
+    const { rows } = await withProjectKeyCheckedOnce(tx, apiId, reader.superuser, () =>
+      sql<{ written: number }>`with written as (
         insert into project_entries (api_id, type_id, id, data, parent_first, parent_second)
         select ${apiId}, ${typeId}, row.id, row.data, row.parent_first, row.parent_second
         from jsonb_to_recordset(${entries}::jsonb) as row(id text, data jsonb, parent_first text, parent_second text)
@@ -232,9 +213,9 @@ export async function writeBatch(tx: Tx, apiId: string, reader: RowReader, recor
         insert into project_activities (id, api_id, event_name, record_type, record_id)
         select ${reader.ids.activityPrefix} || right(written.id, 12), ${apiId}, 'INSERT', ${reader.table.type.name}, written.id from written
       )
-      select count(*)::integer as written from written`.execute(tx);
+      select count(*)::integer as written from written`.execute(tx),
+    );
     written = rows[0].written;
-    if (reader.superuser) await sql`set local session_replication_role = origin`.execute(tx);
   }
   await recordFailures(tx, reader.importId, failed);
   return { written, failed: failed.length };

@@ -15,6 +15,7 @@ import type { EntryEvent } from "../realtime/events";
 import { compileFilter, type Filter } from "./filters";
 import { listEntriesAsJson, type JsonField } from "./jsonPage";
 import { indexName } from "./indexes";
+import { sessionIsSuperuser, withProjectKeyCheckedOnce } from "./projectKeyOnce";
 import { valueRefusal } from "./messages";
 import { parentIdInputName } from "../schema/names";
 import { CHILD_COUNT_CAP } from "../../../src/domain/records";
@@ -202,12 +203,16 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
     });
     await checkNewEntryEmails(ctx, table, entries.map((entry) => entry.data));
     const poolName = await passwordPoolName(ctx, passwords);
+    const superuser = await sessionIsSuperuser(ctx.db);
     const rows = await write(ctx, table, "create", async (tx) => {
       await checkParents(tx, ctx, table, entries.map((created) => ({ first: created.parentFirst, second: created.parentSecond })));
-      const inserted = await insertEntries(tx, ctx.project.apiId, typeId, entries);
-      // RETURNING gives the rows of a multi-row VALUES in the order given.
+      const inserted = await withProjectKeyCheckedOnce(tx, ctx.project.apiId, superuser, async () => {
+        const rows = await insertEntries(tx, ctx.project.apiId, typeId, entries);
+        await recordActivities(tx, ctx.project.apiId, "INSERT", recordType, rows.map((row) => row.id));
+        return rows;
+      });
+      // insertEntries gives the rows in the order given.
       for (const [index, row] of inserted.entries()) await saveCredential(tx, ctx, table, row, passwords[index], poolName);
-      await recordActivities(tx, ctx.project.apiId, "INSERT", recordType, inserted.map((row) => row.id));
       return inserted;
     });
     return rows;

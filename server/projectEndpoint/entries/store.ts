@@ -190,14 +190,27 @@ export interface NewEntry {
   owner?: string | null;
 }
 
+/**
+ * One statement whose rows travel as one JSON document (jsonb_to_recordset, as the CSV import
+ * writes): the statement's text and parameters stay the same whatever the batch's size, so
+ * PostgreSQL parses one string instead of binding seven parameters per entry. Returns the rows
+ * in the order given.
+ */
 export async function insertEntries(db: DbOrTx, apiId: string, typeId: string, entries: readonly NewEntry[]): Promise<EntryRow[]> {
   if (entries.length === 0) return [];
-  const values = entries.map(
-    (entry) => sql`(${apiId}, ${typeId}, ${randomUUID()}, ${JSON.stringify(withoutNulls(entry.data))}::jsonb, ${entry.parentFirst}, ${entry.parentSecond}, ${entry.owner ?? null})`,
-  );
+  const given = entries.map((entry) => ({
+    id: randomUUID(),
+    data: withoutNulls(entry.data),
+    parent_first: entry.parentFirst,
+    parent_second: entry.parentSecond,
+    owner: entry.owner ?? null,
+  }));
   const { rows } = await sql<EntryRow>`insert into project_entries (api_id, type_id, id, data, parent_first, parent_second, owner)
-    values ${sql.join(values)} returning ${COLUMNS}`.execute(db);
-  return rows;
+    select ${apiId}, ${typeId}, given.id, given.data, given.parent_first, given.parent_second, given.owner
+    from jsonb_to_recordset(${JSON.stringify(given)}::jsonb) as given(id text, data jsonb, parent_first text, parent_second text, owner text)
+    returning ${COLUMNS}`.execute(db);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return given.map((entry) => byId.get(entry.id)!);
 }
 
 export interface EntryChange {
@@ -253,8 +266,8 @@ export type ActivityEvent = "INSERT" | "MODIFY" | "REMOVE";
 export async function recordActivities(db: DbOrTx, apiId: string, eventName: ActivityEvent, recordType: string, recordIds: readonly string[], changes?: ActivityChanges) {
   if (recordIds.length === 0) return;
   const kept = changes ? JSON.stringify(changes) : null;
-  await db
-    .insertInto("project_activities")
-    .values(recordIds.map((recordId) => ({ id: randomUUID(), api_id: apiId, event_name: eventName, record_type: recordType, record_id: recordId, changes: kept })))
-    .execute();
+  // The ids as one text[] parameter: the statement is the same for one entry or a hundred.
+  await sql`insert into project_activities (id, api_id, event_name, record_type, record_id, changes)
+    select gen_random_uuid()::text, ${apiId}, ${eventName}, ${recordType}, record_id, ${kept}::jsonb
+    from unnest(${[...recordIds]}::text[]) as record_id`.execute(db);
 }

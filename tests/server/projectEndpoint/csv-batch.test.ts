@@ -3,7 +3,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planColumns } from "../../../src/domain/csv";
 import { planModel } from "../../../server/projectEndpoint/schema/plan";
-import { importIds, isSuperuser, writeBatch, type RowReader } from "../../../server/projectEndpoint/csv/rows";
+import { importIds, writeBatch, type RowReader } from "../../../server/projectEndpoint/csv/rows";
+import { isSuperuser } from "../../../server/projectEndpoint/entries/projectKeyOnce";
 import { libraryModel, liveProject, type LiveProject } from "./fixture";
 
 /**

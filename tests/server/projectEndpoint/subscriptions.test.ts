@@ -49,6 +49,36 @@ describe("subscriptions onCreate/onUpdate/onDelete per table over graphql-ws on 
     await expect.poll(() => deleted.results.map((result) => result.data.onDeleteAuthor.id), { timeout: 20_000 }).toContain(id);
   });
 
+  it("tells of a batch's entries once each, in order, each with its own sequence, and resumes within a batch", async () => {
+    const created = subscribe(`subscription { onCreateAuthor { name } }`, { "x-api-key": p.apiKey });
+    const deleted = subscribe(`subscription { onDeleteAuthor { id } }`, { "x-api-key": p.apiKey });
+    await expect
+      .poll(async () => {
+        await p.call(`mutation { createAuthor(input: { name: "probe" }) { id } }`);
+        return created.results.length;
+      }, { timeout: 20_000, interval: 200 })
+      .toBeGreaterThan(0);
+    const marker = await p.call(`mutation { createAuthor(input: { name: "marker" }) { id } }`);
+    await expect.poll(() => created.results.at(-1)?.data.onCreateAuthor.name, { timeout: 20_000 }).toBe("marker");
+    created.results.length = 0;
+    const names = Array.from({ length: 30 }, (_, index) => `batch ${index}`);
+    const batch = await p.call(`mutation ($input: [CreateAuthorInput!]!) { batchCreateAuthor(input: $input) { id } }`, { input: names.map((name) => ({ name })) });
+    await expect.poll(() => created.results.length, { timeout: 20_000 }).toBe(30);
+    expect(created.results.map((result) => result.data.onCreateAuthor.name)).toEqual(names);
+    const sequences: number[] = created.results.map((result) => result.extensions.sequence);
+    expect(sequences.every((sequence, index) => index === 0 || sequence === sequences[index - 1] + 1)).toBe(true);
+
+    const ids: string[] = batch.data.batchCreateAuthor.map((author: { id: string }) => author.id);
+    await p.call(`mutation ($input: [DeleteAuthorInput!]!) { batchDeleteAuthor(input: $input) { id } }`, { input: [marker.data.createAuthor.id, ...ids].map((id) => ({ id })) });
+    await expect.poll(() => deleted.results.length, { timeout: 20_000 }).toBe(31);
+
+    // A client that saw the batch up to its 10th entry hears the other 20 on reconnecting, once each.
+    const resumed = subscribe(`subscription { onCreateAuthor { name } }`, { "x-api-key": p.apiKey, lastSequence: String(sequences[9]) });
+    await expect.poll(() => resumed.results.length, { timeout: 20_000 }).toBe(20);
+    expect(resumed.results.map((result) => result.data.onCreateAuthor.name)).toEqual(names.slice(10));
+    expect(resumed.results.map((result) => result.extensions.sequence)).toEqual(sequences.slice(10));
+  });
+
   it("hears nothing of a refused write", async () => {
     const created = subscribe(`subscription { onCreateBook { title } }`, { "x-api-key": p.apiKey });
     await expect
