@@ -26,9 +26,9 @@ export function sessionIsSuperuser(db: Db): Promise<boolean> {
  */
 export async function withProjectKeyCheckedOnce<T>(tx: Tx, apiId: string, superuser: boolean, insert: () => Promise<T>): Promise<T> {
   if (!superuser) return insert();
-  const { rows } = await sql`select 1 from apis where id = ${apiId} for key share`.execute(tx);
+  // One round trip: the project's row is locked and the triggers switched off only if it exists.
+  const { rows } = await sql`select set_config('session_replication_role', 'replica', true) from apis where id = ${apiId} for key share`.execute(tx);
   if (rows.length === 0) throw new Error(`write into project ${apiId}: the project is gone`);
-  await sql`set local session_replication_role = replica`.execute(tx);
   const result = await insert();
   await sql`set local session_replication_role = origin`.execute(tx);
   return result;
