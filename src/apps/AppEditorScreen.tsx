@@ -15,6 +15,7 @@ import { AppMenuEditor } from "./AppMenuEditor";
 import { ViewEditor } from "./ViewEditor";
 import { LogoUpload } from "./LogoUpload";
 import "./apps.css";
+import { NotFoundScreen } from "../common/NotFoundScreen";
 
 export const appEditorScreenQuery = graphql`
   query AppEditorScreenQuery($apiId: ID!, $appId: ID!) {
@@ -54,11 +55,7 @@ const saveApp = graphql`
 export default function AppEditorScreen(props: { queryRef: PreloadedQuery<AppEditorScreenQuery> }) {
   const { api, customerApp } = usePreloadedQuery<AppEditorScreenQuery>(appEditorScreenQuery, props.queryRef);
   if (!api || !customerApp) {
-    return (
-      <Alert variant="danger" testId="app-editor-not-found">
-        <FormattedMessage id="model.notFound" />
-      </Alert>
-    );
+    return <NotFoundScreen />;
   }
   return <AppEditor api={api} app={customerApp} />;
 }

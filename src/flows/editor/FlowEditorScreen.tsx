@@ -18,6 +18,7 @@ import { StepPanel, TriggerPanel } from "./NodePanel";
 import { RunsPanel } from "./RunsPanel";
 import { addStep, addTrigger, connect, moveNode, removeNodes, updateStep, updateTrigger } from "./flowEdits";
 import "./flowEditor.css";
+import { NotFoundScreen } from "../../common/NotFoundScreen";
 
 export const flowEditorScreenQuery = graphql`
   query FlowEditorScreenQuery($apiId: ID!, $flowId: ID!) {
@@ -77,11 +78,7 @@ export default function FlowEditorScreen(props: { queryRef: PreloadedQuery<FlowE
   }, [schema, tables, saveFailure]);
 
   if (!api || !flow) {
-    return (
-      <Alert variant="danger" testId="flow-not-found">
-        <FormattedMessage id="model.notFound" />
-      </Alert>
-    );
+    return <NotFoundScreen />;
   }
   const readOnly = !flow.viewerCanEdit;
   const change = (next: FlowSchema) => {
