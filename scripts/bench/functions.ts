@@ -1,7 +1,7 @@
 // Cloud functions: invocation latency through a function URL (cold: a function's first call;
 // warm: the same function again), invocations per second at 10 clients, the per-write overhead of
-// a before and an after trigger on createAuthor, and the platform's RSS with 100 functions
-// loaded. The floor is a plain read of the same project's endpoint in the same run.
+// a before and an after trigger on createAuthor. The floor is a plain read of the same project's
+// endpoint in the same run.
 // Run alone: `npx tsx scripts/bench/functions.ts`, or `npm run bench -- --only=functions`.
 import { pathToFileURL } from "node:url";
 import { addResolver, updateResolver, type ResolverPatch, type SchemaModel } from "../../src/domain/model";
@@ -10,7 +10,6 @@ import { libraryModel, liveProject, type LiveProject } from "../../tests/server/
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const COLD = 20;
-const LOADED = 100;
 const CLIENTS = 10;
 
 const percentile = (times: number[], share: number) => [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * share))];
@@ -97,9 +96,6 @@ export async function benchFunctions() {
     await samples(20, create);
     const both = percentile(await samples(RUNS, create), 0.5);
 
-    const rssBefore = process.memoryUsage().rss;
-    for (let n = 0; n < LOADED; n++) await invoke(p, await upload(p, `loaded${n}.js`, `const table = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `entry ${n}.${i}`))};\nexports.handler = (event) => table[event.n % table.length];`), { n });
-    const rssAfter = process.memoryUsage().rss;
 
     console.log(`\nCloud functions (PGlite, one process: the platform and this client)`);
     console.log(`| | p50 | p95 | ratio to the floor (p50) |`);
@@ -109,7 +105,6 @@ export async function benchFunctions() {
     console.log(`| function URL, warm (${RUNS} calls) | ${ms(percentile(warm, 0.5))} | ${ms(percentile(warm, 0.95))} | ${(percentile(warm, 0.5) / floor).toFixed(2)}× |`);
     console.log(`function URL at ${CLIENTS} clients: ${perSecond.toFixed(0)} invocations/s (${total} calls)`);
     console.log(`createAuthor p50: ${ms(plain)} without triggers; a before trigger adds ${ms(before - plain)}, a before and an after trigger add ${ms(both - plain)}`);
-    console.log(`RSS after ${LOADED} more functions were loaded and called once: ${((rssAfter - rssBefore) / 2 ** 20).toFixed(1)} MiB more (${(rssAfter / 2 ** 20).toFixed(0)} MiB in all)`);
   } finally {
     await p.t.close();
   }
