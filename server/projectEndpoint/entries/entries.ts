@@ -164,10 +164,11 @@ function uniqueConflict(error: unknown, ctx: ProjectContext, table: TablePlan) {
  */
 async function write(ctx: ProjectContext, table: TablePlan, event: EntryEvent, work: (tx: Tx) => Promise<EntryRow[]>): Promise<EntryRow[]> {
   let result: EntryRow[];
+  let flowRunsStarted = false;
   try {
     result = await ctx.db.transaction().execute(async (tx) => {
       const rows = await work(tx);
-      await startDataTriggers(tx, ctx, table.type.name, event, rows.map((row) => ({ id: row.id, ...entryValues(row, table), createdAt: row.created_at, updatedAt: row.updated_at })));
+      flowRunsStarted = await startDataTriggers(tx, ctx, table.type.name, event, rows.map((row) => ({ id: row.id, ...entryValues(row, table), createdAt: row.created_at, updatedAt: row.updated_at })));
       await appendChanges(tx, entryChanges(ctx.project.apiId, table.type.id, event, rows));
       return rows;
     });
@@ -175,8 +176,8 @@ async function write(ctx: ProjectContext, table: TablePlan, event: EntryEvent, w
     throw uniqueConflict(error, ctx, table);
   }
   ctx.pubsub.changesCommitted();
-  // A flow run the write started is due now.
-  ctx.jobs.kick();
+  // A flow run the write started is due now; a write that started none leaves the job queue alone.
+  if (flowRunsStarted) ctx.jobs.kick();
   // Every entry write records activities; the console's open Logs screens hear of them once committed.
   ctx.pubsub.publish("activities:recorded", ctx.project.apiId, ctx.project.apiId);
   return result;
