@@ -44,6 +44,8 @@ export interface Config {
   payTestAutomation: boolean;
   /** OIDC_ALLOW_PRIVATE_ISSUERS: a project's OIDC issuer may be on loopback or a private network. */
   oidcAllowPrivateIssuers: boolean;
+  /** FLOWS_ALLOW_PRIVATE_ADDRESSES: a flow's HTTP request step may call loopback and private addresses. */
+  flowsAllowPrivateAddresses: boolean;
   /** PROJECT_SCHEMA_CACHE_SIZE: how many projects' generated GraphQL schemas one process keeps. */
   projectSchemaCacheSize: number;
   /** The invoices' seller (server/pay/seller.ts): SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_ID, … */
@@ -84,6 +86,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: readLimits(env.LIMITS),
     payTestAutomation: env.PAY_TEST_AUTOMATION === "true",
     oidcAllowPrivateIssuers: ["1", "true"].includes(env.OIDC_ALLOW_PRIVATE_ISSUERS ?? ""),
+    flowsAllowPrivateAddresses: ["1", "true"].includes(env.FLOWS_ALLOW_PRIVATE_ADDRESSES ?? ""),
     projectSchemaCacheSize: positiveInteger("PROJECT_SCHEMA_CACHE_SIZE", env.PROJECT_SCHEMA_CACHE_SIZE, 100),
     seller: readSeller(env),
   };

@@ -8,9 +8,11 @@ import type { GraphqlHandler } from "../graphql/yoga";
 import type { ProjectContext } from "../projectEndpoint/context";
 import type { SchemaModel } from "../../src/domain/model";
 import { ROLE_TYPES, type RoleType } from "../../src/domain/permissions";
-import { executeStep, StepError, type StepResult } from "./steps";
+import { StepError, type StepDeps, type StepResult } from "./steps";
+import { executeAny, FlowLimitError, RunBudget, type RunScope } from "./loop";
 import { FLOW_RUN_JOB } from "./start";
 import { findFlow, findRun, insertRunLog, runLogs, schemaOfFlow, setRunStatus, type FlowRow } from "./store";
+import type { FlowSchema } from "../../src/domain/flows/types";
 
 export interface FlowRunPayload {
   runId: string;
@@ -26,7 +28,7 @@ export interface FlowEngineDeps {
   memberContext: (apiId: string, roleType: RoleType, extra: { flowDepth?: number }) => Promise<{ ctx: ProjectContext; model: SchemaModel } | null>;
 }
 
-interface LogContent extends Partial<StepResult> {
+export interface LogContent extends Partial<StepResult> {
   step: string;
   name?: string;
   variant: string;
@@ -49,12 +51,65 @@ async function ownerRole(deps: FlowEngineDeps, flow: FlowRow): Promise<RoleType 
   return row && (ROLE_TYPES as readonly string[]).includes(row.type) ? (row.type as RoleType) : null;
 }
 
+/** The project's endpoint as the flow's owner now, or why the run cannot go on. */
+export async function ownerStepDeps(deps: FlowEngineDeps, flow: FlowRow, depth: number, dryRun = false): Promise<StepDeps | string> {
+  const role = await ownerRole(deps, flow);
+  if (!role) return `The flow's owner ${flow.owner_email} is no longer a member of this workspace.`;
+  const project = await deps.memberContext(flow.api_id, role, { flowDepth: depth });
+  if (!project) return "The project is not published.";
+  const http = { timeoutMs: deps.config.limits.flowHttpTimeoutMs, maxBytes: deps.config.limits.flowHttpMaxBytes, allowPrivateAddresses: deps.config.flowsAllowPrivateAddresses };
+  return { ctx: project.ctx, model: project.model, projectYoga: deps.projectYoga(), mailer: deps.mailer, flowId: flow.id, http, dryRun };
+}
+
+/** How a run of steps ended: its status and error, and, for a delay, where and when it goes on. */
+export type StepsOutcome = { status: "SUCCEEDED" } | { status: "FAILED" | "LIMITED"; error: string } | { status: "WAITING"; next: string | null; waitSeconds: number } | { status: "ABORTED" };
+
+/**
+ * Executes the flow's steps from `stepId`, handing each step's log to `record` as it ends. Shared
+ * by runs (which store the logs) and dry runs (which show them).
+ */
+export async function executeSteps(
+  schema: FlowSchema,
+  stepId: string | null,
+  scope: RunScope,
+  stepDeps: StepDeps,
+  budget: RunBudget,
+  record: (log: LogContent) => Promise<void>,
+  aborted: () => boolean = () => false,
+): Promise<StepsOutcome> {
+  while (stepId) {
+    if (aborted()) return { status: "ABORTED" };
+    const step = schema.steps.find((candidate) => candidate.id === stepId);
+    if (!step) return { status: "FAILED", error: `The flow has no step ${stepId}.` };
+    const stepStarted = Date.now();
+    let result: StepResult;
+    try {
+      budget.spend();
+      result = await executeAny(step, schema, scope, stepDeps, budget);
+    } catch (error) {
+      const message = error instanceof StepError || error instanceof Error ? error.message : String(error);
+      await record({ step: step.id, name: step.name, variant: step.variant, durationMs: Date.now() - stepStarted, error: message });
+      if (error instanceof FlowLimitError) return { status: "LIMITED", error: message };
+      return { status: "FAILED", error: `Step ${step.name || step.id} failed: ${message}` };
+    }
+    await record({ step: step.id, name: step.name, variant: step.variant, durationMs: Date.now() - stepStarted, ...result });
+    scope.steps[step.id] = { output: result.output };
+    if (result.waitSeconds) return { status: "WAITING", next: result.next, waitSeconds: result.waitSeconds };
+    stepId = result.next;
+  }
+  return { status: "SUCCEEDED" };
+}
+
+/** A stored log as the engine wrote it. */
+export const logContent = (content: unknown) => (typeof content === "string" ? JSON.parse(content) : content) as LogContent;
+
 /**
  * A flow run as a job (server/jobs: leases, so another server takes over a run whose server
  * died). Each step's input, output, duration and error go to its FlowRunLog as it ends; a run
- * taken over goes on after its last logged step. A failing step fails the run and nothing else;
- * a delay hands the run back to the queue until it is due. The project's limits stop a run that
- * executes too many steps or takes too long, and say so in the run.
+ * taken over goes on after its last logged step, and a resumed run retries the step that failed
+ * (with the flow as it is now). A failing step fails the run and nothing else; a delay hands the
+ * run back to the queue until it is due. The project's limits stop a run that executes too many
+ * steps, loops over too many items or takes too long, and say so in the run.
  */
 export function flowRunJob(deps: FlowEngineDeps): JobHandler<FlowRunPayload> {
   const limits = deps.config.limits;
@@ -66,55 +121,39 @@ export function flowRunJob(deps: FlowEngineDeps): JobHandler<FlowRunPayload> {
       if (!flow) return setRunStatus(deps.db, run.id, "FAILED", "The flow was deleted.");
       const schema = schemaOfFlow(flow);
       const logs = await runLogs(deps.db, run.id);
-      const outputs: Record<string, { output: unknown }> = {};
+      const scope: RunScope = { trigger: typeof run.trigger === "string" ? JSON.parse(run.trigger) : run.trigger, steps: {} };
       let stepId: string | null = schema.startStep;
+      let done = 0;
       for (const log of logs) {
-        const content = (typeof log.content === "string" ? JSON.parse(log.content) : log.content) as LogContent;
-        outputs[content.step] = { output: content.output };
+        const content = logContent(log.content);
+        // A failed step's log leaves the run at that step: resuming retries it.
+        if (content.error) {
+          stepId = content.step;
+          continue;
+        }
+        scope.steps[content.step] = { output: content.output };
         stepId = content.next ?? null;
+        done += 1;
       }
       if (payload.fromStep !== undefined && run.status === "WAITING") stepId = payload.fromStep;
-      const scope = { trigger: typeof run.trigger === "string" ? JSON.parse(run.trigger) : run.trigger, steps: outputs };
 
-      const role = await ownerRole(deps, flow);
-      if (!role) return setRunStatus(deps.db, run.id, "FAILED", `The flow's owner ${flow.owner_email} is no longer a member of this workspace.`);
-      const project = await deps.memberContext(flow.api_id, role, { flowDepth: run.depth });
-      if (!project) return setRunStatus(deps.db, run.id, "FAILED", "The project is not published.");
+      const stepDeps = await ownerStepDeps(deps, flow, run.depth);
+      if (typeof stepDeps === "string") return setRunStatus(deps.db, run.id, "FAILED", stepDeps);
       await setRunStatus(deps.db, run.id, "RUNNING");
-
-      const started = Date.now();
-      let executed = logs.length;
-      while (stepId) {
-        if (lease.aborted) return;
-        if (executed >= limits.flowStepsPerRun) return setRunStatus(deps.db, run.id, "LIMITED", `Stopped after ${limits.flowStepsPerRun} steps (limit flowStepsPerRun).`);
-        if (Date.now() - started > limits.flowRunMs) return setRunStatus(deps.db, run.id, "LIMITED", `Stopped after ${limits.flowRunMs} ms (limit flowRunMs).`);
-        const step = schema.steps.find((candidate) => candidate.id === stepId);
-        if (!step) return setRunStatus(deps.db, run.id, "FAILED", `The flow has no step ${stepId}.`);
-        const stepStarted = Date.now();
-        let result: StepResult;
-        try {
-          result = await executeStep(step, scope, { ctx: project.ctx, model: project.model, projectYoga: deps.projectYoga(), mailer: deps.mailer, flowId: flow.id });
-        } catch (error) {
-          const message = error instanceof StepError || error instanceof Error ? error.message : String(error);
-          await insertRunLog(deps.db, run.id, step.id, { step: step.id, name: step.name, variant: step.variant, durationMs: Date.now() - stepStarted, error: message } satisfies LogContent);
-          return setRunStatus(deps.db, run.id, "FAILED", `Step ${step.name || step.id} failed: ${message}`);
-        }
-        executed += 1;
-        const content: LogContent = { step: step.id, name: step.name, variant: step.variant, durationMs: Date.now() - stepStarted, ...result };
-        await insertRunLog(deps.db, run.id, step.id, content);
-        outputs[step.id] = { output: result.output };
-        if (result.waitSeconds) {
-          // The wait is a job due later: no worker is held, and a restart loses nothing.
-          await deps.db.transaction().execute(async (tx) => {
-            const job = await enqueueJob(tx, FLOW_RUN_JOB, { runId: run.id, fromStep: result.next }, 5);
-            await tx.updateTable("jobs").set({ run_at: new Date(Date.now() + result.waitSeconds! * 1000) }).where("id", "=", job.id).execute();
-            await tx.updateTable("flow_runs").set({ status: "WAITING", updated_at: new Date() }).where("id", "=", run.id).execute();
-          });
-          return;
-        }
-        stepId = result.next;
+      const outcome = await executeSteps(schema, stepId, scope, stepDeps, new RunBudget(done, limits), async (log) => {
+        await insertRunLog(deps.db, run.id, log.step, log);
+      }, () => lease.aborted);
+      if (outcome.status === "ABORTED") return;
+      if (outcome.status === "WAITING") {
+        // The wait is a job due later: no worker is held, and a restart loses nothing.
+        await deps.db.transaction().execute(async (tx) => {
+          const job = await enqueueJob(tx, FLOW_RUN_JOB, { runId: run.id, fromStep: outcome.next }, 5);
+          await tx.updateTable("jobs").set({ run_at: new Date(Date.now() + outcome.waitSeconds * 1000) }).where("id", "=", job.id).execute();
+          await tx.updateTable("flow_runs").set({ status: "WAITING", updated_at: new Date() }).where("id", "=", run.id).execute();
+        });
+        return;
       }
-      await setRunStatus(deps.db, run.id, "SUCCEEDED");
+      await setRunStatus(deps.db, run.id, outcome.status, outcome.status === "SUCCEEDED" ? null : outcome.error);
     },
     async giveUp(payload, error) {
       await setRunStatus(deps.db, payload.runId, "FAILED", `The run could not finish: ${error instanceof Error ? error.message : String(error)}`);

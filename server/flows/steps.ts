@@ -2,6 +2,7 @@ import type { Mailer } from "../mail/mailer";
 import type { GraphqlHandler } from "../graphql/yoga";
 import type { ProjectContext } from "../projectEndpoint/context";
 import { functionByKey } from "../projectEndpoint/files/store";
+import { HttpStepError, sendHttpStep, type HttpStepBounds } from "./httpStep";
 import { resolveValue } from "../../src/domain/flows/expressions";
 import type { FlowStep } from "../../src/domain/flows/types";
 import type { SchemaModel } from "../../src/domain/model";
@@ -33,6 +34,10 @@ export interface StepDeps {
   projectYoga: GraphqlHandler;
   mailer: Mailer;
   flowId: string;
+  /** The HTTP request step's address guard and bounds. */
+  http: HttpStepBounds;
+  /** A dry run: steps that would write, mail or call out say what they would do instead. */
+  dryRun?: boolean;
 }
 
 /** What a step did: its output, and the step that follows (null ends the run); a delay also waits. */
@@ -84,6 +89,10 @@ function compare(left: unknown, operator: FlowStep["operator"], right: unknown):
 }
 
 const ENTRY = "id fields";
+const SECRET_HEADERS = /authorization|cookie|token|secret|key/i;
+
+/** What a dry run shows for a step that would act: its input and that nothing happened. */
+const wouldDo = (input: unknown, output: unknown, next: string | null): StepResult => ({ input, output: { dryRun: true, ...(output as object) }, next });
 
 /** Executes one step with its values read from `scope` ({ trigger, steps }). */
 export async function executeStep(step: FlowStep, scope: unknown, deps: StepDeps): Promise<StepResult> {
@@ -93,22 +102,26 @@ export async function executeStep(step: FlowStep, scope: unknown, deps: StepDeps
   switch (step.variant) {
     case "createEntry": {
       const input = { ofType: step.table, fields: fields() };
+      if (deps.dryRun) return wouldDo(input, { id: null, ...input.fields }, next);
       const output = await graphql(deps, `mutation ($ofType: String!, $fields: String) { createType(ofType: $ofType, fields: $fields) { ${ENTRY} } }`, { ofType: input.ofType, fields: JSON.stringify(input.fields) });
       return { input, output, next };
     }
     case "updateEntry": {
       const input = { ofType: step.table, id: text(value(step.entryId)), fields: fields() };
+      if (deps.dryRun) return wouldDo(input, { id: input.id, ...input.fields }, next);
       const output = await graphql(deps, `mutation ($id: ID!, $ofType: String!, $fields: String) { updateType(id: $id, ofType: $ofType, fields: $fields) { ${ENTRY} } }`, { ...input, fields: JSON.stringify(input.fields) });
       return { input, output, next };
     }
     case "deleteEntry": {
       const input = { ofType: step.table, id: text(value(step.entryId)) };
+      if (deps.dryRun) return wouldDo(input, { id: input.id }, next);
       const output = await graphql(deps, `mutation ($id: ID!, $ofType: String!) { deleteType(id: $id, ofType: $ofType) { ${ENTRY} } }`, input);
       return { input, output, next };
     }
     case "sendEmail": {
       const input = { to: text(value(step.to)).trim(), subject: text(value(step.subject)), body: text(value(step.body)) };
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.to) || input.to.length > 254) throw new StepError(`"${input.to}" is not an email address.`);
+      if (deps.dryRun) return wouldDo(input, { sent: false }, next);
       await deps.mailer.send({ to: input.to, locale: "en", template: "flow", values: { subject: input.subject, body: input.body } });
       return { input, output: { sent: true }, next };
     }
@@ -118,14 +131,29 @@ export async function executeStep(step: FlowStep, scope: unknown, deps: StepDeps
       return { input, output: { passed }, next: passed ? next : (step.else ?? null) };
     }
     case "delay":
+      if (deps.dryRun) return wouldDo({ seconds: step.seconds }, { waited: 0 }, next);
       return { input: { seconds: step.seconds }, output: { waited: step.seconds }, next, waitSeconds: step.seconds ?? 0 };
     case "callFunction": {
       const event = fields();
       const fn = await functionByKey(deps.ctx.db, deps.ctx.project.apiId, step.functionKey ?? "");
       if (!fn) throw new StepError(`This project has no cloud function ${step.functionKey}.`);
+      if (deps.dryRun) return wouldDo(event, { called: false }, next);
       const outcome = await deps.ctx.project.functions.invoke(deps.ctx, fn, event, { kind: "flow", flowId: deps.flowId });
       if (outcome.status !== "ok") throw new StepError(`The cloud function ${step.functionKey} failed: ${outcome.error ?? outcome.status}`);
       return { input: event, output: JSON.parse(outcome.resultJson ?? "null") as unknown, next };
+    }
+    case "httpRequest": {
+      const headers = Object.fromEntries(Object.entries(step.headers ?? {}).map(([name, raw]) => [name, text(value(raw))]));
+      const input = { method: step.method ?? "GET", url: text(value(step.url)).trim(), headers, body: step.body ? text(value(step.body)) : null };
+      // The run's log is read by every member who sees the flow: credentials in headers are not written to it.
+      const shown = { ...input, headers: Object.fromEntries(Object.keys(headers).map((name) => [name, SECRET_HEADERS.test(name) ? "(hidden)" : headers[name]])) };
+      if (deps.dryRun) return wouldDo(shown, { sent: false }, next);
+      try {
+        return { input: shown, output: await sendHttpStep(input, deps.http), next };
+      } catch (error) {
+        if (error instanceof HttpStepError) throw new StepError(error.message);
+        throw error;
+      }
     }
     default:
       throw new StepError("This step has no action.");

@@ -72,6 +72,12 @@ export interface Limits {
   flowRunMs: number;
   /** How many runs deep a flow's own writes may start further runs (a flow that triggers itself stops here). */
   flowChainDepth: number;
+  /** Items one loop step goes through; a longer list stops the run at the loop, saying so. */
+  flowLoopIterations: number;
+  /** How long a flow's HTTP request step waits for the answer, in milliseconds. */
+  flowHttpTimeoutMs: number;
+  /** The largest answer a flow's HTTP request step reads, in bytes. */
+  flowHttpMaxBytes: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -111,6 +117,9 @@ export const DEFAULT_LIMITS: Limits = {
   flowStepsPerRun: 200,
   flowRunMs: 60_000,
   flowChainDepth: 5,
+  flowLoopIterations: 1000,
+  flowHttpTimeoutMs: 10_000,
+  flowHttpMaxBytes: 1024 * 1024,
 };
 
 export function readLimits(setting: string | undefined): Limits {

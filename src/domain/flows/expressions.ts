@@ -1,6 +1,7 @@
 /**
  * Values in a flow's steps are constants or contain references in double braces:
- * `{{trigger.entry.total}}`, `{{trigger.body.email}}`, `{{steps.<stepId>.output.id}}`. A value
+ * `{{trigger.entry.total}}`, `{{trigger.body.email}}`, `{{steps.<stepId>.output.id}}`, and in a
+ * loop's steps `{{loop.item}}` and `{{loop.index}}`. A value
  * that is one reference alone keeps the referenced value's type (a number stays a number);
  * references inside text are written into it.
  */
@@ -15,8 +16,8 @@ export function referencesIn(value: string): string[] {
 /** The step a path reads from (`steps.<id>…`), or null for the trigger's values. */
 export const stepOfReference = (path: string): string | null => (path.startsWith("steps.") ? path.split(".")[1] ?? "" : null);
 
-/** Whether a path starts where a run has values: the trigger or a step. */
-export const isKnownRoot = (path: string) => path === "trigger" || path.startsWith("trigger.") || path.startsWith("steps.");
+/** Whether a path starts where a run has values: the trigger, a step, or (in a loop's steps) the loop's item. */
+export const isKnownRoot = (path: string) => path === "trigger" || path.startsWith("trigger.") || path.startsWith("steps.") || path === "loop" || path.startsWith("loop.");
 
 function lookUp(scope: unknown, path: string): unknown {
   let current: unknown = scope;

@@ -9,11 +9,14 @@ export type TriggerVariant = (typeof TRIGGER_VARIANTS)[number];
 export const DATA_CHANGES = ["create", "update", "delete"] as const;
 export type DataChange = (typeof DATA_CHANGES)[number];
 
-export const STEP_VARIANTS = ["createEntry", "updateEntry", "deleteEntry", "sendEmail", "condition", "delay", "callFunction"] as const;
+export const STEP_VARIANTS = ["createEntry", "updateEntry", "deleteEntry", "sendEmail", "condition", "delay", "callFunction", "httpRequest", "loop"] as const;
 export type StepVariant = (typeof STEP_VARIANTS)[number];
 
 export const CONDITION_OPERATORS = ["equals", "notEquals", "greaterThan", "lessThan", "contains", "isEmpty", "isNotEmpty"] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
+
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export interface Position {
   x: number;
@@ -51,7 +54,15 @@ export interface FlowStep {
   /** sendEmail */
   to?: string;
   subject?: string;
+  /** sendEmail: the mail's text; httpRequest: the request's body. */
   body?: string;
+  /** httpRequest: method, address (public only) and headers (name → value); `body` is sent as is. */
+  method?: HttpMethod;
+  url?: string;
+  headers?: Record<string, string>;
+  /** loop: a reference to a list; each item runs the steps from `loopStep` with `{{loop.item}}` and `{{loop.index}}`. */
+  items?: string;
+  loopStep?: string | null;
   /** condition: left operator right; then `next`, else `else`. */
   left?: string;
   operator?: ConditionOperator;

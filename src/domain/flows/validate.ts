@@ -81,6 +81,16 @@ function triggerProblems(trigger: FlowTrigger, bounds: FlowBounds): FlowProblem[
   return problems;
 }
 
+/** An http(s) address as the HTTP request step needs it (whether it is public is the server's check, after DNS). */
+function isHttpAddress(text: string) {
+  try {
+    const url = new URL(text);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
 const ENTRY_ACTIONS = new Set(["createEntry", "updateEntry", "deleteEntry"]);
 
 function stepProblems(step: FlowStep, stepIds: ReadonlySet<string>, bounds: FlowBounds): FlowProblem[] {
@@ -102,13 +112,22 @@ function stepProblems(step: FlowStep, stepIds: ReadonlySet<string>, bounds: Flow
     required("operator");
   }
   if (step.variant === "callFunction") required("functionKey");
+  if (step.variant === "httpRequest") {
+    required("url");
+    if (step.url?.trim() && referencesIn(step.url).length === 0 && !isHttpAddress(step.url.trim())) problems.push(problem("error_flow_step_url_invalid", "url"));
+  }
+  if (step.variant === "loop") {
+    required("items");
+    required("loopStep");
+    if (step.loopStep === step.id) problems.push(problem("error_flow_step_loop_self", "loopStep"));
+  }
   if (step.variant === "delay" && !(typeof step.seconds === "number" && step.seconds >= 1 && step.seconds <= DELAY_MAX_SECONDS)) {
     problems.push(problem("error_flow_step_delay_range", "seconds", { max: DELAY_MAX_SECONDS }));
   }
-  for (const [field, target] of [["next", step.next], ["else", step.else]] as const) {
+  for (const [field, target] of [["next", step.next], ["else", step.else], ["loopStep", step.loopStep]] as const) {
     if (target && !stepIds.has(target)) problems.push(problem("error_flow_step_unknown", field, { step: target }));
   }
-  const values = [step.entryId, step.to, step.subject, step.body, step.left, step.right, ...Object.values(step.fields ?? {})];
+  const values = [step.entryId, step.to, step.subject, step.body, step.left, step.right, step.url, step.items, ...Object.values(step.fields ?? {}), ...Object.values(step.headers ?? {})];
   for (const value of values) {
     for (const path of value ? referencesIn(value) : []) {
       const referenced = stepOfReference(path);

@@ -4,7 +4,7 @@ import { Background, Controls, Handle, Position, ReactFlow, type Edge, type Node
 import "@xyflow/react/dist/style.css";
 import type { FlowProblem, FlowSchema } from "../../domain/flows/types";
 
-type FlowNodeData = { title: string; kind: "trigger" | "step"; variant: string; problems: number; condition: boolean };
+type FlowNodeData = { title: string; kind: "trigger" | "step"; variant: string; problems: number; condition: boolean; loop?: boolean };
 
 function FlowNodeView(props: NodeProps<Node<FlowNodeData>>) {
   const intl = useIntl();
@@ -22,6 +22,7 @@ function FlowNodeView(props: NodeProps<Node<FlowNodeData>>) {
       )}
       <Handle type="source" position={Position.Bottom} id="next" />
       {data.condition && <Handle type="source" position={Position.Right} id="else" />}
+      {data.loop && <Handle type="source" position={Position.Right} id="each" />}
     </div>
   );
 }
@@ -62,7 +63,7 @@ export function FlowCanvas(props: {
         position: s.position ?? { x: 320, y: i * 120 },
         selected: s.id === selected,
         ariaLabel: intl.formatMessage({ id: "flows.node.aria" }, { kind: intl.formatMessage({ id: "flows.node.step" }), name: s.name || s.id }),
-        data: { title: s.name || s.id, kind: "step" as const, variant: s.variant, problems: count(s.id), condition: s.variant === "condition" },
+        data: { title: s.name || s.id, kind: "step" as const, variant: s.variant, problems: count(s.id), condition: s.variant === "condition", loop: s.variant === "loop" },
       })),
     ];
   }, [schema, problems, selected, intl]);
@@ -71,6 +72,7 @@ export function FlowCanvas(props: {
     if (schema.startStep) for (const t of schema.triggers) list.push({ id: `${t.id}->${schema.startStep}`, source: t.id, sourceHandle: "next", target: schema.startStep });
     for (const s of schema.steps) {
       if (s.next) list.push({ id: `${s.id}->${s.next}`, source: s.id, sourceHandle: "next", target: s.next, label: s.variant === "condition" ? intl.formatMessage({ id: "flows.edge.then" }) : undefined });
+      if (s.variant === "loop" && s.loopStep) list.push({ id: `${s.id}-each->${s.loopStep}`, source: s.id, sourceHandle: "each", target: s.loopStep, label: intl.formatMessage({ id: "flows.edge.each" }) });
       if (s.variant === "condition" && s.else) list.push({ id: `${s.id}-else->${s.else}`, source: s.id, sourceHandle: "else", target: s.else, label: intl.formatMessage({ id: "flows.edge.else" }) });
     }
     return list;

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { CONDITION_OPERATORS, DATA_CHANGES, STEP_VARIANTS, TRIGGER_VARIANTS, type FlowProblem, type FlowSchema, type FlowStep, type FlowTrigger } from "../../domain/flows/types";
+import { CONDITION_OPERATORS, DATA_CHANGES, HTTP_METHODS, STEP_VARIANTS, TRIGGER_VARIANTS, type FlowProblem, type FlowSchema, type FlowStep, type FlowTrigger } from "../../domain/flows/types";
 import { nextRuns } from "../../domain/flows/validate";
 import { TextField } from "../../ui/TextField";
 import { SelectField } from "../../ui/SelectField";
@@ -27,19 +27,19 @@ function readFields(text: string): Record<string, string> {
 }
 
 /** The step's field values, one `name = value` a line; the text is kept as typed while a line is unfinished. */
-function FieldsText(props: { fields: Record<string, string> | undefined; onChange(fields: Record<string, string>): void }) {
+function FieldsText(props: { fields: Record<string, string> | undefined; onChange(fields: Record<string, string>): void; label?: string; testId?: string }) {
   const intl = useIntl();
   const [text, setText] = useState(() => fieldsText(props.fields));
   return (
     <TextAreaField
-      label={intl.formatMessage({ id: "flows.field.fields" })}
+      label={props.label ?? intl.formatMessage({ id: "flows.field.fields" })}
       value={text}
       onChange={(next) => {
         setText(next);
         props.onChange(readFields(next));
       }}
       hint={intl.formatMessage({ id: "flows.field.fields.hint" })}
-      data-testid="step-fields"
+      data-testid={props.testId ?? "step-fields"}
     />
   );
 }
@@ -171,7 +171,21 @@ export function StepPanel(props: { step: FlowStep; schema: FlowSchema; tables: r
       {step.variant === "callFunction" && (
         <TextField label={intl.formatMessage({ id: "flows.field.functionKey" })} value={step.functionKey ?? ""} onChange={(functionKey) => props.onChange({ functionKey })} error={error("functionKey")} required />
       )}
-      <SelectField label={intl.formatMessage({ id: step.variant === "condition" ? "flows.field.then" : "flows.field.next" })} value={step.next ?? ""} options={[{ value: "", label: none }, ...others]} onChange={(next) => props.onChange({ next: next || null })} error={error("next")} data-testid="step-next" />
+      {step.variant === "httpRequest" && (
+        <>
+          <SelectField label={intl.formatMessage({ id: "flows.field.method" })} value={step.method ?? "GET"} options={HTTP_METHODS.map((m) => ({ value: m, label: m }))} onChange={(method) => props.onChange({ method: method as FlowStep["method"] })} data-testid="step-method" />
+          <TextField label={intl.formatMessage({ id: "flows.field.url" })} value={step.url ?? ""} onChange={(url) => props.onChange({ url })} error={error("url")} hint={intl.formatMessage({ id: "flows.field.url.hint" })} required data-testid="step-url" />
+          <FieldsText key={`${step.id}-headers`} label={intl.formatMessage({ id: "flows.field.headers" })} fields={step.headers} onChange={(headers) => props.onChange({ headers })} testId="step-headers" />
+          <TextAreaField label={intl.formatMessage({ id: "flows.field.requestBody" })} value={step.body ?? ""} onChange={(body) => props.onChange({ body })} data-testid="step-body" />
+        </>
+      )}
+      {step.variant === "loop" && (
+        <>
+          <TextField label={intl.formatMessage({ id: "flows.field.items" })} value={step.items ?? ""} onChange={(items) => props.onChange({ items })} error={error("items")} hint={intl.formatMessage({ id: "flows.field.items.hint" })} required data-testid="step-items" />
+          <SelectField label={intl.formatMessage({ id: "flows.field.loopStep" })} value={step.loopStep ?? ""} options={[{ value: "", label: none }, ...others]} onChange={(loopStep) => props.onChange({ loopStep: loopStep || null })} error={error("loopStep")} data-testid="step-loop-step" />
+        </>
+      )}
+      <SelectField label={intl.formatMessage({ id: step.variant === "condition" ? "flows.field.then" : step.variant === "loop" ? "flows.field.afterLoop" : "flows.field.next" })} value={step.next ?? ""} options={[{ value: "", label: none }, ...others]} onChange={(next) => props.onChange({ next: next || null })} error={error("next")} data-testid="step-next" />
       {step.variant === "condition" && (
         <SelectField label={intl.formatMessage({ id: "flows.field.else" })} value={step.else ?? ""} options={[{ value: "", label: none }, ...others]} onChange={(target) => props.onChange({ else: target || null })} error={error("else")} />
       )}

@@ -52,15 +52,15 @@ export function removeNodes(schema: FlowSchema, ids: ReadonlySet<string>): FlowS
   const cut = (target: string | null | undefined) => (target && ids.has(target) ? null : (target ?? null));
   return {
     triggers: schema.triggers.filter((t) => !ids.has(t.id)),
-    steps: schema.steps.filter((s) => !ids.has(s.id)).map((s) => ({ ...s, next: cut(s.next), ...(s.variant === "condition" ? { else: cut(s.else) } : {}) })),
+    steps: schema.steps.filter((s) => !ids.has(s.id)).map((s) => ({ ...s, next: cut(s.next), ...(s.variant === "condition" ? { else: cut(s.else) } : {}), ...(s.variant === "loop" ? { loopStep: cut(s.loopStep) } : {}) })),
     startStep: cut(schema.startStep),
   };
 }
 
-/** An edge drawn from `source` to step `target`: a trigger makes it the start step, a step's handle its next or else. */
+/** An edge drawn from `source` to step `target`: a trigger makes it the start step, a step's handle its next, else or (a loop) the step for each item. */
 export function connect(schema: FlowSchema, source: string, target: string, handle: string | null): FlowSchema {
   if (schema.triggers.some((t) => t.id === source)) return { ...schema, startStep: target };
-  return updateStep(schema, source, handle === "else" ? { else: target } : { next: target });
+  return updateStep(schema, source, handle === "else" ? { else: target } : handle === "each" ? { loopStep: target } : { next: target });
 }
 
 export function moveNode(schema: FlowSchema, id: string, position: { x: number; y: number }): FlowSchema {

@@ -5,6 +5,7 @@ import type { FlowSchema } from "../../../src/domain/flows/types";
 import { GENEROUS_LIMITS } from "../limits";
 import { liveProject, type LiveProject } from "../projectEndpoint/fixture";
 import { uniqueEmail } from "../harness";
+import { startEchoServer, type EchoServer } from "./echoServer";
 
 /**
  * Automation flows through the platform's GraphQL and the project endpoint: §5's refusals, rights,
@@ -25,15 +26,19 @@ function shopModel(): SchemaModel {
 }
 
 let p: LiveProject;
+let echo: EchoServer;
 const FLOW = `id name apiId schema webhookUrl viewerCanEdit viewerCanDelete`;
 
 beforeAll(async () => {
   const model = shopModel();
-  p = await liveProject(model, { LIMITS: `${GENEROUS_LIMITS},flowChainDepth=3` });
+  // The HTTP step's targets in these tests are on loopback; flowsHttpGuard.test.ts attacks the guard that refuses them by default.
+  p = await liveProject(model, { LIMITS: `${GENEROUS_LIMITS},flowChainDepth=3,flowLoopIterations=5,flowHttpMaxBytes=4096`, FLOWS_ALLOW_PRIVATE_ADDRESSES: "1" });
   const saved = await gql(`mutation ($input: UpdateApiInput!) { updateApi(input: $input) { id } }`, { input: { id: p.apiId, schema: JSON.stringify(model) } });
   expect(saved.errors).toBeUndefined();
+  echo = await startEchoServer();
 }, 60_000);
 afterAll(async () => {
+  await echo?.close();
   await p?.t.close();
 });
 
@@ -229,5 +234,106 @@ describe("flow runs", () => {
     expect((await logsOf(run.id))[0].output).toEqual({ passed: true });
     // Stop it, so it does not keep firing while the other tests run.
     await updateFlow(flow.id, { schema: { triggers: [], steps: [], startStep: null } });
+  });
+});
+
+const runNow = async (flowId: string, input: unknown) => {
+  const started = await gql(`mutation ($input: RunFlowInput!) { runFlow(input: $input) { id status } }`, { input: { id: flowId, input: JSON.stringify(input) } });
+  expect(started.errors).toBeUndefined();
+  return started.data.runFlow.id as string;
+};
+const invoicesWith = async (prefix: string) =>
+  (await p.call(`{ listTypes(ofType: "Invoice", limit: 100) { items { fields } } }`)).data.listTypes.items
+    .map((item: { fields: string }) => JSON.parse(item.fields) as { orderRef: string; amount: number })
+    .filter((invoice: { orderRef: string }) => invoice.orderRef?.startsWith(prefix));
+
+describe("HTTP request and loop steps", () => {
+  it("an HTTP request sends method, headers and body with values from the trigger; a later step reads its answer; credentials stay out of the log", async () => {
+    const flow = (await createFlow("Call out", {
+      triggers: [{ id: "now", name: "Run now", variant: "manual" }],
+      steps: [
+        { id: "call", variant: "httpRequest", method: "POST", url: `${echo.url}/orders?ref={{trigger.input.ref}}`, headers: { authorization: "Bearer {{trigger.input.token}}", "x-ref": "{{trigger.input.ref}}" }, body: '{"n": {{trigger.input.n}}}', next: "save" },
+        { id: "save", variant: "createEntry", table: "Invoice", fields: { orderRef: "http-{{steps.call.output.body.query.ref}}", amount: "{{steps.call.output.body.body.n}}" } },
+      ],
+      startStep: "call",
+    })).data.createFlow;
+    await runNow(flow.id, { ref: "r1", token: "t0ken", n: 12.5 });
+    const [run] = await finishedRuns(flow.id);
+    expect(run).toMatchObject({ status: "SUCCEEDED", error: null });
+    expect(echo.requests.at(-1)).toMatchObject({ method: "POST", path: "/orders?ref=r1", headers: { authorization: "Bearer t0ken", "x-ref": "r1", "content-type": "application/json" }, body: '{"n": 12.5}' });
+    expect(await invoicesWith("http-")).toEqual([{ orderRef: "http-r1", amount: 12.5 }]);
+    const [call] = await logsOf(run.id);
+    expect(call.input.headers).toEqual({ authorization: "(hidden)", "x-ref": "r1" });
+    expect(call.output).toMatchObject({ status: 200, body: { method: "POST" } });
+  });
+
+  it("an answer of 400 and up, or one larger than flowHttpMaxBytes, fails the step and its run", async () => {
+    const flow = (await createFlow("Bad answers", {
+      triggers: [{ id: "now", name: "Run now", variant: "manual" }],
+      steps: [{ id: "call", variant: "httpRequest", method: "GET", url: `${echo.url}/{{trigger.input.path}}` }],
+      startStep: "call",
+    })).data.createFlow;
+    await runNow(flow.id, { path: "status/503" });
+    await runNow(flow.id, { path: "big" });
+    const runs = await finishedRuns(flow.id, 2);
+    expect(runs.map((run) => run.status)).toEqual(["FAILED", "FAILED"]);
+    expect(runs.find((run) => run.error?.includes("/status/503"))?.error).toContain("answered 503");
+    expect(runs.find((run) => run.error?.includes("/big"))?.error).toContain("more than 4096 bytes");
+  });
+
+  it("a loop runs its step once per item of a list from the trigger, with the item and its index", async () => {
+    const flow = (await createFlow("Each line", {
+      triggers: [{ id: "now", name: "Run now", variant: "manual" }],
+      steps: [
+        { id: "each", variant: "loop", items: "{{trigger.input.lines}}", loopStep: "line", next: "after" },
+        { id: "line", variant: "createEntry", table: "Invoice", fields: { orderRef: "line-{{loop.index}}-{{loop.item.ref}}", amount: "{{loop.item.amount}}" } },
+        { id: "after", variant: "condition", left: "{{steps.each.output.count}}", operator: "equals", right: "3" },
+      ],
+      startStep: "each",
+    })).data.createFlow;
+    await runNow(flow.id, { lines: [{ ref: "a", amount: 1 }, { ref: "b", amount: 2 }, { ref: "c", amount: 3 }] });
+    const [run] = await finishedRuns(flow.id);
+    expect(run).toMatchObject({ status: "SUCCEEDED" });
+    expect((await invoicesWith("line-")).sort((x: { amount: number }, y: { amount: number }) => x.amount - y.amount)).toEqual([
+      { orderRef: "line-0-a", amount: 1 },
+      { orderRef: "line-1-b", amount: 2 },
+      { orderRef: "line-2-c", amount: 3 },
+    ]);
+    const logs = await logsOf(run.id);
+    expect(logs.map((log: { step: string }) => log.step)).toEqual(["each", "after"]);
+    expect(logs[0].output.count).toBe(3);
+    expect(logs[1].output).toEqual({ passed: true });
+  });
+
+  it("a list longer than flowLoopIterations stops the run at the loop before any item, and the run says which limit", async () => {
+    const flow = (await createFlow("Too many lines", {
+      triggers: [{ id: "now", name: "Run now", variant: "manual" }],
+      steps: [
+        { id: "each", name: "Each line", variant: "loop", items: "{{trigger.input.lines}}", loopStep: "line" },
+        { id: "line", variant: "createEntry", table: "Invoice", fields: { orderRef: "many-{{loop.index}}" } },
+      ],
+      startStep: "each",
+    })).data.createFlow;
+    await runNow(flow.id, { lines: [1, 2, 3, 4, 5, 6] });
+    const [run] = await finishedRuns(flow.id);
+    expect(run.status).toBe("LIMITED");
+    expect(run.error).toContain("flowLoopIterations");
+    expect(await invoicesWith("many-")).toEqual([]);
+    const [log] = await logsOf(run.id);
+    expect(log).toMatchObject({ step: "each", error: expect.stringContaining("6 items") });
+  });
+
+  it("refuses a loop without its list or step, one that runs itself, and an HTTP step without an http(s) address", async () => {
+    const flow = (await createFlow("Loop rules")).data.createFlow;
+    const cases: [FlowSchema, string, Record<string, string>][] = [
+      [{ triggers: [], steps: [{ id: "s1", variant: "loop", loopStep: "s1", items: "{{trigger.input}}" }], startStep: "s1" }, "error_flow_step_loop_self", { stepId: "s1", field: "loopStep" }],
+      [{ triggers: [], steps: [{ id: "s1", variant: "loop", items: "{{trigger.input}}" }], startStep: "s1" }, "error_flow_step_field_required", { stepId: "s1", field: "loopStep" }],
+      [{ triggers: [], steps: [{ id: "s1", variant: "httpRequest", url: "file:///etc/passwd" }], startStep: "s1" }, "error_flow_step_url_invalid", { stepId: "s1", field: "url" }],
+      [{ triggers: [], steps: [{ id: "s1", variant: "httpRequest", method: "GET" }], startStep: "s1" }, "error_flow_step_field_required", { stepId: "s1", field: "url" }],
+    ];
+    for (const [schema, messageId, where] of cases) {
+      const refused = await updateFlow(flow.id, { schema });
+      expect(refused.errors?.[0].extensions, messageId).toMatchObject({ code: "BAD_USER_INPUT", messageId, ...where });
+    }
   });
 });

@@ -8,12 +8,15 @@ export interface BoundedFetchOptions {
   maxBytes: number;
   signal?: AbortSignal;
   headers?: HeadersInit;
+  /** GET unless given (a flow's HTTP request step sends others, with a body). */
+  method?: string;
+  body?: string;
   /** Connect to loopback and private addresses too (a local issuer in tests or on a private network). */
   allowPrivateAddresses?: boolean;
 }
 
 /**
- * A GET to an address a project named (its OIDC issuer), bounded in time and size: a slow or
+ * A request to an address a project named (its OIDC issuer, a flow's HTTP step), bounded in time and size: a slow or
  * huge answer fails instead of tying up the server or its memory. Redirects are not followed,
  * and unless allowed, only public addresses are connected to (publicAddress.ts) — checked on
  * the address the connection uses, after DNS resolution.
@@ -30,14 +33,14 @@ export async function boundedFetch(url: string | URL, options: BoundedFetchOptio
   const request = target.protocol === "https:" ? httpsRequest : httpRequest;
   const response = await new Promise<IncomingMessage>((resolve, reject) => {
     const req = request(target, {
-      method: "GET",
+      method: options.method ?? "GET",
       headers: Object.fromEntries(new Headers(options.headers).entries()),
       signal,
       ...(options.allowPrivateAddresses ? {} : { lookup: publicOnlyLookup }),
     });
     req.once("response", resolve);
     req.once("error", reject);
-    req.end();
+    req.end(options.body);
   });
 
   const tooLarge = () => new Error(`${target.href} answered more than ${options.maxBytes} bytes`);
