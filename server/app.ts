@@ -59,6 +59,7 @@ import { createChangeFollower, type ChangeFollower } from "./changes/follower";
 import { credentialChange, deliverChange } from "./changes/topics";
 import { appendAfterCommit, dropOldChanges } from "./changes/log";
 import { flowRunJob } from "./flows/engine";
+import { createFlowDryRun } from "./flows/dryRun";
 import { FLOW_RUN_JOB } from "./flows/start";
 import { createFlowWebhookRoute } from "./flows/webhook";
 import { createFlowScheduler } from "./flows/schedule";
@@ -158,13 +159,16 @@ export async function createPlatform(
     mailer,
     objects,
     payments,
+    flowDryRun: (flow, trigger) => flowDryRun(flow, trigger),
     viewer: await resolveViewer(auth, config, authorization),
   });
   const yoga = createGraphqlHandler(schema, "/graphql", PERSISTED_QUERIES_PATH, options.graphqlPlugins);
   const serveGraphql = serveGraphqlOverNode(yoga, (req) => contextFor(req.headers.authorization, req.headers.host).then(rememberStandingsFor));
   const functions = createFunctionRunner({ db, objects, limits: config.limits, projectYoga: () => projectApi.yoga });
   const projectApi = createProjectEndpoint({ db, apiKeys, events: projectEvents, contextFor, projectPools: auth.projectPools, oidcAllowPrivateIssuers: config.oidcAllowPrivateIssuers, schemaCacheSize: config.projectSchemaCacheSize, functions: () => functions });
-  jobs.register(FLOW_RUN_JOB, flowRunJob({ db, config, mailer, projectYoga: () => projectApi.yoga, memberContext: projectApi.memberContext }));
+  const flowEngine = { db, config, mailer, projectYoga: () => projectApi.yoga, memberContext: projectApi.memberContext };
+  jobs.register(FLOW_RUN_JOB, flowRunJob(flowEngine));
+  const flowDryRun = createFlowDryRun(flowEngine);
   const flowScheduler = createFlowScheduler({ db, limits: config.limits, kick: jobs.kick });
   const serveFlowWebhook = createFlowWebhookRoute({ db, limits: config.limits, jobs });
   const serveCsv = createCsvRoutes(projectApi.projectContext);

@@ -11,7 +11,8 @@ import { readStoredModel } from "../../src/domain/model";
 import { requireFlowAccess, viewerMay } from "./access";
 import { derivedOf } from "./derived";
 import { flowRefusal } from "./problems";
-import { startRun } from "./start";
+import { FLOW_RUN_JOB, startRun } from "./start";
+import { enqueueJob } from "../jobs/store";
 import {
   countFlows,
   deleteFlowRow,
@@ -19,6 +20,7 @@ import {
   findFlowForUpdate,
   findRun,
   insertFlow,
+  setRunStatus,
   listFlows,
   listRunLogs,
   listRuns,
@@ -146,6 +148,38 @@ export const flowResolvers: Resolvers = {
       });
       ctx.jobs.kick();
       return toFlowRun(run);
+    },
+    async resumeFlowRun(_, { runId }, ctx) {
+      requireViewer(ctx);
+      const run = await ctx.db.transaction().execute(async (tx) => {
+        const found = await tx.selectFrom("flow_runs").selectAll().where("id", "=", runId).forUpdate().executeTakeFirst();
+        if (!found) throw notFound();
+        await flowFor(ctx, tx, found.flow_id, "edit");
+        if (found.status !== "FAILED") throw refuse("BAD_USER_INPUT", "error_flow_run_not_failed", "Only a failed run can be resumed.");
+        // The job reads the flow as it is now and goes on at the failed step's log (engine.ts).
+        await setRunStatus(tx, found.id, "QUEUED");
+        await enqueueJob(tx, FLOW_RUN_JOB, { runId: found.id }, 5);
+        return { ...found, status: "QUEUED", error: null, updated_at: new Date() };
+      });
+      ctx.jobs.kick();
+      return toFlowRun(run);
+    },
+    async dryRunFlow(_, { input }, ctx) {
+      requireViewer(ctx);
+      const row = await findFlow(ctx.db, input.id);
+      if (!row) throw notFound();
+      await requireFlowAccess(ctx, row.api_id, "edit");
+      let values: unknown = null;
+      if (input.input) {
+        try {
+          values = JSON.parse(input.input);
+        } catch {
+          throw refuse("BAD_USER_INPUT", "error_flow_run_input_json", "The run's input must be JSON.");
+        }
+      }
+      if (input.entryId && !input.table) throw refuse("BAD_USER_INPUT", "error_flow_dry_run_table", "Name the table of the entry.");
+      if (!ctx.flowDryRun) throw new Error("Dry runs are not set up on this server.");
+      return ctx.flowDryRun(row, { table: input.table, entryId: input.entryId, input: values });
     },
   },
   Flow: {

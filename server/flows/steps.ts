@@ -66,6 +66,10 @@ async function graphql(deps: StepDeps, query: string, variables: Record<string, 
   return entry ? { id: entry.id, ...(JSON.parse(entry.fields) as Record<string, unknown>) } : null;
 }
 
+/** An entry as a data trigger gives it ({ id, ...fields }), read as the flow's owner; null when missing. */
+export const readEntry = (deps: StepDeps, table: string, id: string) =>
+  graphql(deps, `query ($id: ID!, $ofType: String!) { type(id: $id, ofType: $ofType) { id fields } }`, { id, ofType: table });
+
 function compare(left: unknown, operator: FlowStep["operator"], right: unknown): boolean {
   const empty = left === null || left === undefined || left === "" || (Array.isArray(left) && left.length === 0);
   switch (operator) {

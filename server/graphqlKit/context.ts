@@ -8,6 +8,7 @@ import type { ObjectStore } from "../storage/objectStore";
 import type { Payments } from "../pay/payments";
 import { unauthenticated } from "./errors";
 import type { ResponseBudget } from "./responseBudget";
+import type { FlowDryRunner } from "../flows/dryRun";
 
 export interface Viewer {
   sub: string;
@@ -33,6 +34,8 @@ export interface Context {
   /** The payment provider (built-in test provider by default) and checkout addresses. */
   payments: Payments;
   viewer: Viewer | null;
+  /** Runs a flow's steps without effects (server/flows/dryRun.ts); set by the platform. */
+  flowDryRun?: FlowDryRunner;
   /** The bytes this request's answer may still take (LIMITS responseMaxBytes); set when it executes. */
   responseBudget?: ResponseBudget;
 }

@@ -211,7 +211,7 @@ export default function FlowEditorScreen(props: { queryRef: PreloadedQuery<FlowE
               <FormattedMessage id="flows.panel.empty" />
             </p>
           )}
-          <RunsPanel flowId={flow.id} canRun={!readOnly} dirty={dirty} />
+          <RunsPanel flowId={flow.id} canRun={!readOnly} dirty={dirty} tables={tables} />
         </aside>
       </div>
     </section>

@@ -4,6 +4,9 @@ import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import type { RunsPanelRunsQuery } from "../../__generated__/RunsPanelRunsQuery.graphql";
 import type { RunsPanelLogsQuery } from "../../__generated__/RunsPanelLogsQuery.graphql";
 import type { RunsPanelRunMutation } from "../../__generated__/RunsPanelRunMutation.graphql";
+import type { RunsPanelResumeMutation } from "../../__generated__/RunsPanelResumeMutation.graphql";
+import { StepLogList, type StepLog } from "./StepLogList";
+import { DryRunForm } from "./DryRunForm";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import { ErrorMessage } from "../../common/ErrorMessage";
@@ -43,8 +46,18 @@ const runMutation = graphql`
   }
 `;
 
+const resumeMutation = graphql`
+  mutation RunsPanelResumeMutation($runId: ID!) {
+    resumeFlowRun(runId: $runId) {
+      id
+      status
+      error
+    }
+  }
+`;
+
 /** The flow's runs, newest first (spec §7 network-only), each with its step logs; Run now and Refresh. */
-export function RunsPanel(props: { flowId: string; canRun: boolean; dirty: boolean }) {
+export function RunsPanel(props: { flowId: string; canRun: boolean; dirty: boolean; tables: readonly string[] }) {
   const intl = useIntl();
   const announce = useAnnounce();
   const [fetchKey, setFetchKey] = useState(0);
@@ -82,15 +95,30 @@ export function RunsPanel(props: { flowId: string; canRun: boolean; dirty: boole
       )}
       {error ? <ErrorMessage error={error} /> : null}
       <Suspense fallback={<Spinner />}>
-        <RunList flowId={props.flowId} fetchKey={fetchKey} />
+        <RunList flowId={props.flowId} fetchKey={fetchKey} canResume={props.canRun && !props.dirty} onResumed={() => setFetchKey((k) => k + 1)} />
       </Suspense>
+      {props.canRun && <DryRunForm flowId={props.flowId} tables={props.tables} disabled={props.dirty} />}
     </section>
   );
 }
 
-function RunList(props: { flowId: string; fetchKey: number }) {
+function RunList(props: { flowId: string; fetchKey: number; canResume: boolean; onResumed(): void }) {
+  const intl = useIntl();
+  const announce = useAnnounce();
   const data = useLazyLoadQuery<RunsPanelRunsQuery>(runsQuery, { flowId: props.flowId }, { fetchPolicy: "network-only", fetchKey: props.fetchKey });
   const [open, setOpen] = useState<string | null>(null);
+  const [resume, resuming] = useMutate<RunsPanelResumeMutation>(resumeMutation);
+  const [error, setError] = useState<unknown>(null);
+  const resumeRun = async (runId: string) => {
+    setError(null);
+    try {
+      await resume({ runId });
+      announce(intl.formatMessage({ id: "flows.runs.resumed" }));
+      props.onResumed();
+    } catch (failure) {
+      setError(failure);
+    }
+  };
   const runs = data.flowRunsByFlow.items;
   if (runs.length === 0) {
     return (
@@ -100,6 +128,8 @@ function RunList(props: { flowId: string; fetchKey: number }) {
     );
   }
   return (
+    <>
+    {error ? <ErrorMessage error={error} /> : null}
     <ul className="flow-run-list">
       {runs.map((run) => (
         <li key={run.id} data-testid="flow-run">
@@ -110,6 +140,11 @@ function RunList(props: { flowId: string; fetchKey: number }) {
             <FormattedDate value={run.createdAt} dateStyle="short" timeStyle="medium" />
           </button>
           {run.error && <div className="flow-run-error">{run.error}</div>}
+          {run.status === "FAILED" && props.canResume && (
+            <Button onClick={() => void resumeRun(run.id)} busy={resuming} data-testid="flow-run-resume">
+              <FormattedMessage id="flows.runs.resume" />
+            </Button>
+          )}
           {open === run.id && (
             <Suspense fallback={<Spinner />}>
               <RunLogs runId={run.id} fetchKey={props.fetchKey} />
@@ -118,30 +153,11 @@ function RunList(props: { flowId: string; fetchKey: number }) {
         </li>
       ))}
     </ul>
+    </>
   );
 }
 
-type LogContent = { step: string; name?: string; variant: string; input?: unknown; output?: unknown; durationMs: number; error?: string };
-
 function RunLogs(props: { runId: string; fetchKey: number }) {
   const data = useLazyLoadQuery<RunsPanelLogsQuery>(logsQuery, { runId: props.runId }, { fetchPolicy: "network-only", fetchKey: props.fetchKey });
-  return (
-    <ol className="flow-run-logs" data-testid="flow-run-logs">
-      {data.flowRunLogsByRun.items.map((item) => {
-        const log = JSON.parse(item.content) as LogContent;
-        return (
-          <li key={item.id} data-testid="flow-run-log">
-            <strong>{log.name || log.step}</strong> · <FormattedMessage id="flows.runs.duration" values={{ ms: log.durationMs }} />
-            {log.error ? <div className="flow-run-error">{log.error}</div> : null}
-            <details>
-              <summary>
-                <FormattedMessage id="flows.runs.details" />
-              </summary>
-              <pre>{JSON.stringify({ input: log.input, output: log.output }, null, 2)}</pre>
-            </details>
-          </li>
-        );
-      })}
-    </ol>
-  );
+  return <StepLogList logs={data.flowRunLogsByRun.items.map((item) => ({ id: item.id, log: JSON.parse(item.content) as StepLog }))} />;
 }

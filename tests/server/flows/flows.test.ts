@@ -337,3 +337,74 @@ describe("HTTP request and loop steps", () => {
     }
   });
 });
+
+describe("resume and dry run", () => {
+  it("a failed run resumes from the failed step with the fixed flow: the steps before it are not repeated", async () => {
+    const broken: FlowSchema = {
+      triggers: [{ id: "now", name: "Run now", variant: "manual" }],
+      steps: [
+        { id: "ok", variant: "createEntry", table: "Invoice", fields: { orderRef: "resume-{{trigger.input.ref}}", amount: "5" }, next: "bad" },
+        { id: "bad", name: "Set amount", variant: "updateEntry", table: "Invoice", entryId: "no-such-entry", fields: { amount: "6" } },
+      ],
+      startStep: "ok",
+    };
+    const flow = (await createFlow("Resumable", broken)).data.createFlow;
+    await runNow(flow.id, { ref: "r" });
+    const [failed] = await finishedRuns(flow.id);
+    expect(failed.status).toBe("FAILED");
+
+    const stranger = await p.t.signUp(uniqueEmail("resumer"));
+    const foreign = await gql(`mutation ($id: ID!) { resumeFlowRun(runId: $id) { id } }`, { id: failed.id }, stranger.token);
+    expect(foreign.errors?.[0].extensions).toMatchObject({ code: "FORBIDDEN" });
+
+    const fixed = await updateFlow(flow.id, { schema: { ...broken, steps: [broken.steps[0], { ...broken.steps[1], entryId: "{{steps.ok.output.id}}" }] } });
+    expect(fixed.errors).toBeUndefined();
+    const resumed = await gql(`mutation ($id: ID!) { resumeFlowRun(runId: $id) { id status error } }`, { id: failed.id });
+    expect(resumed.data.resumeFlowRun).toEqual({ id: failed.id, status: "QUEUED", error: null });
+    const [run] = await finishedRuns(flow.id);
+    expect(run).toMatchObject({ id: failed.id, status: "SUCCEEDED", error: null });
+    expect(await invoicesWith("resume-")).toEqual([{ orderRef: "resume-r", amount: 6 }]);
+    const logs = await logsOf(run.id);
+    expect(logs.map((log: { step: string; error?: string }) => [log.step, !!log.error])).toEqual([["ok", false], ["bad", true], ["bad", false]]);
+
+    const again = await gql(`mutation ($id: ID!) { resumeFlowRun(runId: $id) { id } }`, { id: run.id });
+    expect(again.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", messageId: "error_flow_run_not_failed" });
+  });
+
+  it("a dry run on a real entry shows each step's would-be output and writes, mails and calls nothing", async () => {
+    const email = uniqueEmail("dry");
+    const order = await createOrder({ customer: "Dry", email, total: 42.5 });
+    const orderId = order.data.createType.id as string;
+    const calls = echo.requests.length;
+    const flow = (await createFlow("Dry", {
+      triggers: [{ id: "t1", name: "Order changed", variant: "data", table: "Order", changes: ["update"] }],
+      steps: [
+        { id: "invoice", variant: "createEntry", table: "Invoice", fields: { orderRef: "dry-{{trigger.entry.id}}", amount: "{{trigger.entry.total}}" }, next: "big" },
+        { id: "big", variant: "condition", left: "{{trigger.entry.total}}", operator: "greaterThan", right: "10", next: "mail" },
+        { id: "mail", variant: "sendEmail", to: "{{trigger.entry.email}}", subject: "Invoice {{steps.invoice.output.orderRef}}", next: "call" },
+        { id: "call", variant: "httpRequest", method: "POST", url: `${echo.url}/dry`, body: "{{trigger.entry.customer}}", next: "wait" },
+        { id: "wait", variant: "delay", seconds: 3600 },
+      ],
+      startStep: "invoice",
+    })).data.createFlow;
+    const dry = await gql(`mutation ($input: DryRunFlowInput!) { dryRunFlow(input: $input) { status error logs } }`, { input: { id: flow.id, table: "Order", entryId: orderId } });
+    expect(dry.errors).toBeUndefined();
+    expect(dry.data.dryRunFlow).toMatchObject({ status: "SUCCEEDED", error: null });
+    const logs = dry.data.dryRunFlow.logs.map((log: string) => JSON.parse(log));
+    expect(logs.map((log: { step: string }) => log.step)).toEqual(["invoice", "big", "mail", "call", "wait"]);
+    expect(logs[0].output).toEqual({ dryRun: true, id: null, orderRef: `dry-${orderId}`, amount: 42.5 });
+    expect(logs[1].output).toEqual({ passed: true });
+    expect(logs[2].input).toMatchObject({ to: email, subject: `Invoice dry-${orderId}` });
+    expect(logs[2].output).toMatchObject({ dryRun: true, sent: false });
+    expect(logs[3].input).toMatchObject({ method: "POST", body: "Dry" });
+    // Nothing happened: no invoice, no mail, no request, no run.
+    expect(await invoicesWith("dry-")).toEqual([]);
+    // (The first test's flow mails every new Order's customer; this flow's mail would say "Invoice dry-…".)
+    expect((await p.t.mailsTo(email)).filter((mail: { subject: string }) => mail.subject.includes("dry-"))).toEqual([]);
+    expect(echo.requests.length).toBe(calls);
+    expect(await runsOf(flow.id)).toEqual([]);
+
+    const missing = await gql(`mutation ($input: DryRunFlowInput!) { dryRunFlow(input: $input) { status error } }`, { input: { id: flow.id, table: "Order", entryId: "no-such-order" } });
+    expect(missing.data.dryRunFlow.status).toBe("FAILED");
+  });
+});
