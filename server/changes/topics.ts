@@ -36,6 +36,16 @@ export const importChange = (apiId: string, typeId: string, batch: ImportedBatch
   payload: batch,
 });
 
+/** What a flow's runs section hears: a run of this flow changed status or logged a step. */
+export interface FlowRunEvent {
+  flowId: string;
+  runId: string;
+  status: string;
+}
+
+/** A flow run moved (any server's job runner): every server tells that flow's runs sections. */
+export const flowRunChange = (apiId: string, event: FlowRunEvent): Change => ({ scope: "project", scopeId: apiId, topic: "flow:run", entryId: event.runId, kind: event.status, payload: event });
+
 /** A credential ended: every server closes the sockets opened with it (projectEndpoint/realtime/socketWatch.ts). */
 export const credentialChange = (change: CredentialChange): Change => ({ scope: "platform", scopeId: "", topic: "credential:changed", entryId: null, kind: change.kind, payload: change });
 
@@ -49,6 +59,7 @@ export function deliverChange(pubsub: PubSub, events: ProjectEvents, change: Log
   const payload = tagSequence(change.payload, change.seq);
   if (change.topic === "role:changed") pubsub.publish("role:changed", change.scopeId, payload as RoleEvent);
   else if (change.topic === "api:updated") pubsub.publish("api:updated", change.scopeId, payload as Api);
+  else if (change.topic === "flow:run") pubsub.publish("flow:run", (payload as FlowRunEvent).flowId, payload as FlowRunEvent);
   else if (change.topic === "credential:changed") pubsub.publish("credential:changed", payload as CredentialChange);
   else if (change.topic.startsWith("entries:")) {
     const typeId = change.topic.slice("entries:".length);

@@ -11,7 +11,9 @@ import { ROLE_TYPES, type RoleType } from "../../src/domain/permissions";
 import { StepError, type StepDeps, type StepResult } from "./steps";
 import { executeAny, FlowLimitError, RunBudget, type RunScope } from "./loop";
 import { FLOW_RUN_JOB } from "./start";
-import { findFlow, findRun, insertRunLog, runLogs, schemaOfFlow, setRunStatus, type FlowRow } from "./store";
+import { findFlow, findRun, insertRunLog, runLogs, schemaOfFlow, setRunStatus, type FlowRow, type FlowRunStatus } from "./store";
+import { appendAfterCommit } from "../changes/log";
+import { flowRunChange } from "../changes/topics";
 import type { FlowSchema } from "../../src/domain/flows/types";
 
 export interface FlowRunPayload {
@@ -137,11 +139,18 @@ export function flowRunJob(deps: FlowEngineDeps): JobHandler<FlowRunPayload> {
       }
       if (payload.fromStep !== undefined && run.status === "WAITING") stepId = payload.fromStep;
 
+      // Each status and step is told through the change log, so the runs section on any server updates live.
+      const tell = (status: FlowRunStatus) => appendAfterCommit(deps.db, [flowRunChange(run.api_id, { flowId: run.flow_id, runId: run.id, status })]);
+      const end = async (status: FlowRunStatus, error: string | null) => {
+        await setRunStatus(deps.db, run.id, status, error);
+        await tell(status);
+      };
       const stepDeps = await ownerStepDeps(deps, flow, run.depth);
-      if (typeof stepDeps === "string") return setRunStatus(deps.db, run.id, "FAILED", stepDeps);
-      await setRunStatus(deps.db, run.id, "RUNNING");
+      if (typeof stepDeps === "string") return end("FAILED", stepDeps);
+      await end("RUNNING", null);
       const outcome = await executeSteps(schema, stepId, scope, stepDeps, new RunBudget(done, limits), async (log) => {
         await insertRunLog(deps.db, run.id, log.step, log);
+        await tell("RUNNING");
       }, () => lease.aborted);
       if (outcome.status === "ABORTED") return;
       if (outcome.status === "WAITING") {
@@ -151,9 +160,10 @@ export function flowRunJob(deps: FlowEngineDeps): JobHandler<FlowRunPayload> {
           await tx.updateTable("jobs").set({ run_at: new Date(Date.now() + outcome.waitSeconds * 1000) }).where("id", "=", job.id).execute();
           await tx.updateTable("flow_runs").set({ status: "WAITING", updated_at: new Date() }).where("id", "=", run.id).execute();
         });
+        await tell("WAITING");
         return;
       }
-      await setRunStatus(deps.db, run.id, outcome.status, outcome.status === "SUCCEEDED" ? null : outcome.error);
+      await end(outcome.status, outcome.status === "SUCCEEDED" ? null : outcome.error);
     },
     async giveUp(payload, error) {
       await setRunStatus(deps.db, payload.runId, "FAILED", `The run could not finish: ${error instanceof Error ? error.message : String(error)}`);

@@ -13,6 +13,9 @@ import { derivedOf } from "./derived";
 import { flowRefusal } from "./problems";
 import { FLOW_RUN_JOB, startRun } from "./start";
 import { enqueueJob } from "../jobs/store";
+import { appendChanges } from "../changes/log";
+import { flowRunChange, type FlowRunEvent } from "../changes/topics";
+import type { FlowRunStatus } from "./store";
 import {
   countFlows,
   deleteFlowRow,
@@ -159,6 +162,7 @@ export const flowResolvers: Resolvers = {
         // The job reads the flow as it is now and goes on at the failed step's log (engine.ts).
         await setRunStatus(tx, found.id, "QUEUED");
         await enqueueJob(tx, FLOW_RUN_JOB, { runId: found.id }, 5);
+        await appendChanges(tx, [flowRunChange(found.api_id, { flowId: found.flow_id, runId: found.id, status: "QUEUED" })]);
         return { ...found, status: "QUEUED", error: null, updated_at: new Date() };
       });
       ctx.jobs.kick();
@@ -180,6 +184,19 @@ export const flowResolvers: Resolvers = {
       if (input.entryId && !input.table) throw refuse("BAD_USER_INPUT", "error_flow_dry_run_table", "Name the table of the entry.");
       if (!ctx.flowDryRun) throw new Error("Dry runs are not set up on this server.");
       return ctx.flowDryRun(row, { table: input.table, entryId: input.entryId, input: values });
+    },
+  },
+  Subscription: {
+    onFlowRun: {
+      /** Refused before anything is streamed when the caller may not read the flow's runs. */
+      async subscribe(_, args, ctx) {
+        requireViewer(ctx);
+        const flow = await findFlow(ctx.db, args.flowId);
+        if (!flow) throw notFound();
+        await requireFlowAccess(ctx, flow.api_id, "read");
+        return ctx.pubsub.subscribe("flow:run", flow.id);
+      },
+      resolve: (event: FlowRunEvent) => ({ ...event, status: event.status as FlowRunStatus }),
     },
   },
   Flow: {

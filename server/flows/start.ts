@@ -1,6 +1,8 @@
 import type { Tx } from "../db/database";
 import type { Limits } from "../limits/settings";
 import { enqueueJob } from "../jobs/store";
+import { appendChanges } from "../changes/log";
+import { flowRunChange } from "../changes/topics";
 import { countRunsSince, insertRun, type FlowRow } from "./store";
 
 export const FLOW_RUN_JOB = "flow-run";
@@ -31,5 +33,6 @@ export async function startRun(tx: Tx, limits: Limits, flow: FlowRow, trigger: R
   const run = await insertRun(tx, { flowId: flow.id, apiId: flow.api_id, status: limited ? "LIMITED" : "QUEUED", trigger, depth, error: limited });
   // A run's steps are not repeated by the job's retries: a failing step fails the run (engine.ts).
   if (!limited) await enqueueJob(tx, FLOW_RUN_JOB, { runId: run.id }, 5);
+  await appendChanges(tx, [flowRunChange(flow.api_id, { flowId: flow.id, runId: run.id, status: run.status })]);
   return run;
 }

@@ -1,5 +1,6 @@
-import { Suspense, useState } from "react";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { Suspense, startTransition, useEffect, useState } from "react";
+import { graphql, requestSubscription, useLazyLoadQuery, useRelayEnvironment } from "react-relay";
+import type { RunsPanelSubscription } from "../../__generated__/RunsPanelSubscription.graphql";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import type { RunsPanelRunsQuery } from "../../__generated__/RunsPanelRunsQuery.graphql";
 import type { RunsPanelLogsQuery } from "../../__generated__/RunsPanelLogsQuery.graphql";
@@ -56,11 +57,41 @@ const resumeMutation = graphql`
   }
 `;
 
+const runChanged = graphql`
+  subscription RunsPanelSubscription($flowId: ID!) {
+    onFlowRun(flowId: $flowId) {
+      runId
+      status
+    }
+  }
+`;
+
+/** A run's steps arrive as a burst of notices: one refetch after the burst. */
+const REFETCH_SETTLE_MS = 150;
+
 /** The flow's runs, newest first (spec §7 network-only), each with its step logs; Run now and Refresh. */
 export function RunsPanel(props: { flowId: string; canRun: boolean; dirty: boolean; tables: readonly string[] }) {
   const intl = useIntl();
   const announce = useAnnounce();
   const [fetchKey, setFetchKey] = useState(0);
+  const environment = useRelayEnvironment();
+  // Live: any server's run of this flow tells the change log; the list and the open run's logs refetch.
+  // In a transition, so the list on screen stays while the new one loads.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const subscription = requestSubscription<RunsPanelSubscription>(environment, {
+      subscription: runChanged,
+      variables: { flowId: props.flowId },
+      onNext: () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => startTransition(() => setFetchKey((k) => k + 1)), REFETCH_SETTLE_MS);
+      },
+    });
+    return () => {
+      clearTimeout(timer);
+      subscription.dispose();
+    };
+  }, [environment, props.flowId]);
   const [error, setError] = useState<unknown>(null);
   const [run, running] = useMutate<RunsPanelRunMutation>(runMutation);
   const runNow = async () => {

@@ -408,3 +408,33 @@ describe("resume and dry run", () => {
     expect(missing.data.dryRunFlow.status).toBe("FAILED");
   });
 });
+
+describe("live runs", () => {
+  it("onFlowRun tells the flow's runs section each status of a run as it moves; a stranger is refused", async () => {
+    const flow = (await createFlow("Live", {
+      triggers: [{ id: "now", name: "Run now", variant: "manual" }],
+      steps: [{ id: "check", variant: "condition", left: "{{trigger.input.ok}}", operator: "equals", right: "true" }],
+      startStep: "check",
+    })).data.createFlow;
+    const query = `subscription ($flowId: ID!) { onFlowRun(flowId: $flowId) { flowId runId status } }`;
+    const stranger = await p.t.signUp(uniqueEmail("watcher"));
+    const refused = p.t.subscribe(stranger.token, query, { flowId: flow.id });
+    const ended = await refused.ended;
+    expect(JSON.stringify([ended, refused.results])).toContain("FORBIDDEN");
+    const live = p.t.subscribe(p.owner.token, query, { flowId: flow.id });
+    // A probe run until the subscription hears one: then it is registered on the server.
+    await expect.poll(async () => {
+      if (live.results.length === 0) await runNow(flow.id, { ok: true });
+      return live.results.length;
+    }, { timeout: 20_000, interval: 200 }).toBeGreaterThan(0);
+    await finishedRuns(flow.id, (await runsOf(flow.id)).length);
+    live.results.length = 0;
+    const runId = await runNow(flow.id, { ok: true });
+    await expect.poll(() => live.results.map((result: any) => result.data?.onFlowRun).filter((event: { runId: string }) => event?.runId === runId).map((event: { status: string }) => event.status), { timeout: 20_000 }).toContain("SUCCEEDED");
+    const statuses = live.results.map((result: any) => result.data.onFlowRun).filter((event: { runId: string }) => event.runId === runId).map((event: { status: string }) => event.status);
+    expect(statuses[0]).toBe("QUEUED");
+    expect(statuses).toContain("RUNNING");
+    expect(live.results.every((result: any) => result.data.onFlowRun.flowId === flow.id)).toBe(true);
+    await live.close();
+  });
+});
