@@ -25,6 +25,8 @@ import {
   insertFlow,
   setRunStatus,
   listFlows,
+  flowCursor,
+  MAX_LIST,
   listRunLogs,
   listRuns,
   toFlow,
@@ -205,6 +207,15 @@ export const flowResolvers: Resolvers = {
     viewerCanDelete: async (flow, _, ctx) => viewerMay(ctx, await apiOf(ctx, flow.apiId), "delete"),
   },
   Api: {
+    /** The keyset token of flowsByApi is the connection's cursor, so both read the same indexed range. */
+    async flows(api, args, ctx) {
+      requireViewer(ctx);
+      await requireFlowAccess(ctx, api.id, "read");
+      const limit = Math.min(Math.max(args.first ?? 10, 1), MAX_LIST);
+      const page = await listFlows(ctx.db, api.id, limit, "DESC", args.after);
+      const edges = page.items.map((row) => ({ cursor: flowCursor(row), node: toFlow(row) }));
+      return { edges, pageInfo: { hasNextPage: page.nextToken !== null, hasPreviousPage: Boolean(args.after), startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null } };
+    },
     viewerCanEditFlows: async (api, _, ctx) => viewerMay(ctx, await apiOf(ctx, api.id), "edit"),
     viewerCanDeleteFlows: async (api, _, ctx) => viewerMay(ctx, await apiOf(ctx, api.id), "delete"),
   },

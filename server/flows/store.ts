@@ -60,6 +60,9 @@ function readToken(token: string | null | undefined): [string, string] | null {
 }
 
 export const MAX_LIST = 100;
+
+/** A flow's place in the list, last updated first: the cursor after which the next page starts. */
+export const flowCursor = (row: FlowRow) => tokenOf(row.updated_at, row.id);
 function checkLimit(limit: number) {
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIST) throw refuse("BAD_USER_INPUT", "error_flow_list_limit", `limit must be between 1 and ${MAX_LIST}.`, { max: MAX_LIST });
 }

@@ -1,9 +1,9 @@
-import { Suspense, useState } from "react";
-import { graphql, useLazyLoadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { Suspense, useState, useTransition } from "react";
+import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import { Link, useNavigate } from "@tanstack/react-router";
 import type { FlowsScreenQuery } from "../__generated__/FlowsScreenQuery.graphql";
-import type { FlowsScreenListQuery } from "../__generated__/FlowsScreenListQuery.graphql";
+import type { FlowsScreen_api$key } from "../__generated__/FlowsScreen_api.graphql";
 import type { FlowsScreenDeleteMutation } from "../__generated__/FlowsScreenDeleteMutation.graphql";
 import { ProjectHeader } from "../project/ProjectHeader";
 import { Alert } from "../ui/Alert";
@@ -24,27 +24,15 @@ export const flowsScreenQuery = graphql`
       viewerCanEditFlows
       viewerCanDeleteFlows
       ...ProjectHeader_api
-    }
-  }
-`;
-
-const listQuery = graphql`
-  query FlowsScreenListQuery($apiId: ID!, $limit: Int!, $nextToken: String) {
-    flowsByApi(apiId: $apiId, limit: $limit, sortDirection: DESC, nextToken: $nextToken) {
-      items {
-        id
-        name
-        updatedAt
-      }
-      nextToken
+      ...FlowsScreen_api
     }
   }
 `;
 
 const deleteMutation = graphql`
-  mutation FlowsScreenDeleteMutation($input: DeleteFlowInput!) {
+  mutation FlowsScreenDeleteMutation($input: DeleteFlowInput!, $connections: [ID!]!) {
     deleteFlow(input: $input) {
-      id @deleteRecord
+      id @deleteEdge(connections: $connections)
     }
   }
 `;
@@ -56,7 +44,6 @@ const PAGE_SIZES = [10, 50] as const;
 export default function FlowsScreen(props: { queryRef: PreloadedQuery<FlowsScreenQuery> }) {
   const { api } = usePreloadedQuery<FlowsScreenQuery>(flowsScreenQuery, props.queryRef);
   const [adding, setAdding] = useState(false);
-  const [version, setVersion] = useState(0);
   if (!api) {
     return (
       <Alert variant="danger" testId="flows-not-found">
@@ -78,39 +65,61 @@ export default function FlowsScreen(props: { queryRef: PreloadedQuery<FlowsScree
         )}
       </div>
       <Suspense fallback={<Spinner />}>
-        <FlowList apiId={api.id} canDelete={api.viewerCanDeleteFlows} version={version} onChanged={() => setVersion((v) => v + 1)} />
+        <FlowList api={api} canDelete={api.viewerCanDeleteFlows} />
       </Suspense>
       {adding && <AddFlowDialog apiId={api.id} onClose={() => setAdding(false)} />}
     </section>
   );
 }
 
-function FlowList(props: { apiId: string; canDelete: boolean; version: number; onChanged(): void }) {
+/**
+ * The list is the route query's fragment (one request for the screen): pages are loaded with
+ * loadNext into the connection as the user goes forward, and a page is a slice of it, so going
+ * back costs no request; a delete takes its edge out of the connection.
+ */
+function FlowList(props: { api: FlowsScreen_api$key; canDelete: boolean }) {
   const intl = useIntl();
   const navigate = useNavigate();
+  const { data, loadNext, hasNext, refetch } = usePaginationFragment(
+    graphql`
+      fragment FlowsScreen_api on Api
+      @refetchable(queryName: "FlowsScreenPageQuery")
+      @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" }) {
+        id
+        flows(first: $count, after: $cursor) @connection(key: "FlowsScreen_flows") {
+          __id
+          edges {
+            node {
+              id
+              name
+              updatedAt
+            }
+          }
+        }
+      }
+    `,
+    props.api,
+  );
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
-  // The tokens of the pages seen so far: page N starts after tokens[N - 2].
-  const [tokens, setTokens] = useState<string[]>([]);
   const [page, setPage] = useState(1);
+  const [, startLoading] = useTransition();
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [remove] = useMutate<FlowsScreenDeleteMutation>(deleteMutation);
-  const data = useLazyLoadQuery<FlowsScreenListQuery>(
-    listQuery,
-    { apiId: props.apiId, limit: pageSize, nextToken: page > 1 ? tokens[page - 2] : null },
-    { fetchPolicy: "network-only", fetchKey: props.version },
-  );
-  const { items, nextToken } = data.flowsByApi;
+  const apiId = data.id;
+  const loaded = data.flows.edges.map((edge) => edge.node);
+  const items = loaded.slice((page - 1) * pageSize, page * pageSize);
+  const loadedPages = Math.max(1, Math.ceil(loaded.length / pageSize));
   const goTo = (next: number) => {
-    if (next > page && nextToken) setTokens((old) => [...old.slice(0, page - 1), nextToken]);
-    setPage(next);
+    if (next * pageSize > loaded.length && hasNext) loadNext(next * pageSize - loaded.length, { onComplete: (failure) => (failure ? setError(failure) : setPage(next)) });
+    else setPage(next);
   };
   const confirmDelete = async () => {
     if (!deleting) return;
     setError(null);
     try {
-      await remove({ input: { id: deleting.id } });
-      props.onChanged();
+      await remove({ input: { id: deleting.id }, connections: [data.flows.__id] });
+      if (items.length === 1 && page > 1) setPage(page - 1);
     } catch (failure) {
       setError(failure);
     }
@@ -147,12 +156,12 @@ function FlowList(props: { apiId: string; canDelete: boolean; version: number; o
                   <FormattedDate value={flow.updatedAt} dateStyle="medium" timeStyle="short" />
                 </td>
                 <td>
-                  <Link to="/api/$apiId/flows/$flowId/editor" params={{ apiId: props.apiId, flowId: flow.id }}>
+                  <Link to="/api/$apiId/flows/$flowId/editor" params={{ apiId, flowId: flow.id }}>
                     {flow.name}
                   </Link>
                 </td>
                 <td className="flows-actions">
-                  <Button onClick={() => void navigate({ to: "/api/$apiId/flows/$flowId/editor", params: { apiId: props.apiId, flowId: flow.id } })} aria-label={intl.formatMessage({ id: "flows.edit.label" }, { name: flow.name })}>
+                  <Button onClick={() => void navigate({ to: "/api/$apiId/flows/$flowId/editor", params: { apiId, flowId: flow.id } })} aria-label={intl.formatMessage({ id: "flows.edit.label" }, { name: flow.name })}>
                     <FormattedMessage id="flows.edit" />
                   </Button>
                   {props.canDelete && (
@@ -168,15 +177,17 @@ function FlowList(props: { apiId: string; canDelete: boolean; version: number; o
       )}
       <Pagination
         page={page}
-        pageCount={page + (nextToken ? 1 : 0)}
+        pageCount={Math.max(page, loadedPages) + (hasNext ? 1 : 0)}
         onPage={goTo}
         pageSize={pageSize}
         pageSizes={PAGE_SIZES}
-        onPageSize={(size) => {
-          setPageSize(size);
-          setTokens([]);
-          setPage(1);
-        }}
+        onPageSize={(size) =>
+          startLoading(() => {
+            setPageSize(size);
+            setPage(1);
+            refetch({ count: size, cursor: null }, { fetchPolicy: "network-only" });
+          })
+        }
         testId="flows-pagination"
       />
       {deleting && (
