@@ -1,10 +1,13 @@
 import { createProject, expect, PlatformProcess, saveDeclaration, serverPort, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { publishableModel } from "../server/publishing/models";
+import { consoleToken, postJson } from "./consoleApi";
 
 /**
  * Spec §2 Flows list and Flow editor through the console: a flow added from the list, built on
  * the canvas with the keyboard and the side panel (a 'run now' trigger and a step that creates an
- * entry), saved, run, and its run and step log seen under the flow.
+ * entry), saved, run, and its run and step log seen under the flow; then, live without Refresh,
+ * a webhook called with fetch, a failing step fixed in the panel and resumed, and a flow that
+ * triggers itself stopped by its limit.
  */
 test.describe("Flows", () => {
   const owner = uniqueEmail("flows");
@@ -77,5 +80,66 @@ test.describe("Flows", () => {
     await page.getByTestId("flow-delete").click();
     await page.getByTestId("flow-delete-dialog").getByTestId("confirm").click();
     await expect(page.getByTestId("flows-empty")).toBeVisible();
+
+    // The next flows are made through the console's API, and watched in the editor.
+    const token = await consoleToken(platform, owner);
+    const createFlow = async (name: string, schema: object) => {
+      const created = await postJson(`${platform.url}/graphql`, token, { query: `mutation ($input: CreateFlowInput!) { createFlow(input: $input) { id webhookUrl } }`, variables: { input: { apiId, name, schema: JSON.stringify(schema) } } });
+      expect(created.errors).toBeUndefined();
+      return created.data.createFlow as { id: string; webhookUrl: string };
+    };
+    const openEditor = async (flowId: string) => {
+      await page.goto(`${platform.url}/api/${apiId}/flows/${flowId}/editor`);
+      await expect(page.getByTestId("flow-runs")).toBeVisible();
+      await expect(page.getByTestId("flow-runs-empty")).toBeVisible();
+    };
+
+    // A webhook called with fetch: its run appears live.
+    const secret = "e2e-webhook-secret-0123";
+    const hook = await createFlow("Incoming", {
+      triggers: [{ id: "hook", name: "Incoming call", variant: "webhook", secret }],
+      steps: [{ id: "save", name: "Save call", variant: "createEntry", table: "Item1", fields: { title: "{{trigger.body.title}}" } }],
+      startStep: "save",
+    });
+    await openEditor(hook.id);
+    const called = await fetch(hook.webhookUrl, { method: "POST", headers: { "content-type": "application/json", "x-flow-secret": secret }, body: JSON.stringify({ title: "From a webhook" }) });
+    expect(called.status).toBe(202);
+    await expect(page.getByTestId("flow-run").first().getByTestId("flow-run-status")).toHaveText("Succeeded", { timeout: 20_000 });
+
+    // A failing step, fixed in its panel, and the run resumed from it.
+    const fragile = await createFlow("Fragile", {
+      triggers: [{ id: "now", name: "By hand", variant: "manual" }],
+      steps: [
+        { id: "make", name: "Make item", variant: "createEntry", table: "Item1", fields: { title: "Resumed" }, next: "price", position: { x: 320, y: 0 } },
+        { id: "price", name: "Set price", variant: "updateEntry", table: "Item1", entryId: "no-such-entry", fields: { price: "3" }, position: { x: 320, y: 160 } },
+      ],
+      startStep: "make",
+    });
+    await openEditor(fragile.id);
+    await page.getByTestId("flow-run-now").click();
+    const failed = page.getByTestId("flow-run").first();
+    await expect(failed.getByTestId("flow-run-status")).toHaveText("Failed", { timeout: 20_000 });
+    await expect(failed).toContainText("Set price");
+    await page.getByTestId("flow-node-price").click();
+    await page.getByLabel("Entry id", { exact: true }).fill("{{steps.make.output.id}}");
+    await page.getByTestId("flow-save").click();
+    await expect(page.getByTestId("flow-save")).toBeDisabled();
+    await failed.getByTestId("flow-run-resume").click();
+    await expect(failed.getByTestId("flow-run-status")).toHaveText("Succeeded", { timeout: 20_000 });
+    await failed.getByRole("button").first().click();
+    await expect(failed.getByTestId("flow-run-log")).toHaveCount(3);
+
+    // A flow that triggers itself: its chain ends at the limit, and the run says which.
+    const echo = await createFlow("Echo", {
+      triggers: [{ id: "made", name: "Item made", variant: "data", table: "Item1", changes: ["create"] }],
+      steps: [{ id: "again", name: "Make another", variant: "createEntry", table: "Item1", fields: { title: "echo" } }],
+      startStep: "again",
+    });
+    await openEditor(echo.id);
+    const seeded = await postJson(`${platform.url}/p/${apiId}/graphql`, token, { query: `mutation { createType(ofType: "Item1", fields: "{\\"title\\":\\"seed\\"}") { id } }` });
+    expect(seeded.errors).toBeUndefined();
+    const limited = page.getByTestId("flow-run").filter({ hasText: "Stopped by limit" });
+    await expect(limited).toHaveCount(1, { timeout: 30_000 });
+    await expect(limited).toContainText("flowChainDepth");
   });
 });

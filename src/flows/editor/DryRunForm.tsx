@@ -45,7 +45,7 @@ export function DryRunForm(props: { flowId: string; tables: readonly string[]; d
       <p className="field-hint">
         <FormattedMessage id="flows.dryRun.hint" />
       </p>
-      <SelectField label={intl.formatMessage({ id: "flows.field.table" })} value={table} options={props.tables.map((t) => ({ value: t, label: t }))} onChange={setTable} />
+      <SelectField label={intl.formatMessage({ id: "flows.dryRun.table" })} value={table} options={props.tables.map((t) => ({ value: t, label: t }))} onChange={setTable} />
       <TextField label={intl.formatMessage({ id: "flows.dryRun.entryId" })} value={entryId} onChange={setEntryId} data-testid="flow-dry-run-entry" />
       <Button onClick={() => void start()} busy={running} disabled={props.disabled} data-testid="flow-dry-run-start">
         <FormattedMessage id="flows.dryRun.start" />
