@@ -15,6 +15,7 @@
 //   - how fast a 300 MB answer (wide rows, five aliases) is refused, /healthz meanwhile (big-response)
 //   - every filter operator over 10,000 entries loaded through the API, each sort order (filters)
 //   - cloud functions: URL latency cold and warm, invocations/s at 10 clients, trigger overhead (functions)
+//   - automation flows: trigger-to-first-step latency, runs/s at 10 webhook callers, the flow editor route's JavaScript (flows)
 // `npm run bench -- --only=memory,request-path` runs only the named parts (PARTS below): on a
 // shared machine one part at a time is what can be measured.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -36,10 +37,11 @@ import { benchDataPage } from "./bench/data-page";
 import { benchBigResponse } from "./bench/bigResponse";
 import { benchFilters } from "./bench/filters";
 import { benchFunctions } from "./bench/functions";
+import { benchFlows } from "./bench/flows";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4510);
 
-const PARTS = ["console", "request-path", "publish", "refusal", "attacks", "memory", "postgres", "project-api", "csv", "data-page", "big-response", "filters", "functions"] as const;
+const PARTS = ["console", "request-path", "publish", "refusal", "attacks", "memory", "postgres", "project-api", "csv", "data-page", "big-response", "filters", "functions", "flows"] as const;
 type Part = (typeof PARTS)[number];
 
 /** The parts `--only=a,b` names, or every part. */
@@ -67,6 +69,7 @@ async function main() {
   if (parts.has("data-page")) await benchDataPage(PORT + 30);
   if (parts.has("big-response")) await benchBigResponse(PORT + 45);
   if (parts.has("functions")) await benchFunctions();
+  if (parts.has("flows")) await benchFlows();
   if (parts.has("filters")) {
     await benchFilters();
     const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
