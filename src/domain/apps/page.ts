@@ -17,11 +17,10 @@ export interface AppPageField {
 
 export interface AppPageTable {
   name: string;
-  /** The table's user fields, in model order (id, createdAt and updatedAt are always readable). */
+  /** The table's fields the view needs (shown, or required by its create), in model order. */
   fields: AppPageField[];
-  /** What the generated API offers: list/get, create, update, delete. */
+  /** The operations the view uses: list/get, and create, update, delete where its actions offer them and the API has them. */
   operations: { list: string; get: string; create: string | null; update: string | null; delete: string | null };
-  sortFields: string[];
 }
 
 export interface AppPageView {

@@ -8,7 +8,8 @@ import { LOGO_MAX_BYTES, type AppPageConfig, type AppSchema } from "../../../src
 import { insertRole } from "../../../server/role/store";
 import { startTestPlatform, uniqueEmail, type TestPlatform } from "../harness";
 import { publishableModel } from "../publishing/models";
-import { publishUserPoolProject, type PoolProject } from "../projectEndpoint/poolProject";
+import { callProject, publishUserPoolProject, signInProjectUser, signUpProjectUser, type PoolProject } from "../projectEndpoint/poolProject";
+import { createMutation, getQuery, listQuery } from "../../../src/app/api";
 
 /*
  * Customer apps (spec §2 list and editor, §3 CustomerApp, §5 rules, §7 calls): validation with
@@ -49,6 +50,12 @@ function tableView(overrides: Partial<Extract<AppSchema["views"][number], { type
   return { id: "v1", name: "Items", type: "table", tableId: table.id, columns: [title.id], sort: null, pageSize: 25, actions: { create: true, edit: true, delete: false }, ...overrides };
 }
 const schemaText = (...views: AppSchema["views"]) => JSON.stringify({ views });
+
+/** The configuration the server put into the app page's HTML. */
+function pageConfigOf(html: string): AppPageConfig {
+  const content = /<meta name="baukasten-app" content="([^"]*)">/.exec(html)![1].replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&amp;/g, "&");
+  return JSON.parse(content);
+}
 
 async function createApp(name: string, schema?: string, token = owner.token, apiId = project.apiId) {
   return t.graphql(CREATE, { input: { apiId, name, ...(schema ? { schema } : {}) } }, token);
@@ -285,6 +292,35 @@ describe("the app page at its appUrl", () => {
     // Saving the app again now names the problem instead of storing a view of nothing.
     const saved = await t.graphql(UPDATE, { input: { id: app.id, schema: schemaText(tableView()) } }, owner.token);
     expect(errorOf(saved)?.extensions).toMatchObject({ messageId: "error_app_view_table_missing", viewIndex: 0 });
+  });
+
+  it("gives an anonymous visitor only what the views show: no hidden field, no other table, no permissions, no unused operation", async () => {
+    const app = (await createApp("Lean page", schemaText(tableView({ actions: { create: false, edit: true, delete: false } })))).data.createCustomerApp.customerApp;
+    const html = await (await fetch(app.appUrl)).text();
+    const config = pageConfigOf(html);
+    expect(config.views[0].table!.fields.map((field) => field.name)).toEqual(["title"]);
+    expect(config.views[0].table!.operations).toEqual({ list: "listItem1", get: "getItem1", create: null, update: "updateItem1", delete: null });
+    // Item1's price is not in the view; the users table and its password field are no view's.
+    for (const hidden of ["price", "password", "User", "directives", "owner", "publicRead", "sortFields"]) expect(html).not.toContain(hidden);
+  });
+
+  it("lets an app user read only their own rows through the app page's own queries", async () => {
+    const app = (await createApp("Own rows", schemaText(tableView()))).data.createCustomerApp.customerApp;
+    const view = pageConfigOf(await (await fetch(app.appUrl)).text()).views[0];
+    const [alice, bob] = [uniqueEmail("app-alice"), uniqueEmail("app-bob")];
+    await signUpProjectUser(t, project, alice);
+    await signUpProjectUser(t, project, bob);
+    const asAlice = { token: (await signInProjectUser(project, alice)).token };
+    const asBob = { token: (await signInProjectUser(project, bob)).token };
+    const created = await callProject(t, project, createMutation(view.table!), { input: { title: "alice's secret" } }, asAlice);
+    expect(created.errors).toBeUndefined();
+    const aliceId = created.data.entry.id as string;
+    expect((await callProject(t, project, createMutation(view.table!), { input: { title: "bob's note" } }, asBob)).errors).toBeUndefined();
+    const list = (who: { token: string }) => callProject(t, project, listQuery(view.table!, view.fields), { limit: 100, nextToken: null, sortOrder: "DESC", sortBy: null }, who);
+    expect((await list(asBob)).data.list.items.map((row: { title: string }) => row.title)).toEqual(["bob's note"]);
+    expect((await list(asAlice)).data.list.items.map((row: { title: string }) => row.title)).toEqual(["alice's secret"]);
+    // Opening alice's entry by its id (a detail view's ?id=) answers bob nothing.
+    expect((await callProject(t, project, getQuery(view.table!, view.fields), { id: aliceId }, asBob)).data.entry).toBeNull();
   });
 
   it("escapes an app name with markup in the page", async () => {
