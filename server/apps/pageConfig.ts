@@ -1,8 +1,9 @@
 import type { DbOrTx } from "../db/database";
 import { planModel, type TablePlan } from "../projectEndpoint/schema/plan";
-import { operationNames } from "../../src/domain/model/apiNames";
+import { childrenFieldName, operationNames, parentFieldName } from "../../src/domain/model/apiNames";
+import { filterExpression, type FilterCondition, type FilterOperator } from "../../src/domain/filters";
 import { requiredFlags } from "../../src/domain/model/required";
-import { parseAppSchema, type AppPageConfig, type AppPageTable, type AppPageView, DEFAULT_VIEW_PAGE_SIZE } from "../../src/domain/apps";
+import { parseAppSchema, userFieldsOf, type AppPageConfig, type AppPageRelated, type AppPageTable, type AppPageView, type AppView, DEFAULT_VIEW_PAGE_SIZE } from "../../src/domain/apps";
 import { findCustomerApp, liveModelOf } from "./store";
 
 /**
@@ -38,6 +39,20 @@ function pageTable(table: TablePlan, enums: ReturnType<typeof planModel>["enums"
   };
 }
 
+/** How many of a related table's fields a detail view lists per record. */
+const RELATED_FIELDS = 3;
+
+/** A detail view's chosen connected tables that are still connected and published, in the view's order. */
+function relatedOf(view: AppView, table: TablePlan | undefined): AppPageRelated[] {
+  if (view.type !== "detail" || !table) return [];
+  const related = (type: TablePlan["type"], kind: AppPageRelated["kind"]): [string, AppPageRelated] => [
+    type.id,
+    { table: type.name, kind, field: kind === "parent" ? parentFieldName(type) : childrenFieldName(type), fields: userFieldsOf(type).slice(0, RELATED_FIELDS).map((field) => field.name) },
+  ];
+  const connected = new Map([...table.parents.map(({ type }) => related(type, "parent")), ...table.children.map(({ type }) => related(type, "children"))]);
+  return (view.related ?? []).flatMap((tableId) => connected.get(tableId) ?? []);
+}
+
 /**
  * The app as its page runs it: each view's table and fields looked up by id in the project's
  * live model now (what /p/<apiId>/graphql serves), by name as the generated API names them.
@@ -60,6 +75,10 @@ export async function appPageConfig(db: DbOrTx, appId: string, origin: string, l
     const fields = table ? fieldIds.map(fieldName).filter((name): name is string => name !== undefined) : [];
     const sortName = view.type === "table" && view.sort ? fieldName(view.sort.fieldId) : undefined;
     const actions = view.type === "table" ? view.actions : { create: false, edit: false, delete: false };
+    const conditions: FilterCondition[] = (view.type === "table" ? (view.filter ?? []) : []).flatMap((rule) => {
+      const name = fieldName(rule.fieldId);
+      return name ? [{ field: name, operator: rule.operator as FilterOperator, value: rule.value }] : [];
+    });
     return {
       id: view.id,
       name: view.name,
@@ -69,6 +88,8 @@ export async function appPageConfig(db: DbOrTx, appId: string, origin: string, l
       pageSize: view.type === "table" ? view.pageSize : DEFAULT_VIEW_PAGE_SIZE,
       sort: view.type === "table" && view.sort && sortName ? { field: sortName, direction: view.sort.direction } : null,
       actions,
+      filter: filterExpression(conditions),
+      related: relatedOf(view, table),
     };
   });
   return {

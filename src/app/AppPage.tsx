@@ -106,7 +106,15 @@ export function AppPage(props: { config: AppPageConfig }) {
                     onOpen={go}
                   />
                 ) : view.type === "detail" ? (
-                  <DetailViewPage key={`${view.id}-${place.entryId}`} view={view} graphqlUrl={config.graphqlUrl} token={token} entryId={place.entryId} />
+                  <DetailViewPage
+                    key={`${view.id}-${place.entryId}`}
+                    view={view}
+                    graphqlUrl={config.graphqlUrl}
+                    token={token}
+                    entryId={place.entryId}
+                    detailViewOf={(tableName) => config.views.find((candidate) => candidate.type === "detail" && candidate.table?.name === tableName)?.id ?? null}
+                    onOpen={go}
+                  />
                 ) : (
                   <p>{t("chatbotMissing")}</p>
                 )}

@@ -33,6 +33,11 @@ const en = {
   chatbotMissing: "Chatbot views are not available in this version.",
   actions: "Actions",
   notFound: "Entry not found.",
+  delete: "Delete",
+  confirmDelete: "Delete “{entry}”? This cannot be undone.",
+  deleted: "Deleted.",
+  noRelated: "None.",
+  filtered: "This view shows only the entries its filter selects.",
 } as const;
 type Key = keyof typeof en;
 
@@ -67,6 +72,11 @@ const de: Record<Key, string> = {
   chatbotMissing: "Chatbot-Ansichten gibt es in dieser Version noch nicht.",
   actions: "Aktionen",
   notFound: "Eintrag nicht gefunden.",
+  delete: "Löschen",
+  confirmDelete: "„{entry}“ löschen? Das lässt sich nicht rückgängig machen.",
+  deleted: "Gelöscht.",
+  noRelated: "Keine.",
+  filtered: "Diese Ansicht zeigt nur die Einträge, die ihr Filter auswählt.",
 };
 
 export const language: "en" | "de" = (navigator.languages?.[0] ?? navigator.language ?? "en").toLowerCase().startsWith("de") ? "de" : "en";

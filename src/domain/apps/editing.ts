@@ -1,4 +1,4 @@
-import type { ObjectType } from "../model";
+import { connectionsOf, type ObjectType } from "../model";
 import { DEFAULT_VIEW_PAGE_SIZE, type AppSchema, type AppView } from "./schema";
 
 /** The app editor's edits of an app schema; each returns a new schema. */
@@ -37,12 +37,12 @@ function freeViewId(schema: AppSchema) {
 }
 
 /** A new view of `table`, showing its first fields; table views offer create and edit. */
-export function newView(schema: AppSchema, type: "table" | "detail", table: Pick<ObjectType, "id" | "name" | "fields">): AppView {
+export function newView(schema: AppSchema, type: "table" | "detail", table: ObjectType): AppView {
   const fieldIds = userFieldsOf(table).map((field) => field.id);
   const base = { id: freeViewId(schema), name: freeViewName(schema, table.name.slice(0, 32)), tableId: table.id };
   return type === "table"
     ? { ...base, type, columns: fieldIds.slice(0, 6), sort: null, pageSize: DEFAULT_VIEW_PAGE_SIZE, actions: { create: true, edit: true, delete: false } }
-    : { ...base, type, fields: fieldIds };
+    : { ...base, type, fields: fieldIds, related: connectionsOf(table).map((connection) => connection.typeId) };
 }
 
 export function replaceView(schema: AppSchema, index: number, view: AppView): AppSchema {

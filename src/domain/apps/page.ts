@@ -1,3 +1,4 @@
+import type { FilterExpression } from "../filters";
 /**
  * What the app page (src/app/, served at /apps/<appId>/) is given with its HTML: the app's views
  * resolved against the project's live model when the page is served, so the page needs no
@@ -34,6 +35,22 @@ export interface AppPageView {
   pageSize: number;
   sort: { field: string; direction: "ASC" | "DESC" } | null;
   actions: { create: boolean; edit: boolean; delete: boolean };
+  /** A table view's default filter as the list's filter input (field names), sent with every page. */
+  filter: FilterExpression | null;
+  /** A detail view's connected tables, read in the same query as the entry. */
+  related: AppPageRelated[];
+}
+
+/** Records of a connected table listed under a detail view's entry. */
+export interface AppPageRelated {
+  /** The related table's name (a detail view of it opens its records). */
+  table: string;
+  /** `parent`: the entry's parent (one record); `children`: the entry's children (a list). */
+  kind: "parent" | "children";
+  /** The connection field on the entry's type (`note` or `listComment`). */
+  field: string;
+  /** The related records' fields shown (its first few). */
+  fields: string[];
 }
 
 export interface AppPageConfig {
