@@ -30,7 +30,6 @@ const en = {
   cancel: "Cancel",
   saved: "Saved.",
   chooseEntry: "Open an entry from a table view to see it here.",
-  chatbotMissing: "Chatbot views are not available in this version.",
   actions: "Actions",
   notFound: "Entry not found.",
   delete: "Delete",
@@ -38,6 +37,16 @@ const en = {
   deleted: "Deleted.",
   noRelated: "None.",
   filtered: "This view shows only the entries its filter selects.",
+  you: "You",
+  ask: "Your question",
+  send: "Ask",
+  noMatches: "No entries you can see match.",
+  moreMatches: "Showing the first {count} matches.",
+  showQuery: "Show the query",
+  searched: "Built-in search: entries whose {fields} contain any of {words}.",
+  noSearchWords: "Your question has no words to search for; here are the latest entries.",
+  nothingSearchable: "This chatbot has no text fields to search in; here are the latest entries.",
+  llmFilter: "The language model filtered on {fields}.",
 } as const;
 type Key = keyof typeof en;
 
@@ -69,7 +78,6 @@ const de: Record<Key, string> = {
   cancel: "Abbrechen",
   saved: "Gespeichert.",
   chooseEntry: "Öffne einen Eintrag aus einer Tabellenansicht, um ihn hier zu sehen.",
-  chatbotMissing: "Chatbot-Ansichten gibt es in dieser Version noch nicht.",
   actions: "Aktionen",
   notFound: "Eintrag nicht gefunden.",
   delete: "Löschen",
@@ -77,6 +85,16 @@ const de: Record<Key, string> = {
   deleted: "Gelöscht.",
   noRelated: "Keine.",
   filtered: "Diese Ansicht zeigt nur die Einträge, die ihr Filter auswählt.",
+  you: "Du",
+  ask: "Deine Frage",
+  send: "Fragen",
+  noMatches: "Keine Einträge, die du sehen darfst, passen.",
+  moreMatches: "Die ersten {count} Treffer.",
+  showQuery: "Abfrage zeigen",
+  searched: "Eingebaute Suche: Einträge, deren {fields} eines von {words} enthält.",
+  noSearchWords: "Deine Frage enthält keine Suchwörter; hier sind die neuesten Einträge.",
+  nothingSearchable: "Dieser Chatbot hat keine Textfelder zum Durchsuchen; hier sind die neuesten Einträge.",
+  llmFilter: "Das Sprachmodell hat nach {fields} gefiltert.",
 };
 
 export const language: "en" | "de" = (navigator.languages?.[0] ?? navigator.language ?? "en").toLowerCase().startsWith("de") ? "de" : "en";

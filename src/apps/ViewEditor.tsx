@@ -39,7 +39,7 @@ export function ViewEditor(props: { view: AppView; tables: ObjectType[]; disable
       />
       <fieldset disabled={props.disabled} className="view-editor-fields">
         <legend>
-          <FormattedMessage id={view.type === "table" ? "apps.view.columns" : "apps.view.fields"} />
+          <FormattedMessage id={view.type === "table" ? "apps.view.columns" : view.type === "chatbot" ? "apps.view.chatFields" : "apps.view.fields"} />
         </legend>
         {fields.map((field) => (
           <label key={field.id} className="checkbox">

@@ -36,10 +36,11 @@ function freeViewId(schema: AppSchema) {
   for (let n = schema.views.length + 1; ; n++) if (!taken.has(`v${n}`)) return `v${n}`;
 }
 
-/** A new view of `table`, showing its first fields; table views offer create and edit. */
-export function newView(schema: AppSchema, type: "table" | "detail", table: ObjectType): AppView {
+/** A new view of `table`, showing its first fields; table views offer create and edit; a chatbot looks in every field. */
+export function newView(schema: AppSchema, type: AppView["type"], table: ObjectType): AppView {
   const fieldIds = userFieldsOf(table).map((field) => field.id);
   const base = { id: freeViewId(schema), name: freeViewName(schema, table.name.slice(0, 32)), tableId: table.id };
+  if (type === "chatbot") return { ...base, type, fields: fieldIds };
   return type === "table"
     ? { ...base, type, columns: fieldIds.slice(0, 6), sort: null, pageSize: DEFAULT_VIEW_PAGE_SIZE, actions: { create: true, edit: true, delete: false } }
     : { ...base, type, fields: fieldIds, related: connectionsOf(table).map((connection) => connection.typeId) };

@@ -62,3 +62,21 @@ export interface AppPageConfig {
   userPool: { userPoolId: string; clientId: string; endpoint: string } | null;
   views: AppPageView[];
 }
+
+/**
+ * A chatbot view's answer plan (POST <appUrl>chat): the filter the page runs as a list query with
+ * the user's own token, and what it looked for, so the page can say what it matched.
+ */
+export interface ChatPlan {
+  /** "llm": the project's language model chose the filter; "search": the built-in word search. */
+  source: "llm" | "search";
+  filter: FilterExpression | null;
+  /** The built-in search's words (empty for the model's plan). */
+  words: string[];
+  /** The fields looked in (search) or filtered on (model). */
+  fields: string[];
+  /** The model's one-sentence account of its filter. */
+  explanation: string | null;
+  /** False when the question held nothing to search for (no words, or no text field to look in). */
+  searched: boolean;
+}
