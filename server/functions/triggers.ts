@@ -3,6 +3,8 @@ import { refuse } from "../graphqlKit/errors";
 import type { ProjectContext } from "../projectEndpoint/context";
 import { functionByKey } from "../projectEndpoint/files/store";
 import type { TablePlan } from "../projectEndpoint/schema/plan";
+import { entryValues } from "../projectEndpoint/entries/entries";
+import type { EntryRow } from "../projectEndpoint/entries/store";
 
 /**
  * A table's triggers (spec §3 Resolver) on its project endpoint operations. They come from the
@@ -34,7 +36,8 @@ async function runOne(ctx: ProjectContext, table: TablePlan, trigger: Resolver, 
   if (outcome.status === "error") {
     // What the trigger threw is its answer to the caller: the message as written.
     const message = (outcome.error ?? "").replace(/^Error: /, "");
-    throw refuse("BAD_USER_INPUT", "error_trigger_refused", message, { trigger: trigger.name });
+    // `reason` carries it into the localized text, which otherwise could not show it.
+    throw refuse("BAD_USER_INPUT", "error_trigger_refused", message, { trigger: trigger.name, reason: message });
   }
   if (outcome.status !== "ok") {
     throw refuse("UNAVAILABLE", "error_trigger_failed", `The ${step} trigger ${trigger.name} failed: ${outcome.error}`, { trigger: trigger.name, status: outcome.status });
@@ -63,4 +66,19 @@ export async function afterTriggers(ctx: ProjectContext, table: TablePlan, type:
     if (returned !== null && returned !== undefined) current = returned;
   }
   return current;
+}
+
+/**
+ * A write of the generic Type model (the console's data explorer) between the table's before and
+ * after triggers, so an entry added in the console goes through the same rules as one added by
+ * an app. What an after trigger returns is not laid over the answer: the console shows what is
+ * stored. `single` hands one entry to the triggers, not a list of one.
+ */
+export async function triggeredWrite<I>(ctx: ProjectContext, table: TablePlan, type: ResolverType, input: I, write: (input: I) => Promise<EntryRow[]>, single: boolean): Promise<EntryRow[]> {
+  if (!hasTriggers(table, type)) return write(input);
+  const changed = await beforeTriggers(ctx, table, type, input);
+  const rows = await write(changed);
+  const entries = rows.map((row) => ({ id: row.id, createdAt: row.created_at, updatedAt: row.updated_at, owner: row.owner, ...entryValues(row, table) }));
+  await afterTriggers(ctx, table, type, JSON.parse(JSON.stringify(changed ?? null)), JSON.parse(JSON.stringify(single ? entries[0] ?? null : entries)));
+  return rows;
 }

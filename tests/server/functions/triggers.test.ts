@@ -98,3 +98,24 @@ describe("triggers on the project endpoint", () => {
     expect(answer.errors?.[0].message).toMatch(/names the cloud function ghost.js/);
   });
 });
+
+describe("triggers on the console's generic Type model", () => {
+  it("the data explorer's createType and updateType run the table's before triggers: changed input, refusal with its message, nothing written", async () => {
+    await uploadFunction(p, "consoleShout.js", `exports.handler = (event) => {
+      if (event.input.name === "Eve") throw new Error("Eve may not be an author.");
+      return { ...event.input, name: event.input.name.toUpperCase() };
+    };`);
+    await liveWithTriggers({ name: "consoleShout", step: "before", types: ["create", "update"], archive: "consoleShout.js" });
+    const create = (name: string) =>
+      p.call(`mutation ($fields: String) { createType(ofType: "Author", fields: $fields) { id fields } }`, { fields: JSON.stringify({ name }) }, { token: p.owner.token });
+    const created = await create("grace");
+    expect(created.errors).toBeUndefined();
+    expect(JSON.parse(created.data.createType.fields).name).toBe("GRACE");
+    const updated = await p.call(`mutation ($id: ID!, $fields: String) { updateType(ofType: "Author", id: $id, fields: $fields) { fields } }`, { id: created.data.createType.id, fields: JSON.stringify({ name: "hopper" }) }, { token: p.owner.token });
+    expect(JSON.parse(updated.data.updateType.fields).name).toBe("HOPPER");
+    const before = await names();
+    const refused = await create("Eve");
+    expect(refused.errors?.[0]).toMatchObject({ message: "Eve may not be an author.", extensions: { messageId: "error_trigger_refused", trigger: "consoleShout", reason: "Eve may not be an author." } });
+    expect(await names()).toEqual(before);
+  });
+});
