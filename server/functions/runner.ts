@@ -8,7 +8,7 @@ import type { ProjectContext } from "../projectEndpoint/context";
 import { createLoaders } from "../projectEndpoint/entries/loaders";
 import type { FunctionRow } from "../projectEndpoint/files/store";
 import { fileNameOf } from "../../src/domain/files";
-import { recordInvocation } from "./logs";
+import { functionLogTopic, recordInvocation } from "./logs";
 import { createSandboxPool, type InvocationOutcome, type SandboxLimits } from "./sandbox/pool";
 
 /** How an invocation came about: its function URL, or a trigger of a table's operation. */
@@ -98,7 +98,9 @@ export function createFunctionRunner(deps: { db: Db; objects: ObjectStore; limit
         });
     }
     const sourceText = source.kind === "trigger" ? `trigger:${source.table}:${source.step}:${source.type}` : source.kind === "flow" ? `flow:${source.flowId}` : "url";
-    await recordInvocation(deps.db, ctx.project.apiId, fn.key, sourceText, outcome);
+    const log = await recordInvocation(deps.db, ctx.project.apiId, fn.key, sourceText, outcome);
+    // In-process, like the Logs screen's activities: a console watching this server sees it at once.
+    ctx.pubsub.publish("functionLog:recorded", functionLogTopic(ctx.project.apiId, fn.key), log);
     return outcome;
   }
 

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
 import { publishableModel } from "../server/publishing/models";
+import { consoleToken } from "./consoleApi";
 
 /**
  * Cloud functions as triggers (spec §3 Resolver), through the console against a real server:
@@ -94,13 +95,26 @@ test.describe("cloud functions as triggers", () => {
     await page.reload();
     await expect(rows).toHaveCount(1);
 
+    // The Logs screen leads to a function's logs: its upload's activity links to them.
+    await page.goto(`${platform.url}/api/${apiId}/logs?table=CloudFunction`);
+    await expect(page.getByTestId("logs-function-logs")).toHaveAttribute("href", `/api/${apiId}/cloud-functions`);
+    // Activities are newest first: audit.js was uploaded last.
+    await page.getByTestId("activity-row").first().getByTestId("activity-function-logs").click();
+    await expect(page).toHaveURL(new RegExp(`/api/${apiId}/cloud-functions\\?logs=`));
     // The after trigger ran once, on the one entry written, and saw what the before trigger made of it.
-    await page.goto(`${platform.url}/api/${apiId}/cloud-functions`);
-    await page.getByTestId("function-row").filter({ hasText: "audit.js" }).getByTestId("function-logs-toggle").click();
-    const logRow = page.getByTestId("function-logs").getByTestId("function-log-row");
-    await expect(logRow).toHaveCount(1);
-    await expect(logRow).toContainText("Item1:after:create");
-    await logRow.getByText("stdout / stderr").click();
-    await expect(logRow.getByTestId("function-log-stdout")).toHaveText("created QUIET SOUP");
+    const logs = page.getByTestId("function-logs");
+    await expect(logs.getByRole("heading")).toHaveText("Logs of audit.js");
+    const logRows = logs.getByTestId("function-log-row");
+    await expect(logRows).toHaveCount(1);
+    await expect(logRows.first()).toContainText("Item1:after:create");
+    await logRows.first().getByText("stdout / stderr").click();
+    await expect(logRows.first().getByTestId("function-log-stdout")).toHaveText("created QUIET SOUP");
+
+    // While the list is open, a new invocation appears at its top without a refresh.
+    const functionUrl = (await logs.getByTestId("function-url").textContent())!;
+    const called = await fetch(functionUrl, { method: "POST", headers: { "content-type": "application/json", authorization: await consoleToken(platform, owner) }, body: JSON.stringify({ type: "create", result: { title: "live" } }) });
+    expect(called.status).toBe(200);
+    await expect(logRows).toHaveCount(2);
+    await expect(logRows.first()).toContainText("Function URL");
   });
 });

@@ -93,6 +93,7 @@ export const FILES_QUERIES = [
   `"Whether the caller may download functions' code (docs/ROLES.md data.edit, as for uploading it)."\n  viewerCanExportFunctions: Boolean!`,
   `"Spec §2 'export': a signed download address of the function's code; null when there is no such function."\n  exportCloudFunction(id: ID!): CloudFunctionExport`,
 ];
+export const FILES_SUBSCRIPTIONS = [`"Each invocation of the function (by key) as it is recorded."\n  onCloudFunctionLog(key: String!): CloudFunctionLog!`];
 export const FILES_MUTATIONS = [
   `uploadFileIntent(input: UploadFileIntentInput!): FileUploadIntent!`,
   `"Documents for uploaded objects (spec §7 'from the intents'); an object never uploaded with that type is refused."\n  batchCreateFileDocument(input: [CreateFileDocumentInput!]!): [FileDocument!]!`,

@@ -1,5 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient } from "graphql-ws";
+import WebSocket from "ws";
 import { GENEROUS_LIMITS } from "../limits";
 import { liveProject, type LiveProject } from "../projectEndpoint/fixture";
 import { callFunction, uploadFunction } from "./functionClient";
@@ -164,5 +166,36 @@ describe("logs: every invocation is recorded under its function, newest first", 
     expect(logs[1]).toMatchObject({ source: "url", status: "ok", error: null, stdout: 'got {"n":1}\n' });
     expect(logs[1].memoryBytes).toBeGreaterThan(0);
     expect(logs[1].durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("streams each invocation of one function to a subscriber as it is recorded, and only that function's", async () => {
+    const fn = await uploadFunction(p, "watched.js", "exports.handler = (event) => { console.log('n', event.n); return event.n; };");
+    const other = await uploadFunction(p, "unwatched.js", "exports.handler = () => 0;");
+    const client = createClient({ url: `${p.t.url.replace("http", "ws")}/p/${p.apiId}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: p.owner.token }, retryAttempts: 0 });
+    const heard: { source: string; status: string; stdout: string }[] = [];
+    const errors: unknown[] = [];
+    client.subscribe({ query: `subscription { onCloudFunctionLog(key: "watched.js") { id source status stdout } }` }, { next: (result) => void (result.data ? heard.push((result.data as any).onCloudFunctionLog) : errors.push(result.errors)), error: (error) => void errors.push(error), complete: () => {} });
+    try {
+      // graphql-ws does not say when a subscription is registered: call until one is heard.
+      for (let n = 1; heard.length === 0 && n < 50; n++) {
+        await callFunction(other.functionUrl, {}, key());
+        await callFunction(fn.functionUrl, { n }, key());
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(errors).toEqual([]);
+      expect(heard.length).toBeGreaterThan(0);
+      expect(heard.every((log) => log.source === "url" && log.status === "ok" && log.stdout.startsWith("n "))).toBe(true);
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it("refuses the subscription to a caller without credentials", async () => {
+    const client = createClient({ url: `${p.t.url.replace("http", "ws")}/p/${p.apiId}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, lazy: true });
+    const outcome = await new Promise<unknown>((resolve) => {
+      client.subscribe({ query: `subscription { onCloudFunctionLog(key: "watched.js") { id } }` }, { next: (result) => resolve(result), error: (error) => resolve(error), complete: () => resolve("complete") });
+    });
+    await client.dispose();
+    expect(JSON.stringify(outcome)).not.toContain('"onCloudFunctionLog":{');
   });
 });
