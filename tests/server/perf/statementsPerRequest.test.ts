@@ -6,7 +6,7 @@ import { libraryModel } from "../projectEndpoint/fixture";
 import { startTestPlatform, uniqueEmail, type TestPlatform } from "../harness";
 
 /*
- * Issue 15 ("Each such request runs 4 SQL statements in sequence"): the statements one request
+ * The statements one request
  * runs, counted at the database handle, so a change that adds a round trip to the request path
  * fails here rather than only in `npm run bench`. The job runner's poll and the change
  * follower's reads run on their own (a timer, after commits) and are not part of any request.
