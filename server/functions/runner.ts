@@ -9,6 +9,7 @@ import { createLoaders } from "../projectEndpoint/entries/loaders";
 import type { FunctionRow } from "../projectEndpoint/files/store";
 import { fileNameOf } from "../../src/domain/files";
 import { functionLogTopic, recordInvocation } from "./logs";
+import type { TriggerEventRow } from "./replay/events";
 import { createSandboxPool, type InvocationOutcome, type SandboxLimits } from "./sandbox/pool";
 
 /** How an invocation came about: its function URL, or a trigger of a table's operation. */
@@ -30,6 +31,11 @@ const sandboxLimits = (limits: Limits): SandboxLimits => ({
   resultMaxBytes: limits.functionResultMaxBytes,
   logMaxBytes: LOG_MAX_BYTES,
   bridgeCallsMax: BRIDGE_CALLS_MAX,
+});
+
+/** What context.graphql answers during a replay: an error, as the project endpoint words one. */
+const REPLAY_BRIDGE_REFUSAL = JSON.stringify({
+  errors: [{ message: "context.graphql is not available during a replay: a replay writes and reads nothing of the project.", extensions: { code: "FORBIDDEN", messageId: "error_function_replay_bridge" } }],
 });
 
 const unsupported = (error: string): InvocationOutcome => ({ status: "unsupported", error, stdout: "", stderr: "", durationMs: 0, cpuMs: 0, memoryBytes: 0 });
@@ -104,7 +110,29 @@ export function createFunctionRunner(deps: { db: Db; objects: ObjectStore; limit
     return outcome;
   }
 
-  return { invoke, close: () => pool.close() };
+  /**
+   * Runs a draft of the function (code not yet uploaded) against its kept trigger events, writing
+   * nothing: no log, and context.graphql is refused (a replayed create must not create again).
+   */
+  async function replay(ctx: ProjectContext, fn: FunctionRow, draftCode: string, events: TriggerEventRow[]) {
+    const results: { event: TriggerEventRow; outcome: InvocationOutcome }[] = [];
+    // One at a time: a replay must not take the project's whole share of the sandbox.
+    for (const event of events) {
+      const outcome = await pool.invoke({
+        apiId: ctx.project.apiId,
+        fileName: fileNameOf(fn.key),
+        code: draftCode,
+        event: JSON.parse(event.event),
+        context: { functionName: fn.key, caller: ctx.project.caller.kind, replay: true, trigger: { name: event.trigger_name, table: event.table_name, step: event.step, type: event.type } },
+        graphql: async () => REPLAY_BRIDGE_REFUSAL,
+        handlerName: event.handler ?? undefined,
+      });
+      results.push({ event, outcome });
+    }
+    return results;
+  }
+
+  return { invoke, replay, limits: () => sandboxLimits(deps.limits), close: () => pool.close() };
 }
 
 export type FunctionRunner = ReturnType<typeof createFunctionRunner>;

@@ -4,6 +4,8 @@ import type { ProjectContext } from "../projectEndpoint/context";
 import { functionByKey } from "../projectEndpoint/files/store";
 import type { TablePlan } from "../projectEndpoint/schema/plan";
 import { entryValues } from "../projectEndpoint/entries/entries";
+import { recordTriggerEvent } from "./replay/events";
+import { passwordFieldNames, redactPasswords } from "./replay/redact";
 import type { EntryRow } from "../projectEndpoint/entries/store";
 
 /**
@@ -32,7 +34,16 @@ async function runOne(ctx: ProjectContext, table: TablePlan, trigger: Resolver, 
     throw refuse("UNAVAILABLE", "error_trigger_function_missing", `The ${step} trigger ${trigger.name} names the cloud function ${trigger.archive}, which this project does not have.`, { trigger: trigger.name });
   }
   const source = { kind: "trigger" as const, name: trigger.name, table: table.type.name, step, type, handler: trigger.handler };
-  const outcome = await ctx.project.functions.invoke(ctx, fn, { ...event, step, type, table: table.type.name, trigger: trigger.name }, source);
+  const fullEvent = { ...event, step, type, table: table.type.name, trigger: trigger.name };
+  const outcome = await ctx.project.functions.invoke(ctx, fn, fullEvent, source);
+  if (outcome.status !== "busy") {
+    // Kept (passwords redacted) so a changed version of the function can be replayed against it.
+    // Its answer too: a before trigger hands the input back, password and all.
+    const passwords = passwordFieldNames(table.type);
+    const eventJson = JSON.stringify(redactPasswords(fullEvent, passwords));
+    const kept = outcome.resultJson === undefined ? outcome : { ...outcome, resultJson: JSON.stringify(redactPasswords(JSON.parse(outcome.resultJson), passwords)) };
+    await recordTriggerEvent(ctx.db, ctx.project.apiId, { table: table.type.name, trigger: trigger.name, functionKey: fn.key, handler: trigger.handler ?? null, step, type, eventJson }, kept, ctx.config.limits.triggerReplayEvents);
+  }
   if (outcome.status === "error") {
     // What the trigger threw is its answer to the caller: the message as written.
     const message = (outcome.error ?? "").replace(/^Error: /, "");

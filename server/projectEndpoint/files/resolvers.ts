@@ -10,6 +10,7 @@ import { DEFAULT_LIMIT, toConnection } from "../entries/paging";
 import { recordActivities } from "../entries/store";
 import { DOWNLOAD_URL_MINUTES, EXPORT_URL_MINUTES, filesKey, signDownload, signUpload, UPLOAD_URL_MINUTES, uploadNonce } from "./tokens";
 import * as store from "./store";
+import { replayCloudFunction } from "../../functions/replay/resolvers";
 import { functionLogTopic, listInvocations, NEWEST_FIRST as LOGS_NEWEST_FIRST, type FunctionLogRow } from "../../functions/logs";
 
 /** Spec §7 batch calls take at most this many items, like the tables' batches. */
@@ -149,6 +150,8 @@ export function filesResolvers() {
       },
     },
     Mutation: {
+      replayCloudFunction: (_: unknown, { input }: { input: { key: string; body: string } }, ctx: ProjectContext) =>
+        replayCloudFunction(ctx, { key: checkedKey(input.key), body: decodeBody(input.body) }),
       async uploadFileIntent(_: unknown, { input }: { input: { key: string; mimeType: string; accessControl?: AccessControl | null } }, ctx: ProjectContext) {
         requireAction(ctx.project.caller, "create");
         const key = checkedKey(input.key);
