@@ -51,7 +51,7 @@ test.describe("cloud functions as triggers", () => {
     platform.dispose();
   });
 
-  test("a before trigger changes the input, another refuses it with its message, an after trigger sees the result", async ({ page }) => {
+  test("a before trigger changes the input, another refuses it with its message, an after trigger sees the result; logs live; a draft replayed", async ({ page }) => {
     test.setTimeout(240_000);
     await signUpWithWorkspace(page, platform, owner, "Functions Co");
     const apiId = await createProject(page, "Shop");
@@ -103,7 +103,7 @@ test.describe("cloud functions as triggers", () => {
     await expect(page).toHaveURL(new RegExp(`/api/${apiId}/cloud-functions\\?logs=`));
     // The after trigger ran once, on the one entry written, and saw what the before trigger made of it.
     const logs = page.getByTestId("function-logs");
-    await expect(logs.getByRole("heading")).toHaveText("Logs of audit.js");
+    await expect(logs.getByRole("heading", { level: 2 })).toHaveText("Logs of audit.js");
     const logRows = logs.getByTestId("function-log-row");
     await expect(logRows).toHaveCount(1);
     await expect(logRows.first()).toContainText("Item1:after:create");
@@ -116,5 +116,18 @@ test.describe("cloud functions as triggers", () => {
     expect(called.status).toBe(200);
     await expect(logRows).toHaveCount(2);
     await expect(logRows.first()).toContainText("Function URL");
+
+    // Replay: a draft of shout.js, chosen but not uploaded, against the two create events it ran on.
+    await page.getByTestId("function-row").filter({ hasText: "shout.js" }).getByTestId("function-logs-toggle").click();
+    await expect(logs.getByRole("heading", { level: 2 })).toHaveText("Logs of shout.js");
+    const replay = page.getByTestId("function-replay");
+    await replay.getByTestId("function-replay-file").setInputFiles({ name: "shout.js", mimeType: "text/javascript", buffer: Buffer.from(SHOUT.replace("toUpperCase", "toLowerCase")) });
+    await replay.getByTestId("function-replay-submit").click();
+    const replayed = replay.getByTestId("function-replay-row");
+    await expect(replayed).toHaveCount(2);
+    await expect(replayed.first()).toHaveAttribute("data-changed", "true");
+    await expect(replayed.first().getByTestId("function-replay-live")).toContainText('"title":"FORBIDDEN"');
+    await expect(replayed.first().getByTestId("function-replay-draft")).toContainText('"title":"forbidden"');
+    await expect(replayed.first().getByTestId("function-replay-usage")).toContainText("of 2000 ms CPU");
   });
 });

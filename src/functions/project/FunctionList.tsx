@@ -241,7 +241,7 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
           <FormattedMessage id="common.loadMore" />
         </Button>
       )}
-      {shownLogs && <FunctionLogs key={shownLogs.key} functionKey={shownLogs.key} functionUrl={shownLogs.functionUrl ?? null} />}
+      {shownLogs && <FunctionLogs key={shownLogs.key} functionKey={shownLogs.key} functionUrl={shownLogs.functionUrl ?? null} canReplay={data.viewerCanUploadFiles && shownLogs.runtime === "nodejs18.x"} />}
       {uploadFile !== undefined && <UploadFunctionDialog connectionId={data.listCloudFunction.__id} initialFile={uploadFile} onClose={() => setUploadFile(undefined)} />}
       {confirming && (
         <ConfirmDialog

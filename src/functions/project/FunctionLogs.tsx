@@ -7,6 +7,7 @@ import type { FunctionLogsQuery } from "../../__generated__/FunctionLogsQuery.gr
 import type { FunctionLogs_query$key } from "../../__generated__/FunctionLogs_query.graphql";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
+import { ReplayPanel } from "./ReplayPanel";
 import "./FunctionLogs.css";
 
 /** Spec §9: logs are listed 50 a page, like activities. */
@@ -18,7 +19,7 @@ const PAGE = 50;
  * printed. A new invocation appears at the top while the list is open (onCloudFunctionLog);
  * Refresh asks the endpoint again.
  */
-export function FunctionLogs(props: { functionKey: string; functionUrl: string | null }) {
+export function FunctionLogs(props: { functionKey: string; functionUrl: string | null; canReplay: boolean }) {
   const [fetchKey, setFetchKey] = useState(0);
   const [refreshing, startRefresh] = useTransition();
   return (
@@ -40,6 +41,7 @@ export function FunctionLogs(props: { functionKey: string; functionUrl: string |
       <Suspense fallback={<Spinner />}>
         <LogsOf functionKey={props.functionKey} fetchKey={fetchKey} />
       </Suspense>
+      {props.canReplay && <ReplayPanel functionKey={props.functionKey} />}
     </section>
   );
 }
