@@ -75,15 +75,6 @@ describe("function URLs: JSON in, the handler's result out, authorised like the 
     expect(listed.data.listAuthor.items.map((author: { name: string }) => author.name)).not.toContain("stranger");
   });
 
-  it("stores a Python function but never runs it without a sandbox (501)", async () => {
-    const fn = await uploadFunction(p, "job.py", "def handler(event, context):\n    return open('/etc/passwd').read()\n");
-    expect(fn.runtime).toBe("python3.10");
-    const answer = await callFunction(fn.functionUrl, {}, key());
-    expect(answer.status).toBe(501);
-    expect(answer.body.errors[0]).toMatchObject({ extensions: { code: "FUNCTION_UNSUPPORTED", messageId: "error_function_unsupported" } });
-    expect(answer.body.errors[0].message).toMatch(/python3.10 runtime cannot run on this platform/);
-  });
-
   it("answers a handler's own error as 502 with its message", async () => {
     const answer = await run("throws.js", "exports.handler = () => { throw new Error('no such order'); };");
     expect(answer.status).toBe(502);
