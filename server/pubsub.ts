@@ -4,6 +4,7 @@ import type { SchemaPrompt } from "./prompts/store";
 import type { Api } from "./project/store";
 import type { RoleEvent } from "./graphql/mappers";
 import type { FlowRunEvent } from "./changes/topics";
+import type { FunctionLogRow } from "./functions/logs";
 
 /**
  * A credential stopped standing for its holder, told once it is committed: sign-ins ended
@@ -34,6 +35,8 @@ export function createPlatformPubSub() {
     "activities:recorded": [apiId: string, projectId: string];
     /** A flow's run changed status or logged a step (server/flows/engine.ts, through the change log); onFlowRun streams it. */
     "flow:run": [flowId: string, event: FlowRunEvent];
+    /** A cloud function's invocation was recorded (topic id `<apiId>:<key>`): its log list on the Cloud functions screen shows it live. */
+    "functionLog:recorded": [functionId: string, log: FunctionLogRow];
     /** Open project sockets close with the credential they were opened with (projectEndpoint/realtime/socketWatch.ts). */
     "credential:changed": [change: CredentialChange];
   }>({ eventTarget: target as never });
