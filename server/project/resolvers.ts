@@ -116,6 +116,7 @@ export const apiResolvers: Resolvers = {
           input.additionalAuthModes,
           input.oidc,
           input.authProviderClientId,
+          input.amplifyNames,
         ].some((value) => value !== undefined);
         if (touchesSettings && !canEditApis(membership.permissions)) throw forbidden();
 
@@ -149,6 +150,8 @@ export const apiResolvers: Resolvers = {
           );
         }
         if (input.authProviderClientId !== undefined) changes.authProviderClientId = input.authProviderClientId;
+        // Like the model, it takes effect on the next publish (the live version keeps what it was published with).
+        if (input.amplifyNames !== undefined && input.amplifyNames !== null) changes.amplifyNames = input.amplifyNames;
 
         const authMode = changes.defaultAuthMode ?? row.default_auth_mode;
         if (input.schema !== undefined) {

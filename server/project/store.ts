@@ -27,6 +27,7 @@ const LIST_COLUMNS = [
   "published_version",
   "default_api_key_id",
   "retention_in_days",
+  "amplify_names",
   "created_at",
   "updated_at",
 ] as const satisfies readonly (keyof ApiListRow)[];
@@ -54,6 +55,7 @@ export function toApi(row: ApiRow | ApiListRow) {
     apiKey: row.default_api_key_id,
     authProviderClientId: row.auth_provider_client_id,
     retentionInDays: row.retention_in_days,
+    amplifyNames: row.amplify_names,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -174,6 +176,7 @@ export interface ApiChanges {
   authProviderClientId?: string | null;
   queryExplorerString?: string | null;
   awsAccountId?: string;
+  amplifyNames?: boolean;
 }
 
 export async function updateApiRow(db: DbOrTx, id: string, changes: ApiChanges) {
@@ -187,6 +190,7 @@ export async function updateApiRow(db: DbOrTx, id: string, changes: ApiChanges) 
     ...(changes.authProviderClientId !== undefined ? { auth_provider_client_id: changes.authProviderClientId } : {}),
     ...(changes.queryExplorerString !== undefined ? { query_explorer_string: changes.queryExplorerString } : {}),
     ...(changes.awsAccountId !== undefined ? { aws_account_id: changes.awsAccountId } : {}),
+    ...(changes.amplifyNames !== undefined ? { amplify_names: changes.amplifyNames } : {}),
   };
   return db
     .updateTable("apis")
