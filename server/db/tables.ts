@@ -283,6 +283,8 @@ export interface Tables {
     /** An imported project's live API (creationType IMPORT) and its credential, sealed. */
     import_url: string | null;
     import_credential: string | null;
+    /** Per imported table, the live API's operations and fields (server/project/import/model.ts). */
+    import_operations: ColumnType<unknown, string | null | undefined, string | null>;
     created_at: Timestamp;
     updated_at: Timestamp;
   };

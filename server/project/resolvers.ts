@@ -19,6 +19,7 @@ import {
 } from "../../src/domain/project";
 import type { Resolvers } from "../graphql/__generated__/resolvers";
 import { userPoolOf } from "./userPool";
+import { readImport, saveImport } from "./import/create";
 
 const ENGLISH = {
   error_api_create_requires_name: "Please define a name.",
@@ -67,6 +68,8 @@ export const apiResolvers: Resolvers = {
       if (authProblem) throw badInput(authProblem);
       const defaultAuthMode = input.defaultAuthMode!;
       const creationType = input.creationType === "IMPORT" ? "IMPORT" : "PUBLISH";
+      // Read before the transaction: a live API that does not answer creates no project.
+      const imported = creationType === "IMPORT" ? await readImport(ctx, input) : null;
 
       const api = await ctx.db.transaction().execute(async (tx) => {
         const membership = await requireMembership(ctx, input.orgId, tx);
@@ -86,9 +89,11 @@ export const apiResolvers: Resolvers = {
           awsAccountId,
           usePrefix: input.usePrefix ?? true,
           oidc: oidc ? JSON.stringify(oidc) : null,
-          schema: JSON.stringify(initialModel()),
+          schema: JSON.stringify(imported ? imported.model : initialModel()),
         });
-        return toApi(row);
+        if (!imported) return toApi(row);
+        await saveImport(tx, ctx, row.id, imported);
+        return toApi((await findApi(tx, row.id))!);
       });
       const apiEdge = { cursor: idCursor(api.id), node: api };
       return { api, apiEdge };

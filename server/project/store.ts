@@ -1,3 +1,4 @@
+import type { ImportedTable } from "./import/model";
 import { CompiledQuery, type Selectable } from "kysely";
 import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
@@ -28,9 +29,15 @@ const LIST_COLUMNS = [
   "default_api_key_id",
   "retention_in_days",
   "amplify_names",
+  "import_url",
+  "import_operations",
   "created_at",
   "updated_at",
 ] as const satisfies readonly (keyof ApiListRow)[];
+
+/** An imported project's tables as the console shows them: names, fields and which writes the live API has. */
+const importedTablesOf = (operations: unknown) =>
+  ((operations ?? []) as ImportedTable[]).map((table) => ({ name: table.name, fields: table.fields, canCreate: !!table.create, canUpdate: !!table.update, canDelete: !!table.delete }));
 
 export function toApi(row: ApiRow | ApiListRow) {
   return {
@@ -56,6 +63,8 @@ export function toApi(row: ApiRow | ApiListRow) {
     authProviderClientId: row.auth_provider_client_id,
     retentionInDays: row.retention_in_days,
     amplifyNames: row.amplify_names,
+    importUrl: row.import_url ?? null,
+    importedTables: importedTablesOf(row.import_operations),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

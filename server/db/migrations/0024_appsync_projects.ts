@@ -12,6 +12,7 @@ export const appsyncProjects: Migration = {
       alter table apis add column amplify_names boolean not null default false;
       alter table apis add column import_url text;
       alter table apis add column import_credential text;
+      alter table apis add column import_operations jsonb;
       alter table project_live_versions add column options jsonb not null default '{}'::jsonb
     `);
   },

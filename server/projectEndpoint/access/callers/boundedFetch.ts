@@ -8,6 +8,8 @@ export interface BoundedFetchOptions {
   maxBytes: number;
   signal?: AbortSignal;
   headers?: HeadersInit;
+  /** A POST with this body (an imported project's GraphQL calls); a GET without. */
+  body?: string;
   /** Connect to loopback and private addresses too (a local issuer in tests or on a private network). */
   allowPrivateAddresses?: boolean;
 }
@@ -30,14 +32,14 @@ export async function boundedFetch(url: string | URL, options: BoundedFetchOptio
   const request = target.protocol === "https:" ? httpsRequest : httpRequest;
   const response = await new Promise<IncomingMessage>((resolve, reject) => {
     const req = request(target, {
-      method: "GET",
+      method: options.body === undefined ? "GET" : "POST",
       headers: Object.fromEntries(new Headers(options.headers).entries()),
       signal,
       ...(options.allowPrivateAddresses ? {} : { lookup: publicOnlyLookup }),
     });
     req.once("response", resolve);
     req.once("error", reject);
-    req.end();
+    req.end(options.body);
   });
 
   const tooLarge = () => new Error(`${target.href} answered more than ${options.maxBytes} bytes`);
