@@ -68,7 +68,9 @@ export const apiResolvers: Resolvers = {
       if (authProblem) throw badInput(authProblem);
       const defaultAuthMode = input.defaultAuthMode!;
       const creationType = input.creationType === "IMPORT" ? "IMPORT" : "PUBLISH";
-      // Read before the transaction: a live API that does not answer creates no project.
+      // Read before the transaction: a live API that does not answer creates no project. Only a
+      // member who may create projects makes the server call out (checked again when writing).
+      if (creationType === "IMPORT" && !canEditApis((await requireMembership(ctx, input.orgId)).permissions)) throw forbidden();
       const imported = creationType === "IMPORT" ? await readImport(ctx, input) : null;
 
       const api = await ctx.db.transaction().execute(async (tx) => {

@@ -92,6 +92,13 @@ describe("an imported project", () => {
     expect(await projectCount()).toBe(before);
   });
 
+  it("makes the server call out only for a member who may create projects in the workspace", async () => {
+    const stranger = await live.t.signUp(`outsider-${Date.now()}@example.com`);
+    // A private address would be named in the refusal if the server had tried it.
+    const refused = await live.t.graphql(CREATE, { input: { orgId: live.orgId, name: "Probe", creationType: "IMPORT", importUrl: "http://10.0.0.1/graphql", importApiKey: "k" } }, stranger.token);
+    expect(refused.errors?.[0].extensions?.code).toMatch(/FORBIDDEN|NOT_FOUND/);
+  });
+
   it("is refused to a signed-in user outside the project's workspace", async () => {
     const stranger = await live.t.signUp(`stranger-${Date.now()}@example.com`);
     const refused = await live.t.graphql(`query ($apiId: ID!) { importedEntries(apiId: $apiId, table: "Author") { items } }`, { apiId }, stranger.token);
