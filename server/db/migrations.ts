@@ -22,7 +22,8 @@ import { changeLog } from "./migrations/0020_change_log";
 import { functionLogs } from "./migrations/0021_function_logs";
 import { flows } from "./migrations/0022_flows";
 import { customerApps } from "./migrations/0023_customer_apps";
-import { appsyncProjects } from "./migrations/0024_appsync_projects";
+import { triggerEvents } from "./migrations/0024_trigger_events";
+import { appsyncProjects } from "./migrations/0025_appsync_projects";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -52,7 +53,8 @@ const migrations: Record<string, Migration> = {
   "0021_function_logs": functionLogs,
   "0022_flows": flows,
   "0023_customer_apps": customerApps,
-  "0024_appsync_projects": appsyncProjects,
+  "0024_trigger_events": triggerEvents,
+  "0025_appsync_projects": appsyncProjects,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

@@ -198,7 +198,7 @@ export function generateResolvers(plan: ModelPlan, options: SchemaOptions = {}) 
   const generic = genericResolvers(plan);
   Object.assign(Query, generic.Query);
   Object.assign(Mutation, generic.Mutation);
-  Object.assign(Subscription, generic.Subscription);
+  Object.assign(Subscription, generic.Subscription, files.Subscription);
   for (const table of plan.tables) {
     const generated = tableResolvers(plan, table, options);
     Object.assign(Query, generated.Query);
