@@ -23,6 +23,7 @@ import { functionLogs } from "./migrations/0021_function_logs";
 import { flows } from "./migrations/0022_flows";
 import { customerApps } from "./migrations/0023_customer_apps";
 import { triggerEvents } from "./migrations/0024_trigger_events";
+import { appsyncProjects } from "./migrations/0025_appsync_projects";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "0022_flows": flows,
   "0023_customer_apps": customerApps,
   "0024_trigger_events": triggerEvents,
+  "0025_appsync_projects": appsyncProjects,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

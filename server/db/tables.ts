@@ -13,6 +13,8 @@ export interface Tables {
     run_id: string;
     version: number;
     model: Json<unknown>;
+    /** Project settings published with the model (server/projectEndpoint/contract.ts LiveVersionOptions). */
+    options: ColumnType<Record<string, unknown>, string | undefined, string>;
     updated_at: Timestamp;
   };
   /** A project's data entries, stored generically; `type_id` is the table's model id. */
@@ -276,6 +278,13 @@ export interface Tables {
     default_api_key_id: string | null;
     /** Days of activity history: 14 with the Pro bundle, else 1 (spec §9). */
     retention_in_days: Generated<number>;
+    /** 'Amplify-compatible names' (takes effect on the next publish). */
+    amplify_names: Generated<boolean>;
+    /** An imported project's live API (creationType IMPORT) and its credential, sealed. */
+    import_url: string | null;
+    import_credential: string | null;
+    /** Per imported table, the live API's operations and fields (server/project/import/model.ts). */
+    import_operations: ColumnType<unknown, string | null | undefined, string | null>;
     created_at: Timestamp;
     updated_at: Timestamp;
   };

@@ -7,6 +7,7 @@ import { roleResolvers } from "../role/resolvers";
 import { userResolvers } from "../user/resolvers";
 import { billingResolvers } from "../billing/resolvers";
 import { apiResolvers } from "../project/resolvers";
+import { importResolvers } from "../project/import/resolvers";
 import { templateResolvers } from "../templates/resolvers";
 import { promptResolvers } from "../prompts/resolvers";
 import { publishingResolvers } from "../publishing/resolvers";
@@ -24,7 +25,7 @@ import type { Resolvers } from "./__generated__/resolvers";
  * Every resolver map of the platform, each typed with the resolver types generated from
  * schema.graphql (codegen.ts).
  */
-export const platformResolvers: Resolvers[] = [{ DateTime }, nodeResolvers, orgResolvers, roleResolvers, userResolvers, billingResolvers, apiResolvers, templateResolvers, promptResolvers, publishingResolvers, usersTableResolvers, subscriptionResolvers, deleteApiResolvers, couponResolvers, activityResolvers, customerAppResolvers, flowResolvers];
+export const platformResolvers: Resolvers[] = [{ DateTime }, nodeResolvers, orgResolvers, roleResolvers, userResolvers, billingResolvers, apiResolvers, templateResolvers, promptResolvers, publishingResolvers, usersTableResolvers, subscriptionResolvers, deleteApiResolvers, couponResolvers, activityResolvers, customerAppResolvers, flowResolvers, importResolvers];
 
 /** schema.graphql at the project root is the one source the console compiles against too. */
 export function createSchema(schemaPath: string) {

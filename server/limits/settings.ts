@@ -40,6 +40,8 @@ export interface Limits {
   realtimeKeepAliveMs: number;
   /** Subscriptions one AppSync realtime connection holds at once (AppSync's own quota is 100). */
   realtimeSubscriptionsPerSocket: number;
+  /** The most bytes an imported project's live API may answer one call with (its introspection, a page of rows). */
+  importMaxBytes: number;
   /** How long the change log keeps an event, in seconds: how far back a reconnecting subscriber can resume. */
   changeRetentionSeconds: number;
   /** Milliseconds of computing one cloud function invocation may use (its waits on context.graphql do not count). */
@@ -103,6 +105,7 @@ export const DEFAULT_LIMITS: Limits = {
   activityChangeMaxBytes: 16 * 1024,
   realtimeKeepAliveMs: 30_000,
   realtimeSubscriptionsPerSocket: 100,
+  importMaxBytes: 8 * 1024 * 1024,
   changeRetentionSeconds: 24 * 60 * 60,
   functionCpuMs: 2000,
   functionWallMs: 10_000,

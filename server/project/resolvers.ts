@@ -19,6 +19,7 @@ import {
 } from "../../src/domain/project";
 import type { Resolvers } from "../graphql/__generated__/resolvers";
 import { userPoolOf } from "./userPool";
+import { readImport, saveImport } from "./import/create";
 
 const ENGLISH = {
   error_api_create_requires_name: "Please define a name.",
@@ -67,6 +68,10 @@ export const apiResolvers: Resolvers = {
       if (authProblem) throw badInput(authProblem);
       const defaultAuthMode = input.defaultAuthMode!;
       const creationType = input.creationType === "IMPORT" ? "IMPORT" : "PUBLISH";
+      // Read before the transaction: a live API that does not answer creates no project. Only a
+      // member who may create projects makes the server call out (checked again when writing).
+      if (creationType === "IMPORT" && !canEditApis((await requireMembership(ctx, input.orgId)).permissions)) throw forbidden();
+      const imported = creationType === "IMPORT" ? await readImport(ctx, input) : null;
 
       const api = await ctx.db.transaction().execute(async (tx) => {
         const membership = await requireMembership(ctx, input.orgId, tx);
@@ -86,9 +91,11 @@ export const apiResolvers: Resolvers = {
           awsAccountId,
           usePrefix: input.usePrefix ?? true,
           oidc: oidc ? JSON.stringify(oidc) : null,
-          schema: JSON.stringify(initialModel()),
+          schema: JSON.stringify(imported ? imported.model : initialModel()),
         });
-        return toApi(row);
+        if (!imported) return toApi(row);
+        await saveImport(tx, ctx, row.id, imported);
+        return toApi((await findApi(tx, row.id))!);
       });
       const apiEdge = { cursor: idCursor(api.id), node: api };
       return { api, apiEdge };
@@ -116,6 +123,7 @@ export const apiResolvers: Resolvers = {
           input.additionalAuthModes,
           input.oidc,
           input.authProviderClientId,
+          input.amplifyNames,
         ].some((value) => value !== undefined);
         if (touchesSettings && !canEditApis(membership.permissions)) throw forbidden();
 
@@ -149,6 +157,8 @@ export const apiResolvers: Resolvers = {
           );
         }
         if (input.authProviderClientId !== undefined) changes.authProviderClientId = input.authProviderClientId;
+        // Like the model, it takes effect on the next publish (the live version keeps what it was published with).
+        if (input.amplifyNames !== undefined && input.amplifyNames !== null) changes.amplifyNames = input.amplifyNames;
 
         const authMode = changes.defaultAuthMode ?? row.default_auth_mode;
         if (input.schema !== undefined) {

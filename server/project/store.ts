@@ -1,3 +1,4 @@
+import type { ImportedTable } from "./import/model";
 import { CompiledQuery, type Selectable } from "kysely";
 import type { DbOrTx } from "../db/database";
 import type { Tables } from "../db/tables";
@@ -27,9 +28,16 @@ const LIST_COLUMNS = [
   "published_version",
   "default_api_key_id",
   "retention_in_days",
+  "amplify_names",
+  "import_url",
+  "import_operations",
   "created_at",
   "updated_at",
 ] as const satisfies readonly (keyof ApiListRow)[];
+
+/** An imported project's tables as the console shows them: names, fields and which writes the live API has. */
+const importedTablesOf = (operations: unknown) =>
+  ((operations ?? []) as ImportedTable[]).map((table) => ({ name: table.name, fields: table.fields, canCreate: !!table.create, canUpdate: !!table.update, canDelete: !!table.delete }));
 
 export function toApi(row: ApiRow | ApiListRow) {
   return {
@@ -54,6 +62,9 @@ export function toApi(row: ApiRow | ApiListRow) {
     apiKey: row.default_api_key_id,
     authProviderClientId: row.auth_provider_client_id,
     retentionInDays: row.retention_in_days,
+    amplifyNames: row.amplify_names,
+    importUrl: row.import_url ?? null,
+    importedTables: importedTablesOf(row.import_operations),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -174,6 +185,7 @@ export interface ApiChanges {
   authProviderClientId?: string | null;
   queryExplorerString?: string | null;
   awsAccountId?: string;
+  amplifyNames?: boolean;
 }
 
 export async function updateApiRow(db: DbOrTx, id: string, changes: ApiChanges) {
@@ -187,6 +199,7 @@ export async function updateApiRow(db: DbOrTx, id: string, changes: ApiChanges) 
     ...(changes.authProviderClientId !== undefined ? { auth_provider_client_id: changes.authProviderClientId } : {}),
     ...(changes.queryExplorerString !== undefined ? { query_explorer_string: changes.queryExplorerString } : {}),
     ...(changes.awsAccountId !== undefined ? { aws_account_id: changes.awsAccountId } : {}),
+    ...(changes.amplifyNames !== undefined ? { amplify_names: changes.amplifyNames } : {}),
   };
   return db
     .updateTable("apis")

@@ -14,6 +14,13 @@ export interface LiveVersion {
   runId: string;
   version: number;
   model: SchemaModel;
+  /** Project settings that take effect on publishing, as the model does. */
+  options?: LiveVersionOptions;
+}
+
+export interface LiveVersionOptions {
+  /** 'Amplify-compatible names': Amplify's generated names beside the spec's. */
+  amplifyNames?: boolean;
 }
 
 /**
@@ -28,7 +35,7 @@ export type SetLiveVersion = (tx: Kysely<Tables>, live: LiveVersion) => Promise<
  * this model (its schema does not build), or null. Publishing asks before a version goes live,
  * so a model the API cannot serve fails its run and the previous version keeps answering.
  */
-export type LiveVersionProblem = (model: SchemaModel) => string | null;
+export type LiveVersionProblem = (model: SchemaModel, options?: LiveVersionOptions) => string | null;
 
 /**
  * Implemented by the project API. Publishing calls it in the same transaction on a project's

@@ -79,7 +79,7 @@ export function createProjectEndpoint(options: {
 }) {
   const { db, apiKeys, events, contextFor, projectPools } = options;
   const oidc = createOidcVerifier({ allowPrivateIssuers: options.oidcAllowPrivateIssuers });
-  const liveSchema = createLiveCache((live) => generateProjectSchema(live.model).schema, options.schemaCacheSize);
+  const liveSchema = createLiveCache((live) => generateProjectSchema(live.model, live.options).schema, options.schemaCacheSize);
   const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql", PROJECT_PERSISTED_QUERIES_PATH, [compiledListsPlugin(), callerDocsPlugin(), appsyncErrorsPlugin()]);
 
   /** The request's context, or why it is refused; the same for HTTP and for graphql-ws. */

@@ -3,7 +3,7 @@ import { LRUCache } from "lru-cache";
 import type { Tables } from "../db/tables";
 import type { Db } from "../db/database";
 import type { SchemaModel } from "../../src/domain/model";
-import type { LiveVersion, SetLiveVersion } from "./contract";
+import type { LiveVersion, LiveVersionOptions, SetLiveVersion } from "./contract";
 import { ensureIndexes } from "./entries/indexes";
 import { isImported } from "../../src/domain/apiState";
 import { parseOidc, type OidcConfig } from "../../src/domain/project";
@@ -28,12 +28,13 @@ export const setLiveVersion: SetLiveVersion = async (tx: Kysely<Tables>, live: L
   await ensureIndexes(tx, live.apiId, live.model);
   await tx
     .insertInto("project_live_versions")
-    .values({ api_id: live.apiId, run_id: live.runId, version: live.version, model: JSON.stringify(live.model) })
+    .values({ api_id: live.apiId, run_id: live.runId, version: live.version, model: JSON.stringify(live.model), options: JSON.stringify(live.options ?? {}) })
     .onConflict((conflict) =>
       conflict.column("api_id").doUpdateSet({
         run_id: live.runId,
         version: live.version,
         model: JSON.stringify(live.model),
+        options: JSON.stringify(live.options ?? {}),
         updated_at: sql`now()`,
       }),
     )
@@ -99,7 +100,7 @@ export function createLiveCache<Built>(build: (live: LiveVersion & { orgId: stri
       .where("api_id", "=", apiId)
       .executeTakeFirst();
     if (!row) return null;
-    const live = { apiId, runId: row.run_id, version: row.version, model: row.model as SchemaModel, orgId: head.org_id };
+    const live = { apiId, runId: row.run_id, version: row.version, model: row.model as SchemaModel, options: (row.options ?? {}) as LiveVersionOptions, orgId: head.org_id };
     const entry = { runId: row.run_id, live, built: build(live) };
     cache.set(apiId, entry);
     return { ...entry, imported, auth, apiKeyId, apiKeyExpiresAt, flowTables };

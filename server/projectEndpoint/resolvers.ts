@@ -1,4 +1,4 @@
-import { notFound } from "../graphqlKit/errors";
+import { notFound, refuse } from "../graphqlKit/errors";
 import { builtInResolvers } from "./builtIns/tables";
 import type { ProjectContext } from "./context";
 import { entryOperations, entryValues, mayRead, type EntryInput, type ListArgs } from "./entries/entries";
@@ -8,7 +8,13 @@ import { userGroupsResolvers } from "./access/userGroups";
 import { childrenFieldName, operationNames, parentFieldName } from "./schema/names";
 import { toConnection } from "./entries/paging";
 import type { ModelPlan, TablePlan } from "./schema/plan";
-import { hasCreateInput } from "./schema/sdl";
+import { hasCreateInput, type SchemaOptions } from "./schema/sdl";
+import { amplifyOperationNames } from "../../src/domain/model/amplifyNames";
+import { DEFAULT_LIMIT } from "./entries/paging";
+import { hasCondition } from "./entries/entries";
+import { compileFilter, type Filter } from "./entries/filters";
+import { matchesSubscriptionFilter } from "./appsync/subscriptionFilter";
+import { filter as keep, pipe } from "graphql-yoga";
 import type { EntryRow, ListQuery } from "./entries/store";
 import type { CompiledList } from "./compiledLists";
 import { afterTriggers, beforeTriggers, hasTriggers } from "../functions/triggers";
@@ -65,8 +71,17 @@ function triggered<I, R>(table: TablePlan, type: ResolverType, run: (input: I, c
   };
 }
 
-function tableResolvers(plan: ModelPlan, table: TablePlan) {
+/** A create has no entry yet to check a condition against: one that asks anything is refused. */
+const noCreateCondition = (condition: Filter | null | undefined) => {
+  if (hasCondition(condition))
+    throw refuse("BAD_USER_INPUT", "error_create_condition", "A create cannot have a condition: there is no entry yet to check it against.");
+};
+
+type AmplifyListArgs = { filter?: Filter | null; limit?: number | null; nextToken?: string | null; sortDirection?: "ASC" | "DESC" | null };
+
+function tableResolvers(plan: ModelPlan, table: TablePlan, options: SchemaOptions) {
   const ops = operationNames(table.type);
+  const amplify = !!options.amplifyNames;
   const entries = entryOperations(plan, table);
   const entry = (row: EntryRow) => toEntry(row, table);
   const page = ({ rows, query }: { rows: EntryRow[]; query: ListQuery }) => toConnection(rows, query.limit, query.sort, entry);
@@ -85,6 +100,11 @@ function tableResolvers(plan: ModelPlan, table: TablePlan) {
     Query[ops.get] = (_: unknown, args: { id: string }, ctx: ProjectContext) => get(args, ctx);
     const list = triggered(table, "list", async (args: ListArgs, ctx) => page(await entries.list(ctx, args)), changedPage, listed);
     Query[ops.list] = (_: unknown, args: ListArgs, ctx: ProjectContext) => list(args, ctx);
+    if (amplify) {
+      // Amplify's list: the spec's, sorted by its default field; generated code may send null for the limit.
+      Query[amplifyOperationNames(table.type).list] = (_: unknown, args: AmplifyListArgs, ctx: ProjectContext) =>
+        list({ limit: args.limit ?? DEFAULT_LIMIT, nextToken: args.nextToken, filter: args.filter, sortOrder: args.sortDirection ?? "DESC" }, ctx);
+    }
     const batchGet = triggered(table, "object", async ({ ids }: { ids: string[] }, ctx) => (await entries.batchGet(ctx, ids)).map((row) => (row ? entry(row) : null)), many);
     Query[ops.batchGet] = (_: unknown, args: { ids: string[] }, ctx: ProjectContext) => batchGet(args, ctx);
     if (table.parents.length) {
@@ -96,19 +116,26 @@ function tableResolvers(plan: ModelPlan, table: TablePlan) {
 
   if (table.publishes.has("mutations")) {
     const create = triggered(table, "create", async (input: EntryInput, ctx) => entry((await entries.createMany(ctx, [input ?? {}]))[0]), one);
-    Mutation[ops.create] = (_: unknown, args: { input?: EntryInput }, ctx: ProjectContext) => create(args.input ?? {}, ctx);
+    Mutation[ops.create] = (_: unknown, args: { input?: EntryInput; condition?: Filter | null }, ctx: ProjectContext) => {
+      noCreateCondition(args.condition);
+      return create(args.input ?? {}, ctx);
+    };
     if (hasCreateInput(table)) {
       const batchCreate = triggered(table, "create", async (input: EntryInput[], ctx) => (await entries.createMany(ctx, input)).map(entry), many);
       Mutation[ops.batchCreate] = (_: unknown, { input }: { input: EntryInput[] }, ctx: ProjectContext) => batchCreate(input, ctx);
     }
-    const update = triggered(table, "update", async (input: EntryInput & { id: string }, ctx) => entry(await entries.update(ctx, input)), one);
-    Mutation[ops.update] = (_: unknown, { input }: { input: EntryInput & { id: string } }, ctx: ProjectContext) => update(input, ctx);
-    const remove = triggered(table, "delete", async (input: EntryInput & { id: string }, ctx) => {
-      const [deleted] = await entries.deleteMany(ctx, [input]);
-      if (!deleted) throw notFound();
-      return entry(deleted);
-    }, one);
-    Mutation[ops.delete] = (_: unknown, { input }: { input: EntryInput & { id: string } }, ctx: ProjectContext) => remove(input, ctx);
+    // Amplify's condition is the write's, not the input's: the triggers see the input as before.
+    type Conditioned = { input: EntryInput & { id: string }; condition?: Filter | null };
+    const update = (condition: Filter | null | undefined) =>
+      triggered(table, "update", async (input: EntryInput & { id: string }, ctx) => entry(await entries.update(ctx, input, null, condition)), one);
+    Mutation[ops.update] = (_: unknown, { input, condition }: Conditioned, ctx: ProjectContext) => update(condition)(input, ctx);
+    const remove = (condition: Filter | null | undefined) =>
+      triggered(table, "delete", async (input: EntryInput & { id: string }, ctx) => {
+        const [deleted] = await entries.deleteMany(ctx, [input], condition);
+        if (!deleted) throw notFound();
+        return entry(deleted);
+      }, one);
+    Mutation[ops.delete] = (_: unknown, { input, condition }: Conditioned, ctx: ProjectContext) => remove(condition)(input, ctx);
     const batchDelete = triggered(table, "delete", async (input: (EntryInput & { id: string })[], ctx) => (await entries.deleteMany(ctx, input)).map(entry), many);
     Mutation[ops.batchDelete] = (_: unknown, { input }: { input: (EntryInput & { id: string })[] }, ctx: ProjectContext) => batchDelete(input, ctx);
   }
@@ -117,7 +144,14 @@ function tableResolvers(plan: ModelPlan, table: TablePlan) {
   if (table.publishes.has("subscriptions")) {
     for (const [field, event] of [[ops.onCreate, "create"], [ops.onUpdate, "update"], [ops.onDelete, "delete"]] as const) {
       Subscription[field] = {
-        subscribe: (_: unknown, __: unknown, ctx: ProjectContext) => entries.subscribe(ctx, event),
+        subscribe: (_: unknown, args: { filter?: Filter | null }, ctx: ProjectContext) => {
+          const events = entries.subscribe(ctx, event);
+          if (!args.filter) return events;
+          // Checked as a list's filter is (its size and depth), then matched against each event's entry.
+          compileFilter(args.filter, table.byName);
+          const wanted = args.filter;
+          return pipe(events, keep((row: EntryRow) => matchesSubscriptionFilter(wanted, entry(row))));
+        },
         resolve: (row: EntryRow) => entry(row),
       };
     }
@@ -149,7 +183,7 @@ function tableResolvers(plan: ModelPlan, table: TablePlan) {
 }
 
 /** Resolvers for every table of a plan, for @graphql-tools/schema, and its root lists by field name. */
-export function generateResolvers(plan: ModelPlan) {
+export function generateResolvers(plan: ModelPlan, options: SchemaOptions = {}) {
   const lists = new Map<string, CompiledList>();
   const Query: Record<string, unknown> = { liveVersion: (_: unknown, __: unknown, ctx: ProjectContext) => ctx.project.version };
   const builtIns = builtInResolvers();
@@ -166,7 +200,7 @@ export function generateResolvers(plan: ModelPlan) {
   Object.assign(Mutation, generic.Mutation);
   Object.assign(Subscription, generic.Subscription, files.Subscription);
   for (const table of plan.tables) {
-    const generated = tableResolvers(plan, table);
+    const generated = tableResolvers(plan, table, options);
     Object.assign(Query, generated.Query);
     Object.assign(Mutation, generated.Mutation);
     Object.assign(Subscription, generated.Subscription);

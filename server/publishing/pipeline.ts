@@ -12,6 +12,7 @@ import { appendChanges } from "../changes/log";
 import { apiChange } from "../changes/topics";
 import type { PublishDeps } from "./deps";
 import { unzipDeclaration } from "./declarationZip";
+import { amplifyNameCollision } from "../../src/domain/model/amplifyNames";
 import { findPublishRun, setPublishRunStatus, type PublishRunFailure, type PublishRunRow } from "./store";
 
 /** Spec §4: the order while publishing. A step only ever moves the project forward. */
@@ -51,13 +52,15 @@ export async function runPublish(deps: PublishDeps, runId: string): Promise<void
         model!,
       );
       if (problem) throw new PublishFailure({ messageId: problem });
-      const unbuildable = deps.liveVersionProblem(model!);
+      const collision = api.amplify_names ? amplifyNameCollision(model!) : null;
+      if (collision) throw new PublishFailure({ messageId: "error_publish_amplify_name_taken", values: { ...collision } });
+      const unbuildable = deps.liveVersionProblem(model!, { amplifyNames: api.amplify_names });
       if (unbuildable) throw new PublishFailure({ messageId: "error_publish_schema_unbuildable", values: { detail: unbuildable } });
     });
     if (!checked) return;
     await step(deps, runId, "PUBLISHING_RESOLVERS", async () => {});
     await step(deps, runId, "PUBLISHED", async (tx, api, run) => {
-      await deps.setLiveVersion(tx, { apiId: api.id, runId: run.id, version: run.schema_version, model: model! });
+      await deps.setLiveVersion(tx, { apiId: api.id, runId: run.id, version: run.schema_version, model: model!, options: { amplifyNames: api.amplify_names } });
       const keyId = api.default_api_key_id ?? (await deps.createDefaultApiKey(tx, api.id)).id;
       if (usesUserPool({ defaultAuthMode: api.default_auth_mode, additionalAuthModes: api.additional_auth_modes })) {
         await ensureUserPool(tx, api.id, api.region);

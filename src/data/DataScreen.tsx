@@ -6,6 +6,7 @@ import type { DataScreenQuery } from "../__generated__/DataScreenQuery.graphql";
 import { ProjectHeader } from "../project/ProjectHeader";
 import { Alert } from "../ui/Alert";
 import { DataExplorer } from "./DataExplorer";
+import { ImportedData } from "./ImportedData";
 import { useProjectModel } from "./useProjectModel";
 import type { DataScreen_api$key } from "../__generated__/DataScreen_api.graphql";
 import type { TemplatesModal_query$key } from "../__generated__/TemplatesModal_query.graphql";
@@ -60,6 +61,13 @@ function DataArea(props: { api: DataScreen_api$key; templates: TemplatesModal_qu
         schema
         state
         creationType
+        importedTables {
+          name
+          fields
+          canCreate
+          canUpdate
+          canDelete
+        }
         defaultAuthMode
         graphqlUrl
         viewerCanEditModel
@@ -86,6 +94,8 @@ function DataArea(props: { api: DataScreen_api$key; templates: TemplatesModal_qu
       replace: true,
     });
 
+  // An imported project's rows live in its live API, read through the platform (ImportedData).
+  if (api.creationType === "IMPORT") return <ImportedData apiId={api.id} tables={api.importedTables} />;
   return (
     <>
       <DataExplorer

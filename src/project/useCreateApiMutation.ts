@@ -23,6 +23,12 @@ const createApiMutation = graphql`
   }
 `;
 
+/** An existing GraphQL API to import (creationType IMPORT): its URL and one credential. */
+export interface ImportSource {
+  url: string;
+  credential: { kind: "apiKey" | "token"; value: string };
+}
+
 /**
  * createApi with the spec's defaults (API key auth, eu-central-1, usePrefix, PUBLISH,
  * INITIALIZED). The new project is placed first in the workspace's list right away
@@ -31,7 +37,7 @@ const createApiMutation = graphql`
 export function useCreateApiMutation() {
   const [run, inFlight] = useMutate<CreateApiMutation>(createApiMutation);
   const create = useCallback(
-    async (orgId: string, name: string) => {
+    async (orgId: string, name: string, source?: ImportSource) => {
       const optimisticId = `client:new-api:${Date.now()}`;
       const response = await run(
         {
@@ -41,8 +47,12 @@ export function useCreateApiMutation() {
             defaultAuthMode: "aws_api_key",
             region: DEFAULT_REGION,
             usePrefix: true,
-            creationType: "PUBLISH",
-            state: "INITIALIZED",
+            creationType: source ? "IMPORT" : "PUBLISH",
+            state: source ? "IMPORTED" : "INITIALIZED",
+            ...(source && {
+              importUrl: source.url,
+              ...(source.credential.kind === "apiKey" ? { importApiKey: source.credential.value } : { importToken: source.credential.value }),
+            }),
           },
           connections: [ConnectionHandler.getConnectionID(orgId, "ProjectGrid_apis")],
         },
@@ -52,7 +62,7 @@ export function useCreateApiMutation() {
               api: { id: optimisticId, name },
               apiEdge: {
                 cursor: optimisticId,
-                node: { id: optimisticId, name, region: DEFAULT_REGION, state: "INITIALIZED" },
+                node: { id: optimisticId, name, region: DEFAULT_REGION, state: source ? "IMPORTED" : "INITIALIZED" },
               },
             },
           },

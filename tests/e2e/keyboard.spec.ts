@@ -78,7 +78,7 @@ test("sign-up, inviting a member and creating a project work with the keyboard a
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/project-setup\/name$/);
   await typeInto(page, page.getByLabel("Project name"), "Keyboard Project");
-  await tabTo(page, page.getByRole("checkbox"));
+  await tabTo(page, page.locator(`input[name="terms"]`));
   await page.keyboard.press("Space");
   await tabTo(page, page.getByRole("button", { name: "Create project" }));
   await page.keyboard.press("Enter");

@@ -211,7 +211,7 @@ export async function createProject(page: Page, name: string): Promise<string> {
   await page.getByTestId("create-project-card").click();
   await expect(page).toHaveURL(/\/project-setup\/name$/);
   await page.getByLabel("Project name").fill(name);
-  await page.getByRole("checkbox").check();
+  await page.locator(`input[name="terms"]`).check();
   await page.getByRole("button", { name: "Create project" }).click();
   await expect(page).toHaveURL(/\/api\/api_[^/]+\/data/);
   return new URL(page.url()).pathname.split("/")[2];

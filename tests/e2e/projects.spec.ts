@@ -6,7 +6,7 @@ async function createProject(page: Page, labels: { name: string; submit: string 
   await page.getByTestId("create-project-card").click();
   await expect(page).toHaveURL(/\/project-setup\/name$/);
   await page.getByLabel(labels.name).fill(projectName);
-  await page.getByRole("checkbox").check();
+  await page.locator(`input[name="terms"]`).check();
   await page.getByRole("button", { name: labels.submit }).click();
   await expect(page).toHaveURL(/\/api\/api_[^/]+\/data\?showTemplates=true$/);
   await expect(page.getByTestId("templates-modal")).toBeVisible();

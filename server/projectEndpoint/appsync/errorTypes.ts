@@ -27,6 +27,8 @@ export function errorTypeOf(code: unknown): string {
 /** An error as answered: what it carried (message, path, extensions) and AppSync's errorType. */
 export function withErrorType(error: unknown): Record<string, unknown> {
   const json = error && typeof (error as { toJSON?: unknown }).toJSON === "function" ? (error as { toJSON(): Record<string, unknown> }).toJSON() : { ...(error as object) };
-  const code = (json.extensions as { code?: unknown } | undefined)?.code;
-  return { ...json, errorType: errorTypeOf(code) };
+  const extensions = json.extensions as { code?: unknown; errorType?: unknown } | undefined;
+  // An error that names AppSync's own type for itself (a failed write condition) keeps it.
+  const named = typeof extensions?.errorType === "string" ? extensions.errorType : null;
+  return { ...json, errorType: named ?? errorTypeOf(extensions?.code) };
 }

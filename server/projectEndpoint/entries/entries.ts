@@ -183,6 +183,13 @@ async function write(ctx: ProjectContext, table: TablePlan, event: EntryEvent, w
   return result;
 }
 
+/** A write whose condition (Amplify's `condition` argument) the entry does not meet, named as AppSync names it. */
+const conditionFailed = () =>
+  refuse("CONFLICT", "error_entry_condition_failed", "The conditional request failed: the entry does not meet the condition.", { errorType: "DynamoDB:ConditionalCheckFailedException" });
+
+/** A condition with at least one operand: Amplify's generated code sends an empty or null one on every write. */
+export const hasCondition = (condition: Filter | null | undefined): condition is Filter => !!condition && JSON.stringify(condition) !== "{}";
+
 const staleWrite = (updatedAt: string) =>
   refuse("CONFLICT", "error_entry_changed", "This entry was changed by someone else since you loaded it; reload it and try again.", { updatedAt });
 
@@ -220,13 +227,19 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
     return rows;
   };
 
-  const deleteMany = async (ctx: ProjectContext, inputs: (EntryInput & { id: string })[]): Promise<EntryRow[]> => {
+  /** With a condition, only the entries that meet it (in the delete's own statement); none met is a failed condition. */
+  const deleteMany = async (ctx: ProjectContext, inputs: (EntryInput & { id: string })[], condition?: Filter | null): Promise<EntryRow[]> => {
     const owner = allowed(ctx, "delete");
     checkBatch(inputs);
     for (const input of inputs) readInput(table, plan, input, "delete");
+    const ids = inputs.map((input) => input.id);
+    const met = hasCondition(condition) ? compileFilter(condition, table.byName) : null;
     let signInsEnded: string[] = [];
     const rows = await write(ctx, table, "delete", async (tx) => {
-      const deleted = await deleteEntries(tx, ctx.project.apiId, typeId, inputs.map((input) => input.id), owner);
+      const deleted = met
+        ? await deleteEntriesMatching(tx, ctx.project.apiId, typeId, sql`id = any(${ids}::text[]) and ${met}`, owner)
+        : await deleteEntries(tx, ctx.project.apiId, typeId, ids, owner);
+      if (met && deleted.length === 0) throw conditionFailed();
       await recordActivities(tx, ctx.project.apiId, "REMOVE", recordType, deleted.map((row) => row.id));
       signInsEnded = await deleteCredentials(tx, ctx, table, deleted);
       return deleted;
@@ -297,8 +310,9 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
      * Writes the values sent; with `expectedUpdatedAt`, only if nobody wrote the entry since
      * (the console's editors must never overwrite a change they have not seen).
      */
-    async update(ctx: ProjectContext, input: EntryInput & { id: string }, expectedUpdatedAt?: string | null) {
+    async update(ctx: ProjectContext, input: EntryInput & { id: string }, expectedUpdatedAt?: string | null, condition?: Filter | null) {
       const owner = allowed(ctx, "update");
+      const met = hasCondition(condition) ? compileFilter(condition, table.byName) : null;
       const { values, parents } = readInput(table, plan, input, "update");
       const password = takePassword(ctx, table, values);
       const emailToCheck = await emailNeedsCheck(ctx, table, values);
@@ -310,6 +324,8 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
         const current = await lockEntry(tx, ctx.project.apiId, typeId, input.id, owner);
         if (!current) throw notFound();
         if (expectedUpdatedAt && current.updated_at !== expectedUpdatedAt) throw staleWrite(current.updated_at);
+        // The entry is locked: what the condition is checked against is what this write replaces.
+        if (met && (await matchingEntryIds(tx, ctx.project.apiId, typeId, sql`id = ${input.id} and ${met}`, owner)).length === 0) throw conditionFailed();
         if (emailToCheck) await refuseEmailMove(tx, ctx, table, input.id, owner, values);
         const updated = await updateEntry(tx, ctx.project.apiId, typeId, input.id, { data: values, parentFirst: parents.first, parentSecond: parents.second }, owner);
         if (!updated) throw notFound();

@@ -50,8 +50,12 @@ export function compileFilter(filter: Filter, fields: ReadonlyMap<string, Field>
       }
       for (const [operator, operand] of Object.entries(value as Record<string, unknown>)) {
         if (operand === null || operand === undefined) continue;
-        if (++conditions > FILTER_LIMITS.maxConditions) throw tooComplex();
-        parts.push(condition(key, operator, operand, fields.get(key)));
+        const counted = () => {
+          if (++conditions > FILTER_LIMITS.maxConditions) throw tooComplex();
+        };
+        counted();
+        const single = (op: string, given: unknown) => condition(key, op, given, fields.get(key));
+        parts.push(AMPLIFY_OPERATORS.has(operator) ? amplifyCondition(key, operator, operand, single, counted) : single(operator, operand));
       }
     }
     return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`;
@@ -89,6 +93,71 @@ function condition(name: string, operator: string, operand: unknown, field: Fiel
     default:
       throw new Error(`unknown filter operator ${operator}`);
   }
+}
+
+/**
+ * The operators of the Amplify-compatible filter inputs (ModelStringInput…), written with the
+ * spec's: `between` is ge and le, `in` one eq of several, `notIn` every ne; `size` and
+ * `attributeType` ask the stored JSON's length and kind. Each value of `in`/`notIn` counts as
+ * a condition, so the filter limits bound them too.
+ */
+const AMPLIFY_OPERATORS: ReadonlySet<string> = new Set(["between", "in", "notIn", "size", "attributeType"]);
+
+const badBetween = () => refuse("BAD_USER_INPUT", "error_filter_between", "between takes two values: the lower and the upper bound.");
+
+function amplifyCondition(name: string, operator: string, operand: unknown, single: (operator: string, operand: unknown) => RawBuilder<unknown>, counted: () => void): RawBuilder<unknown> {
+  const values = Array.isArray(operand) ? operand.filter((value) => value !== null && value !== undefined) : [operand];
+  switch (operator) {
+    case "between":
+      if (values.length !== 2) throw badBetween();
+      return sql`(${single("ge", values[0])} and ${single("le", values[1])})`;
+    case "in":
+    case "notIn": {
+      values.slice(1).forEach(counted);
+      const parts = values.map((value) => single(operator === "in" ? "eq" : "ne", value));
+      if (!parts.length) return operator === "in" ? sql`false` : sql`true`;
+      return sql`(${sql.join(parts, operator === "in" ? sql` or ` : sql` and `)})`;
+    }
+    case "size":
+      return sizeCondition(name, operand as Record<string, unknown>);
+    default:
+      return attributeTypeCondition(name, String(operand));
+  }
+}
+
+/** A text's length in characters, a list's number of items; null (no match) for anything else. */
+function sizeExpression(name: string): RawBuilder<unknown> {
+  const column = SYSTEM_COLUMNS[name];
+  if (column) return sql`char_length(${column}::text)`;
+  const json = valueExpression(name);
+  return sql`(case jsonb_typeof(${json}) when 'array' then jsonb_array_length(${json}) when 'string' then char_length(${textExpression(name)}) end)`;
+}
+
+const SIZE_ORDER: Record<string, string> = { eq: "=", ne: "<>", lt: "<", le: "<=", gt: ">", ge: ">=" };
+
+function sizeCondition(name: string, size: Record<string, unknown>): RawBuilder<unknown> {
+  const measured = sizeExpression(name);
+  const parts: RawBuilder<unknown>[] = [];
+  for (const [operator, operand] of Object.entries(size ?? {})) {
+    if (operand === null || operand === undefined) continue;
+    if (operator === "between") {
+      const bounds = Array.isArray(operand) ? operand.filter((value) => value !== null && value !== undefined) : [];
+      if (bounds.length !== 2) throw badBetween();
+      parts.push(sql`${measured} between ${Number(bounds[0])} and ${Number(bounds[1])}`);
+    } else if (SIZE_ORDER[operator]) parts.push(sql`${measured} ${sql.raw(SIZE_ORDER[operator])} ${Number(operand)}`);
+  }
+  return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`;
+}
+
+/** DynamoDB's attribute types as the JSON kinds a value is stored as; sets and binaries are never stored. */
+const JSON_KINDS: Record<string, string> = { string: "string", number: "number", bool: "boolean", list: "array", map: "object", _null: "null" };
+
+function attributeTypeCondition(name: string, attributeType: string): RawBuilder<unknown> {
+  const kind = JSON_KINDS[attributeType];
+  if (!kind) return sql`false`;
+  // id, createdAt and updatedAt are always texts.
+  if (SYSTEM_COLUMNS[name]) return kind === "string" ? sql`true` : sql`false`;
+  return sql`jsonb_typeof(${valueExpression(name)}) = ${kind}`;
 }
 
 const ORDER: Record<string, string> = { lt: "<", le: "<=", gt: ">", ge: ">=" };

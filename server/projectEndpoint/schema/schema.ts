@@ -4,7 +4,7 @@ import type { LiveVersionProblem } from "../contract";
 import type { SchemaModel } from "../../../src/domain/model";
 import { planModel } from "./plan";
 import { generateResolvers } from "../resolvers";
-import { generateSdl } from "./sdl";
+import { generateSdl, type SchemaOptions } from "./sdl";
 import { registerCompiledLists } from "../compiledLists";
 import { registerCallerDocs } from "./callerDocs";
 
@@ -14,10 +14,10 @@ import { registerCallerDocs } from "./callerDocs";
  * Location links its first and last token, the tokens link each other); nothing reads a
  * generated schema's source positions, and each live project keeps its schema.
  */
-export function generateProjectSchema(model: SchemaModel): { sdl: string; schema: GraphQLSchema } {
+export function generateProjectSchema(model: SchemaModel, options: SchemaOptions = {}): { sdl: string; schema: GraphQLSchema } {
   const plan = planModel(model);
-  const sdl = generateSdl(plan);
-  const { resolvers, lists } = generateResolvers(plan);
+  const sdl = generateSdl(plan, options);
+  const { resolvers, lists } = generateResolvers(plan, options);
   const schema = makeExecutableSchema({ typeDefs: sdl, resolvers, noLocation: true });
   registerCompiledLists(schema, lists);
   registerCallerDocs(schema, plan, sdl);
@@ -29,11 +29,11 @@ export function generateProjectSchema(model: SchemaModel): { sdl: string; schema
  * every name that would collide, so this is publishing's last guard: a version the endpoint
  * could not serve never goes live.
  */
-export const liveVersionProblem: LiveVersionProblem = (model) => {
+export const liveVersionProblem: LiveVersionProblem = (model, options) => {
   try {
     // Built as the endpoint builds it (with resolvers), then validated as execution would; the
     // validation on a schema of this module's own graphql, whichever build the tools loaded.
-    const { sdl } = generateProjectSchema(model);
+    const { sdl } = generateProjectSchema(model, options);
     const errors = validateSchema(buildSchema(sdl, { noLocation: true }));
     return errors.length ? errors.map((error) => error.message).join("; ") : null;
   } catch (error) {

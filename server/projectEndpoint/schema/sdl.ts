@@ -8,6 +8,13 @@ import { GENERIC_MUTATIONS, GENERIC_QUERIES, GENERIC_SDL, GENERIC_SUBSCRIPTIONS 
 import { USER_GROUPS_MUTATIONS, USER_GROUPS_QUERIES, USER_GROUPS_SDL } from "../access/userGroups";
 import { childrenFieldName, operationNames, parentFieldName, parentIdInputName, typeNames } from "./names";
 import { exposesOwner as exposesOwnerField } from "../../../src/domain/model/apiNames";
+import { AMPLIFY_SHARED_SDL, amplifyConditionArgument, amplifyQueries, amplifySubscriptionArgument, amplifyTableTypes } from "./amplifySdl";
+
+/** How a live version is published beside its model (project settings that take effect on publishing). */
+export interface SchemaOptions {
+  /** Adds Amplify's generated names beside the spec's ('Amplify-compatible names'). */
+  amplifyNames?: boolean;
+}
 
 /**
  * The SDL of a live version: shared types, then per table its object, list and input types
@@ -72,36 +79,41 @@ ${table.fields.filter((planned) => planned.requiredOnDelete).map((planned) => ` 
 `;
 }
 
-function tableOperations(table: TablePlan) {
+function tableOperations(table: TablePlan, options: SchemaOptions) {
   const names = typeNames(table.type);
   const ops = operationNames(table.type);
+  const amplify = !!options.amplifyNames;
+  // Amplify's create, update and delete take a condition; its subscriptions a filter.
+  const condition = amplify ? `, ${amplifyConditionArgument(table)}` : "";
+  const filter = amplify ? `(${amplifySubscriptionArgument(table)})` : "";
   const queries = table.publishes.has("queries")
     ? [
         `${ops.get}(id: ID!): ${names.object}`,
         `${ops.list}(${listArgs(table.type)}): ${names.connection}!`,
         `${ops.batchGet}(ids: [ID!]!): [${names.object}]!`,
         ...(table.parents.length ? [`${ops.listByParent}(parentId: ID!, parentKey: ParentKey = FIRST, ${listArgs(table.type)}): ${names.connection}!`] : []),
+        ...(amplify ? amplifyQueries(table, names.connection) : []),
       ]
     : [];
   const mutations = table.publishes.has("mutations")
     ? [
         ...(hasCreateInput(table)
-          ? [`${ops.create}(input: ${names.createInput}!): ${names.object}!`, `${ops.batchCreate}(input: [${names.createInput}!]!): [${names.object}!]!`]
-          : [`${ops.create}: ${names.object}!`]),
-        `${ops.update}(input: ${names.updateInput}!): ${names.object}!`,
-        `${ops.delete}(input: ${names.deleteInput}!): ${names.object}!`,
+          ? [`${ops.create}(input: ${names.createInput}!${condition}): ${names.object}!`, `${ops.batchCreate}(input: [${names.createInput}!]!): [${names.object}!]!`]
+          : [amplify ? `${ops.create}(${amplifyConditionArgument(table)}): ${names.object}!` : `${ops.create}: ${names.object}!`]),
+        `${ops.update}(input: ${names.updateInput}!${condition}): ${names.object}!`,
+        `${ops.delete}(input: ${names.deleteInput}!${condition}): ${names.object}!`,
         `${ops.batchDelete}(input: [${names.deleteInput}!]!): [${names.object}!]!`,
       ]
     : [];
   const subscriptions = table.publishes.has("subscriptions")
-    ? [`${ops.onCreate}: ${names.object}!`, `${ops.onUpdate}: ${names.object}!`, `${ops.onDelete}: ${names.object}!`]
+    ? [`${ops.onCreate}${filter}: ${names.object}!`, `${ops.onUpdate}${filter}: ${names.object}!`, `${ops.onDelete}${filter}: ${names.object}!`]
     : [];
   return { queries, mutations, subscriptions };
 }
 
-export function generateSdl(plan: ModelPlan): string {
+export function generateSdl(plan: ModelPlan, options: SchemaOptions = {}): string {
   const enums = [...plan.enums.values()].map((enumType) => `enum ${enumType.name} { ${enumType.values.map((value) => value.name).join(" ")} }`);
-  const operations = plan.tables.map(tableOperations);
+  const operations = plan.tables.map((table) => tableOperations(table, options));
   const queries = [...operations.flatMap((op) => op.queries), ...BUILT_IN_QUERIES, ...FILES_QUERIES, ...GENERIC_QUERIES, ...USER_GROUPS_QUERIES];
   const mutations = [...operations.flatMap((op) => op.mutations), ...BUILT_IN_MUTATIONS, ...FILES_MUTATIONS, ...GENERIC_MUTATIONS, ...USER_GROUPS_MUTATIONS];
   const subscriptions = [...operations.flatMap((op) => op.subscriptions), ...GENERIC_SUBSCRIPTIONS, ...FILES_SUBSCRIPTIONS];
@@ -113,6 +125,7 @@ export function generateSdl(plan: ModelPlan): string {
     USER_GROUPS_SDL,
     ...enums,
     ...plan.tables.map(tableTypes),
+    ...(options.amplifyNames ? [AMPLIFY_SHARED_SDL, ...plan.tables.map(amplifyTableTypes)] : []),
     `type Query {\n  ${[...queries, `"The live version's number."\n  liveVersion: Int!`].join("\n  ")}\n}`,
     `type Mutation {\n  ${mutations.join("\n  ")}\n}`,
     `type Subscription {\n  ${subscriptions.join("\n  ")}\n}`,

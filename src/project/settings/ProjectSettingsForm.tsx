@@ -26,6 +26,7 @@ const saveMutation = graphql`
 interface Values {
   name: string;
   auth: AuthChoice;
+  amplifyNames: boolean;
 }
 
 const sameAuth = (a: AuthChoice, b: AuthChoice) =>
@@ -51,6 +52,7 @@ export function ProjectSettingsForm(props: { api: ProjectSettingsForm_api$key })
         defaultAuthMode
         additionalAuthModes
         oidc
+        amplifyNames
         viewerCanEditSettings
       }
     `,
@@ -60,6 +62,7 @@ export function ProjectSettingsForm(props: { api: ProjectSettingsForm_api$key })
   const stored: Values = {
     name: api.name,
     auth: { mode: api.defaultAuthMode, clientId: storedOidc?.clientId ?? "", issuerUrl: storedOidc?.issuerUrl ?? "" },
+    amplifyNames: api.amplifyNames,
   };
   const [values, setValues] = useState<Values>(stored);
   const [checked, setChecked] = useState(false);
@@ -70,7 +73,8 @@ export function ProjectSettingsForm(props: { api: ProjectSettingsForm_api$key })
   const authReadOnly = !canEdit || isPublished(api.state);
   const nameChanged = values.name.trim() !== stored.name;
   const authChanged = !sameAuth(values.auth, stored.auth);
-  const changed = nameChanged || authChanged;
+  const amplifyNamesChanged = values.amplifyNames !== stored.amplifyNames;
+  const changed = nameChanged || authChanged || amplifyNamesChanged;
   const nameProblem = validateProjectName(values.name.trim());
   const oidc = values.auth.mode === "aws_oidc" ? { clientId: values.auth.clientId.trim(), issuerUrl: values.auth.issuerUrl.trim() } : null;
   const authProblem = authChanged ? validateAuth(values.auth.mode, oidc) : null;
@@ -82,6 +86,7 @@ export function ProjectSettingsForm(props: { api: ProjectSettingsForm_api$key })
     if (!canEdit || !changed || nameProblem || authProblem) return;
     const input: UpdateApiInput = { id: api.id };
     if (nameChanged) input.name = values.name.trim();
+    if (amplifyNamesChanged) input.amplifyNames = values.amplifyNames;
     if (authChanged) {
       input.defaultAuthMode = values.auth.mode as AuthMode;
       input.oidc = oidc ? JSON.stringify(oidc) : null;
@@ -160,6 +165,30 @@ export function ProjectSettingsForm(props: { api: ProjectSettingsForm_api$key })
             modes: api.additionalAuthModes.map((mode) => intl.formatMessage({ id: `project.authMode.${mode}` })).join(", "),
           }}
         />
+      </p>
+      <h2>
+        <FormattedMessage id="project.settings.appsync" />
+      </h2>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          name="amplifyNames"
+          checked={values.amplifyNames}
+          disabled={!canEdit}
+          onChange={(event) => {
+            const amplifyNames = event.target.checked;
+            setSaved(false);
+            setValues((before) => ({ ...before, amplifyNames }));
+          }}
+          aria-describedby="amplify-names-hint"
+          data-testid="amplify-names"
+        />
+        <span>
+          <FormattedMessage id="project.settings.amplifyNames" />
+        </span>
+      </label>
+      <p className="field-hint" id="amplify-names-hint">
+        <FormattedMessage id="project.settings.amplifyNamesHint" />
       </p>
       {canEdit && changed && (
         <div className="form-actions">

@@ -56,12 +56,25 @@ describe("data view of an unpublished project", () => {
     expect(screen.getByTestId("publish-hint").textContent).toBe("Please publish project before editing data.");
   });
 
-  it("hides table editing for an imported project", async () => {
-    renderDataScreen({ model, api: { creationType: "IMPORT", state: "IMPORTED" } });
-    await screen.findAllByRole("tab");
+  it("shows an imported project's rows from its live API, without table editing, read-only where it has no writes", async () => {
+    const importedTables = [
+      { name: "Customer", fields: ["name"], canCreate: false, canUpdate: false, canDelete: false },
+      { name: "Offer", fields: ["title"], canCreate: true, canUpdate: true, canDelete: true },
+    ];
+    const { environment } = renderDataScreen({ model, api: { creationType: "IMPORT", state: "IMPORTED", importedTables } });
+    await screen.findByTestId("imported-data");
     expect(screen.queryByTestId("add-table-menu")).toBeNull();
     expect(screen.queryByTestId("table-actions")).toBeNull();
     expect(screen.queryByTestId("add-field-column")).toBeNull();
+    expect(screen.getByTestId("imported-read-only")).toBeTruthy();
+    const operation = await vi.waitFor(() => {
+      const pending = environment.mock.getMostRecentOperation();
+      expect(pending.request.node.params.name).toBe("ImportedDataQuery");
+      return pending;
+    });
+    expect(operation.request.variables).toEqual({ apiId: "api_1", table: "Customer", nextToken: null });
+    environment.mock.resolve(operation, { data: { importedEntries: { items: [JSON.stringify({ id: "c1", name: "Ada" })], nextToken: null } } });
+    await vi.waitFor(() => expect(screen.getByTestId("imported-rows").textContent).toContain("Ada"));
   });
 
   it("adds NewTable1 through the add-table dropdown, saving the whole declaration", async () => {

@@ -16,6 +16,7 @@ function renderSetup() {
 
 const nameInput = () => screen.getByLabelText("Project name");
 const submit = () => fireEvent.click(screen.getByRole("button", { name: "Create project" }));
+const terms = () => screen.getByRole("checkbox", { name: /terms/i });
 const alerts = () => screen.queryAllByRole("alert").map((alert) => alert.textContent);
 
 beforeEach(() => updateSession({ status: "Authenticated", activeOrgId: "org_1", email: "a@example.com", userId: "u1" }));
@@ -41,7 +42,7 @@ describe("project setup (step 1 of 1)", () => {
   it("creates the project with the spec's defaults, first in the workspace's list, then opens the templates", async () => {
     const environment = renderSetup();
     fireEvent.change(await screen.findByLabelText("Project name"), { target: { value: "  Shop  " } });
-    fireEvent.click(screen.getByRole("checkbox"));
+    fireEvent.click(terms());
     submit();
 
     const operation = environment.mock.getMostRecentOperation();
@@ -68,7 +69,7 @@ describe("project setup (step 1 of 1)", () => {
   it("shows the server's refusal in place", async () => {
     const environment = renderSetup();
     fireEvent.change(await screen.findByLabelText("Project name"), { target: { value: "Shop" } });
-    fireEvent.click(screen.getByRole("checkbox"));
+    fireEvent.click(terms());
     submit();
     environment.mock.reject(
       environment.mock.getMostRecentOperation(),
@@ -90,5 +91,22 @@ describe("the way out of project setup", () => {
     renderSetup();
     fireEvent.click(await screen.findByRole("button", { name: "Log out" }));
     await vi.waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/login"), { timeout: 5000 });
+  });
+
+  it("imports an existing GraphQL API with its URL and credential, asking for both", async () => {
+    const environment = renderSetup();
+    fireEvent.change(await screen.findByLabelText("Project name"), { target: { value: "Legacy" } });
+    fireEvent.click(terms());
+    fireEvent.click(screen.getByRole("checkbox", { name: en["project.setup.import"] }));
+    submit();
+    expect(alerts()).toEqual([en.error_import_url_required, en.error_import_credential_required]);
+    fireEvent.change(screen.getByLabelText(en["project.setup.importUrl"]), { target: { value: " https://api.example.com/graphql " } });
+    fireEvent.change(screen.getByLabelText(en["project.setup.importCredentialKind"]), { target: { value: "token" } });
+    fireEvent.change(screen.getByLabelText(en["project.setup.importCredential"]), { target: { value: "eyJ.token" } });
+    submit();
+    const operation = environment.mock.getMostRecentOperation();
+    expect(operation.request.variables.input).toMatchObject({ creationType: "IMPORT", state: "IMPORTED", importUrl: "https://api.example.com/graphql", importToken: "eyJ.token" });
+    environment.mock.resolve(operation, MockPayloadGenerator.generate(operation, { Api: () => ({ id: "api_7", name: "Legacy", region: "eu-central-1", state: "IMPORTED" }) }));
+    await vi.waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/api/api_7/data"));
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { Amplify } from "aws-amplify";
 import { generateClient } from "aws-amplify/api";
-import { liveProject, type LiveProject } from "./fixture";
+import { libraryModel, liveProject, type LiveProject } from "./fixture";
 
 /**
  * An Amplify 6 app, unchanged, against a published project: only the endpoint and the API key
@@ -21,6 +21,8 @@ let originalWebSocket: unknown;
 const subscriptions: { unsubscribe(): void }[] = [];
 beforeAll(async () => {
   p = await liveProject();
+  // Amplify's generated names beside the spec's, as the project setting publishes them.
+  await p.goLive(libraryModel(), 2, { amplifyNames: true });
   originalWebSocket = (globalThis as { WebSocket?: unknown }).WebSocket;
   (globalThis as { WebSocket?: unknown }).WebSocket = LocalWebSocket;
   Amplify.configure({ API: { GraphQL: { endpoint: `${p.t.url}/p/${p.apiId}/graphql`, region: "eu-central-1", defaultAuthMode: "apiKey", apiKey: p.apiKey } } });
@@ -105,5 +107,56 @@ describe("aws-amplify 6 against a published project, unchanged", () => {
       .toBeGreaterThan(0);
     expect(ids).toContain(heard.events[0].data.onCreateAuthor.id);
     expect(heard.events[0].data).toEqual({ onCreateAuthor: { id: heard.events[0].data.onCreateAuthor.id, name: "Heard" } });
+  });
+
+  // Operations as Amplify's codegen writes them: named, with its variable types.
+  const LIST_AUTHORS = `query ListAuthors($filter: ModelAuthorFilterInput, $limit: Int, $nextToken: String) {
+    listAuthors(filter: $filter, limit: $limit, nextToken: $nextToken) { items { id name age } nextToken } }`;
+  const CREATE_AUTHOR = `mutation CreateAuthor($input: CreateAuthorInput!, $condition: ModelAuthorConditionInput) {
+    createAuthor(input: $input, condition: $condition) { id name age } }`;
+  const ON_CREATE_AUTHOR = `subscription OnCreateAuthor($filter: ModelSubscriptionAuthorFilterInput) { onCreateAuthor(filter: $filter) { id name age } }`;
+
+  it("runs Amplify-generated operations: listAuthors with ModelAuthorFilterInput, following nextToken to the end", async () => {
+    const app = client();
+    const created: string[] = [];
+    for (const [i, name] of ["Ida", "Hedy", "Karen", "Radia", "Frances"].entries()) {
+      const result: any = await app.graphql({ query: CREATE_AUTHOR, variables: { input: { name, age: 300 + i } } });
+      created.push(result.data.createAuthor.id);
+    }
+    const listed: string[] = [];
+    let nextToken: string | null = null;
+    let pages = 0;
+    do {
+      const page: any = await app.graphql({
+        query: LIST_AUTHORS,
+        variables: { filter: { and: [{ age: { between: [300, 399] } }, { not: { name: { eq: "Karen" } } }] }, limit: 2, nextToken },
+      });
+      listed.push(...page.data.listAuthors.items.map((item: { id: string }) => item.id));
+      nextToken = page.data.listAuthors.nextToken;
+      pages++;
+    } while (nextToken && pages < 10);
+    expect(pages).toBe(2);
+    expect(listed.sort()).toEqual(created.filter((_, i) => i !== 2).sort());
+  });
+
+  it("hears onCreateAuthor(filter) only for entries the filter matches", async () => {
+    const app = client();
+    const heard = { events: [] as any[] };
+    subscriptions.push(
+      app.graphql({ query: ON_CREATE_AUTHOR, variables: { filter: { age: { gt: 900 } } } }).subscribe({ next: (value: any) => void heard.events.push(value) }),
+    );
+    const wanted: string[] = [];
+    await expect
+      .poll(async () => {
+        await app.graphql({ query: CREATE_AUTHOR, variables: { input: { name: "Young", age: 1 } } });
+        const result: any = await app.graphql({ query: CREATE_AUTHOR, variables: { input: { name: "Old", age: 901 } } });
+        wanted.push(result.data.createAuthor.id);
+        return heard.events.length;
+      }, { timeout: 20_000, interval: 300 })
+      .toBeGreaterThan(0);
+    for (const event of heard.events) {
+      expect(event.data.onCreateAuthor.name).toBe("Old");
+      expect(wanted).toContain(event.data.onCreateAuthor.id);
+    }
   });
 });

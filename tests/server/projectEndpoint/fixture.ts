@@ -1,5 +1,6 @@
 import { addConnection, addEnum, addField, addObjectType, initialModel, renameObjectType, updateEnum, type FieldPatch, type SchemaModel } from "../../../src/domain/model";
 import { setLiveVersion } from "../../../server/projectEndpoint/live";
+import type { LiveVersionOptions } from "../../../server/projectEndpoint/contract";
 import { startTestPlatform, uniqueEmail, type TestPlatform } from "../harness";
 
 /**
@@ -15,7 +16,7 @@ export interface LiveProject {
   apiKey: string;
   /** POST to /p/<apiId>/graphql with an API key (default), a console token, or nothing. */
   call<T = any>(query: string, variables?: Record<string, unknown>, auth?: { apiKey?: string; token?: string } | null): Promise<{ status: number; data?: T; errors?: { message: string; extensions?: Record<string, any> }[] }>;
-  goLive(model: SchemaModel, version?: number): Promise<void>;
+  goLive(model: SchemaModel, version?: number, options?: LiveVersionOptions): Promise<void>;
 }
 
 const field = (name: string, type: FieldPatch["type"], directives: string[] = [], extra: FieldPatch = {}): FieldPatch => ({
@@ -71,8 +72,8 @@ export async function liveProject(model: SchemaModel = libraryModel(), env: Reco
     orgId,
     owner,
     apiKey: "",
-    async goLive(next, version = 1) {
-      await t.platform.db.transaction().execute((tx) => setLiveVersion(tx, { apiId, runId: `${apiId}-v${version}`, version, model: next }));
+    async goLive(next, version = 1, options) {
+      await t.platform.db.transaction().execute((tx) => setLiveVersion(tx, { apiId, runId: `${apiId}-v${version}`, version, model: next, options }));
     },
     async call(query, variables = {}, auth) {
       const credentials = auth === undefined ? { apiKey: project.apiKey } : auth;

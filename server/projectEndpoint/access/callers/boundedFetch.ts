@@ -8,7 +8,7 @@ export interface BoundedFetchOptions {
   maxBytes: number;
   signal?: AbortSignal;
   headers?: HeadersInit;
-  /** GET unless given (a flow's HTTP request step sends others, with a body). */
+  /** Unless given: a POST with a body (an imported project's GraphQL calls), a GET without; a flow's HTTP request step names its own. */
   method?: string;
   body?: string;
   /** Connect to loopback and private addresses too (a local issuer in tests or on a private network). */
@@ -33,7 +33,7 @@ export async function boundedFetch(url: string | URL, options: BoundedFetchOptio
   const request = target.protocol === "https:" ? httpsRequest : httpRequest;
   const response = await new Promise<IncomingMessage>((resolve, reject) => {
     const req = request(target, {
-      method: options.method ?? "GET",
+      method: options.method ?? (options.body === undefined ? "GET" : "POST"),
       headers: Object.fromEntries(new Headers(options.headers).entries()),
       signal,
       ...(options.allowPrivateAddresses ? {} : { lookup: publicOnlyLookup }),

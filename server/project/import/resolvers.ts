@@ -1,0 +1,74 @@
+import type { Resolvers } from "../../graphql/__generated__/resolvers";
+import type { Context } from "../../graphqlKit/context";
+import { forbidden, notFound, refuse } from "../../graphqlKit/errors";
+import { requireMembership } from "../../access";
+import { canEditData, canViewData } from "../../../src/domain/permissions";
+import { findApi } from "../store";
+import { liveApiData, openCredential, type LiveApi } from "./liveApi";
+import type { ImportedTable } from "./model";
+
+/**
+ * The data explorer of an imported project: its rows are the live API's, read and written
+ * through the live API's own operations with the stored credential. The project's members
+ * read with data-view rights and write with data-edit rights; an operation the live API does
+ * not have is refused, so such a table is read-only.
+ */
+async function importedTable(ctx: Context, apiId: string, tableName: string, write: boolean) {
+  const api = await findApi(ctx.db, apiId);
+  if (!api) throw notFound();
+  const membership = await requireMembership(ctx, api.org_id);
+  if (!(write ? canEditData(membership.permissions) : canViewData(membership.permissions))) throw forbidden();
+  if (api.creation_type !== "IMPORT" || !api.import_url || !api.import_credential)
+    throw refuse("BAD_USER_INPUT", "error_import_not_imported", "This project was not imported from a live API.");
+  const table = ((api.import_operations ?? []) as ImportedTable[]).find((candidate) => candidate.name === tableName);
+  if (!table) throw refuse("BAD_USER_INPUT", "error_import_table_unknown", `The imported project has no table ${tableName}.`, { table: tableName });
+  const live: LiveApi = { url: api.import_url, credential: openCredential(ctx.config, api.id, api.import_credential) };
+  return { table, call: (query: string, variables: Record<string, unknown>) => liveApiData(live, query, variables, { config: ctx.config, origin: ctx.origin }) };
+}
+
+const selection = (table: ImportedTable) => ["id", ...table.fields].join(" ");
+
+const jsonObject = (text: string) => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = null;
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw refuse("BAD_USER_INPUT", "error_import_values_invalid", "The values must be a JSON object.");
+  return parsed as Record<string, unknown>;
+};
+
+const missing = (table: ImportedTable, operation: string) =>
+  refuse("BAD_USER_INPUT", "error_import_read_only", `The live API has no ${operation} for ${table.name}: the table is read-only here.`, { table: table.name, operation });
+
+/** Most rows one page asks the live API for. */
+const MAX_PAGE = 1000;
+
+async function write(ctx: Context, apiId: string, tableName: string, kind: "create" | "update" | "delete", input: Record<string, unknown>) {
+  const { table, call } = await importedTable(ctx, apiId, tableName, true);
+  const operation = table[kind];
+  if (!operation) throw missing(table, kind);
+  const data = await call(`mutation ($input: ${operation.inputType}) { ${operation.name}(input: $input) { ${selection(table)} } }`, { input });
+  return JSON.stringify(data[operation.name]);
+}
+
+export const importResolvers: Resolvers = {
+  Query: {
+    async importedEntries(_, args, ctx) {
+      const { table, call } = await importedTable(ctx, args.apiId, args.table, false);
+      const limit = Math.min(Math.max(args.limit ?? 50, 1), MAX_PAGE);
+      const data = await call(`query ($limit: Int, $nextToken: String) { ${table.list}(limit: $limit, nextToken: $nextToken) { items { ${selection(table)} } nextToken } }`, {
+        limit,
+        nextToken: args.nextToken ?? null,
+      });
+      const page = data[table.list] ?? { items: [], nextToken: null };
+      return { items: (page.items ?? []).filter(Boolean).map((item: unknown) => JSON.stringify(item)), nextToken: page.nextToken ?? null };
+    },
+  },
+  Mutation: {
+    createImportedEntry: (_, args, ctx) => write(ctx, args.apiId, args.table, "create", jsonObject(args.values)),
+    updateImportedEntry: (_, args, ctx) => write(ctx, args.apiId, args.table, "update", jsonObject(args.values)),
+    deleteImportedEntry: (_, args, ctx) => write(ctx, args.apiId, args.table, "delete", { id: args.id }),
+  },
+};

@@ -1,0 +1,107 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { liveProject, type LiveProject } from "./fixture";
+
+/**
+ * Imported projects (spec §2/§4 creationType IMPORT): a second Baukasten project on the same
+ * platform is 'the live API'. Its schema is read by introspection once when the project is
+ * created; the data explorer's calls read and write its rows through its own operations.
+ */
+let live: LiveProject;
+let liveUrl: string;
+beforeAll(async () => {
+  live = await liveProject();
+  liveUrl = `${live.t.url}/p/${live.apiId}/graphql`;
+  for (const [i, name] of ["Ada", "Grace", "Edsger"].entries()) {
+    const created = await live.call(`mutation ($input: CreateAuthorInput!) { createAuthor(input: $input) { id } }`, { input: { name, age: 30 + i } });
+    expect(created.errors).toBeUndefined();
+  }
+}, 60_000);
+afterAll(async () => {
+  await live?.t.close();
+});
+
+const CREATE = `mutation ($input: CreateApiInput!) { createApi(input: $input) { api { id creationType state importUrl importedTables { name fields canCreate canUpdate canDelete } } } }`;
+const importApi = (input: Record<string, unknown>) =>
+  live.t.graphql(CREATE, { input: { orgId: live.orgId, name: "Imported", creationType: "IMPORT", ...input } }, live.owner.token);
+const projectCount = async () =>
+  (await live.t.graphql(`query ($id: ID!) { org(id: $id) { apis(first: 100) { edges { node { id } } } } }`, { id: live.orgId }, live.owner.token)).data?.org?.apis?.edges?.length;
+
+describe("an imported project", () => {
+  let apiId: string;
+
+  it("reads the live API's schema once: the types it can list and get become its tables", async () => {
+    const created = await importApi({ importUrl: liveUrl, importApiKey: live.apiKey });
+    expect(created.errors).toBeUndefined();
+    const api = created.data.createApi.api;
+    apiId = api.id;
+    expect(api).toMatchObject({ creationType: "IMPORT", state: "IMPORTED", importUrl: liveUrl });
+    const author = api.importedTables.find((table: { name: string }) => table.name === "Author");
+    expect(author).toMatchObject({ canCreate: true, canUpdate: true, canDelete: true });
+    expect(author.fields).toEqual(expect.arrayContaining(["name", "age", "rating", "active", "tags", "status"]));
+    expect(api.importedTables.map((table: { name: string }) => table.name).sort()).toEqual(["Author", "Book"]);
+    const schema = JSON.parse((await live.t.graphql(`query ($id: ID!) { api(id: $id) { schema } }`, { id: apiId }, live.owner.token)).data.api.schema);
+    expect(schema.objectTypes.map((type: { name: string }) => type.name).sort()).toEqual(["Author", "Book"]);
+  });
+
+  it("lists the live API's rows through the explorer's calls, following nextToken", async () => {
+    const names: string[] = [];
+    let nextToken: string | null = null;
+    let pages = 0;
+    do {
+      const page: any = await live.t.graphql(
+        `query ($apiId: ID!, $nextToken: String) { importedEntries(apiId: $apiId, table: "Author", limit: 2, nextToken: $nextToken) { items nextToken } }`,
+        { apiId, nextToken },
+        live.owner.token,
+      );
+      expect(page.errors).toBeUndefined();
+      names.push(...page.data.importedEntries.items.map((item: string) => JSON.parse(item).name));
+      nextToken = page.data.importedEntries.nextToken;
+      pages++;
+    } while (nextToken && pages < 10);
+    expect(names.sort()).toEqual(["Ada", "Edsger", "Grace"]);
+  });
+
+  it("writes through the live API's create, update and delete", async () => {
+    const created = await live.t.graphql(`mutation ($apiId: ID!, $values: String!) { createImportedEntry(apiId: $apiId, table: "Author", values: $values) }`, { apiId, values: JSON.stringify({ name: "Barbara", age: 40 }) }, live.owner.token);
+    expect(created.errors).toBeUndefined();
+    const row = JSON.parse(created.data.createImportedEntry);
+    expect((await live.call(`query ($id: ID!) { getAuthor(id: $id) { name } }`, { id: row.id })).data.getAuthor).toEqual({ name: "Barbara" });
+    const updated = await live.t.graphql(`mutation ($apiId: ID!, $values: String!) { updateImportedEntry(apiId: $apiId, table: "Author", values: $values) }`, { apiId, values: JSON.stringify({ id: row.id, name: "Barbara L." }) }, live.owner.token);
+    expect(JSON.parse(updated.data.updateImportedEntry).name).toBe("Barbara L.");
+    const deleted = await live.t.graphql(`mutation ($apiId: ID!, $id: ID!) { deleteImportedEntry(apiId: $apiId, table: "Author", id: $id) }`, { apiId, id: row.id }, live.owner.token);
+    expect(deleted.errors).toBeUndefined();
+    expect((await live.call(`query ($id: ID!) { getAuthor(id: $id) { name } }`, { id: row.id })).data.getAuthor).toBeNull();
+  });
+
+  it("refuses a private or local address (other than a project of this platform), a refused credential and a missing one, creating nothing", async () => {
+    const before = await projectCount();
+    expect(before).toBeGreaterThan(0);
+    const attempts: [Record<string, unknown>, string][] = [
+      [{ importUrl: `${live.t.url}/graphql`, importApiKey: "k" }, "error_import_private_address"],
+      [{ importUrl: "http://169.254.169.254/latest/graphql", importApiKey: "k" }, "error_import_private_address"],
+      [{ importUrl: "http://10.0.0.1/graphql", importToken: "t" }, "error_import_private_address"],
+      [{ importUrl: liveUrl, importApiKey: "da2-wrong" }, "error_import_unauthorized"],
+      [{ importUrl: liveUrl }, "error_import_credential_required"],
+      [{ importUrl: "ftp://example.com/graphql", importApiKey: "k" }, "error_import_url_invalid"],
+    ];
+    for (const [input, messageId] of attempts) {
+      const refused = await importApi(input);
+      expect(refused.errors?.[0].extensions?.messageId, JSON.stringify(input)).toBe(messageId);
+    }
+    expect(await projectCount()).toBe(before);
+  });
+
+  it("makes the server call out only for a member who may create projects in the workspace", async () => {
+    const stranger = await live.t.signUp(`outsider-${Date.now()}@example.com`);
+    // A private address would be named in the refusal if the server had tried it.
+    const refused = await live.t.graphql(CREATE, { input: { orgId: live.orgId, name: "Probe", creationType: "IMPORT", importUrl: "http://10.0.0.1/graphql", importApiKey: "k" } }, stranger.token);
+    expect(refused.errors?.[0].extensions?.code).toMatch(/FORBIDDEN|NOT_FOUND/);
+  });
+
+  it("is refused to a signed-in user outside the project's workspace", async () => {
+    const stranger = await live.t.signUp(`stranger-${Date.now()}@example.com`);
+    const refused = await live.t.graphql(`query ($apiId: ID!) { importedEntries(apiId: $apiId, table: "Author") { items } }`, { apiId }, stranger.token);
+    expect(refused.errors?.[0].extensions?.code).toMatch(/FORBIDDEN|NOT_FOUND/);
+  });
+});
