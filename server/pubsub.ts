@@ -25,11 +25,11 @@ export function createPlatformPubSub() {
   const target = new EventTarget();
   const pubsub = createPubSub<{
     "role:changed": [orgId: string, event: RoleEvent];
-    /** An AI schema prompt reached DONE or FAILED (server/prompts). */
+    /** An AI schema prompt reached DONE or FAILED (server/prompts); fed by the change follower. */
     "schemaPrompt:updated": [promptId: string, prompt: SchemaPrompt];
     /** A project's state moved (publishing, server/publishing); onUpdateApi streams it. */
     "api:updated": [apiId: string, api: Api];
-    /** A project's entries were written, so it has new activities (the console's Logs screen refetches). */
+    /** A project's entries were written, so it has new activities (the console's Logs screen refetches); fed by the change follower. */
     "activities:recorded": [apiId: string, projectId: string];
     /** Open project sockets close with the credential they were opened with (projectEndpoint/realtime/socketWatch.ts). */
     "credential:changed": [change: CredentialChange];

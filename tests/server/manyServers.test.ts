@@ -10,6 +10,8 @@ import { libraryModel } from "./projectEndpoint/fixture";
 import { publishableModel } from "./publishing/models";
 import { setLiveVersion } from "../../server/projectEndpoint/live";
 import { removeField, type SchemaModel } from "../../src/domain/model";
+import { createAuthors, DELETE, untilListening, watchProgress, type Call } from "./projectEndpoint/deleteByFilterCalls";
+import { DELETE_CHUNK } from "../../server/projectEndpoint/entries/entries";
 
 /*
  * Several servers behind a load balancer on one PostgreSQL: three platforms, each with its own
@@ -270,6 +272,36 @@ describe.skipIf(!adminUrl)("three servers on one PostgreSQL", () => {
     } finally {
       await holder.end();
     }
+  });
+
+  it("a delete by filter through A: its progress and the Logs screen's notice reach subscribers on C", async () => {
+    const owner = await ownerWithOrg(a);
+    const library = await liveLibrary(owner);
+    const throughA: Call = async (query, variables = {}) => {
+      const response = await fetch(`${a.url}/p/${library.apiId}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-api-key": library.key },
+        body: JSON.stringify({ query, variables }),
+      });
+      return response.json();
+    };
+    const progress = watchProgress(c.url, library.apiId, library.key);
+    await untilListening(throughA, progress);
+    // The Logs screen on C hears of the activities written through A.
+    const activity = subscribe(c, "/graphql", `subscription ($apiId: ID!) { onProjectActivity(apiId: $apiId) { apiId } }`, { apiId: library.apiId }, { Authorization: owner.token });
+    await expect
+      .poll(async () => (await library.createAuthor(a, "probe"), activity.results.length), { timeout: 20_000, interval: 100 })
+      .toBeGreaterThan(0);
+    expect(activity.results[0].data).toEqual({ onProjectActivity: { apiId: library.apiId } });
+
+    const total = DELETE_CHUNK + 50;
+    await createAuthors(throughA, total, 70);
+    const deleted = await throughA(DELETE, { filter: JSON.stringify({ age: { eq: 70 } }), deletionId: "across" });
+    expect(deleted.data.deleteTypes.deletedCount).toBe(total);
+    await expect.poll(() => progress.filter((heard) => heard.deletionId === "across"), { timeout: 10_000 }).toEqual([
+      { deletionId: "across", deleted: DELETE_CHUNK, total, finished: false },
+      { deletionId: "across", deleted: total, total, finished: true },
+    ]);
   });
 
   it("a member signed out through A is refused by B at once", async () => {
