@@ -45,7 +45,7 @@ export async function reportReloads(page: Page, urlBase: string, ids: { orgId: s
     const { requests, depth } = await measureReload(page, `${urlBase}${path}`, ready, PLATFORM_ENDPOINT);
     console.log(`reload ${name}: ${requests} platform GraphQL requests, waterfall depth ${depth} (target <= 2 requests, depth 1)`);
   }
-  // The file list comes from the project's endpoint, started with the platform's queries (issue 10).
+  // The file list comes from the project's endpoint, started with the platform's queries.
   const files = await measureReload(page, `${urlBase}/api/${ids.apiId}/assets`, "project-header", ANY_ENDPOINT);
   console.log(`reload files page: ${files.requests} GraphQL requests to the platform and the project's endpoint, waterfall depth ${files.depth} (target depth 1)`);
 }

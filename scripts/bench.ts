@@ -1,17 +1,17 @@
-// `npm run bench`: measures what the targets in DEVELOPERS.md and issue 15 name, against the
+// `npm run bench`: measures what the targets in DEVELOPERS.md name, against the
 // built product:
 //   - gzip bytes of the JavaScript the browser loads for /login
 //   - platform GraphQL requests for the navigation login -> dashboard
-//   - the request path (issue 15): p50, p95, requests/s and server CPU per request at 1 and 10
+//   - the request path: p50, p95, requests/s and server CPU per request at 1 and 10
 //     clients for a workspace's project list, a mutation and a list on a project's own endpoint,
 //     on PGlite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL, e.g. under scripts/with-postgres.sh)
 //     on PostgreSQL
 //   - requests and waterfall depth of a reload of signed-in pages (scripts/bench-routes.ts)
 //   - the server's RSS after start and after 10,000 mixed requests (embedded default)
-//   - how fast the 30-level query is refused while /healthz is polled alongside (issue 8)
+//   - how fast the 30-level query is refused while /healthz is polled alongside
 //   - how fast each attack of scripts/bench/attacks.ts is refused, /healthz polled alongside
-//   - CSV import of 10,000 and 100,000 rows end to end, and the export of the table (issue 11)
-//   - the data page: time to the first rows (cold, warm) and DOM rows with 10,000 loaded (issue 11)
+//   - CSV import of 10,000 and 100,000 rows end to end, and the export of the table
+//   - the data page: time to the first rows (cold, warm) and DOM rows with 10,000 loaded
 //   - how fast a 300 MB answer (wide rows, five aliases) is refused, /healthz meanwhile (big-response)
 //   - every filter operator over 10,000 entries loaded through the API, each sort order (filters)
 //   - cloud functions: URL latency cold and warm, invocations/s at 10 clients, trigger overhead (functions)

@@ -3,8 +3,8 @@
 //
 // --liftoff-only: V8 compiles PGlite's WebAssembly (all of PostgreSQL) with its baseline
 // compiler only, never tiering hot functions up to TurboFan. The optimised copies cost ~45 MiB
-// of RSS and buy no measurable CPU on the platform's short queries (issue 8, item 9: RSS after
-// start 265 -> 162 MiB, after 10,000 mixed requests 344 -> 230 MiB; same CPU per request).
+// of RSS and buy no measurable CPU on the platform's short queries (the memory part of `npm run bench`
+// shows the difference).
 //
 // --max-semi-space-size=2: V8's young generation keeps two 16 MiB halves by default, which a
 // request-serving process fills quickly and then holds (32 MiB of RSS); 2 MiB halves measured

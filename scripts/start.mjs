@@ -29,7 +29,7 @@ if (builtAt === 0 || changedAt > builtAt) {
 
 // Arguments pass through: `npm run rotate-key` is `start.mjs rotate-key`.
 // NODE_ENV=production unless told otherwise: graphql-js then skips its development-only checks
-// (a costly instanceOf on every type test of every request, issue 15).
+// (a costly instanceOf on every type test of every request).
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server/index.mjs", ...process.argv.slice(2)], {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },

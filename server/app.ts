@@ -140,7 +140,7 @@ export async function createPlatform(
     ...options.projectApi,
   };
   jobs.register(PUBLISH_JOB, publishJob(publishing));
-  // Before serving: no project stays PUBLISHING after a crash (spec §4, issue 10).
+  // Before serving: no project stays PUBLISHING after a crash (spec §4).
   await recoverPublishing(publishing);
   jobs.register(INVITATION_MAIL_JOB, invitationMailJob({ db, mailer, publicUrl: config.publicUrl }));
   jobs.register(CSV_IMPORT_JOB, csvImportJob({ db, objects, changesCommitted: pubsub.changesCommitted }));

@@ -1,4 +1,4 @@
-// Issue 11 bench: CSV import end to end (upload until the import reports DONE) of 10,000 and
+// CSV import end to end (upload until the import reports DONE) of 10,000 and
 // 100,000 rows, and the export of the whole table (then 120,000 rows), on PGlite and (under
 // scripts/with-postgres.sh) PostgreSQL. Run alone with `npx tsx scripts/bench/csv.ts`
 // (BENCH_PORT), or as part of `npm run bench -- --only=csv`.

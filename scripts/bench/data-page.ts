@@ -1,4 +1,4 @@
-// Issue 11 bench: the data page of a published table in Chromium — time to the first rows and
+// The data page bench: the data page of a published table in Chromium — time to the first rows and
 // the requests it sends (cold: the signed-in user's first load of the data page, its chunks not
 // cached; warm: a reload with them cached), and the grid's DOM rows with 10,000 entries loaded (virtualised). Run alone
 // with `npx tsx scripts/bench.ts --only=data-page` after `npm run build`. Each load prints where

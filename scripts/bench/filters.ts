@@ -1,4 +1,4 @@
-// Every filter fast (issue 32): 10,000 Items loaded through the API (batchCreate of 100), then
+// Every filter fast: 10,000 Items loaded through the API (batchCreate of 100), then
 // p50 of a list of 100 for each filter operator and sort (sort field ASC and DESC, updatedAt
 // DESC), through /p/<apiId>/graphql of an in-process platform. PGlite by default (a directory
 // on disk); PostgreSQL with BENCH_DATABASE_URL or TEST_DATABASE_URL (scripts/with-postgres.sh).

@@ -1,4 +1,4 @@
-// The floor of a project list (issue 32): the list's own SQL — the statement the store runs for
+// The floor of a project list: the list's own SQL — the statement the store runs for
 // the page, with the same filter, sort, limit and byte budget — through the same driver in the
 // server's process, without HTTP, GraphQL or JSON. Measured in the same run as the list, so a
 // list's figure can be printed as a ratio to it on a busy machine as on a quiet one.

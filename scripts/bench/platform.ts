@@ -4,7 +4,7 @@ import { SERVER_NODE_FLAGS } from "../serverNodeFlags.mjs";
 import { AuthenticationDetails, CognitoUser, CognitoUserAttribute, CognitoUserPool } from "amazon-cognito-identity-js";
 
 export const PASSWORD = "Baukasten1";
-/** Tests and scripts name the mailbox secret themselves (issue 8, item 1). */
+/** Tests and scripts name the mailbox secret themselves. */
 const MAILBOX_TOKEN = "bench-mailbox-token";
 
 export interface BenchServer {

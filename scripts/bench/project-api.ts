@@ -1,6 +1,6 @@
-// Issue 10 bench: a project's own API — list 100 of 1k and of 100k entries (and of 10k entries
+// a project's own API — list 100 of 1k and of 100k entries (and of 10k entries
 // of 20 fields), filtered and sorted (p50, p95 at 1 client, throughput at 10), each beside its
-// floor (issue 32: the list's own SQL in the server's process, measured in the same run) and as
+// floor (the list's own SQL in the server's process, measured in the same run) and as
 // a ratio to it, and bulk create in rows/s through batchCreate.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";

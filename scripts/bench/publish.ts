@@ -1,4 +1,4 @@
-// Publish time (issue 10: 'a 20-table model from mutation to PUBLISHED in <= 1 s on PGlite'):
+// Publish time (goal: a 20-table model from mutation to PUBLISHED in <= 1 s on PGlite):
 // from sending createPublishRun until onUpdateApi reports PUBLISHED, for 1 and 20 tables.
 import { createClient } from "graphql-ws";
 import WebSocket from "ws";

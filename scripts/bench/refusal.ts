@@ -1,4 +1,4 @@
-// Issue 8, item 2: "A refused query is answered within 100 ms […]; /healthz keeps answering
+// "A refused query is answered within 100 ms […]; /healthz keeps answering
 // while 20 clients send such queries." Measured here against the running server, not in a test.
 import { Agent } from "node:http";
 import { send, type Call } from "./load";

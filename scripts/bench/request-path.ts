@@ -1,4 +1,4 @@
-// Issue 15: the request path, measured for the console's project list, a mutation and a list on
+// the request path, measured for the console's project list, a mutation and a list on
 // a project's own endpoint.
 import { publishableModel } from "../../tests/server/publishing/models";
 import { createUserWithWorkspace, type BenchServer } from "./platform";
@@ -82,5 +82,5 @@ export async function benchRequestPath(server: BenchServer, workload: Workload, 
   // The 1-client lines above run on a JIT still optimizing (CPU per request keeps falling for the
   // first ~3,000 requests); this one, after ~15,000, shows the steady cost a regression would raise.
   console.log(formatLoad(`${label} org list (20 projects), 1 client, warm`, await runLoad(base, pid, [workload.list], 1, 1000, 10)));
-  console.log("  targets (issue 15, PostgreSQL): org list <= 1 ms server CPU, p50 <= 2 ms at 1 client, >= 800 req/s at 10 clients");
+  console.log("  targets (PostgreSQL): org list <= 1 ms server CPU, p50 <= 2 ms at 1 client, >= 800 req/s at 10 clients");
 }

@@ -3,7 +3,7 @@ import { staticClosure, type ChunkLike } from "./loginBundleGuard";
 
 /**
  * arktype's start-up (its scopes and the model's closed types) was a third of the data page's
- * warm load (issue 11), spent between sending the page's queries and showing their rows. The
+ * warm load, spent between sending the page's queries and showing their rows. The
  * page reads the stored declaration with readStoredModel; what checks a declaration's shape
  * (parseModel) loads with the dialogs that need it.
  */

@@ -22,6 +22,10 @@ export function createFlowScheduler(deps: { db: Db; limits: Limits; kick: () => 
 
   async function fireDue() {
     const at = now();
+    // Most ticks find nothing due: a plain read first keeps them from taking a transaction (on
+    // the embedded database, its only connection) every few seconds.
+    const anyDue = await deps.db.selectFrom("flows").select("id").where("next_scheduled_at", "<=", at).limit(1).executeTakeFirst();
+    if (!anyDue) return;
     const fired = await deps.db.transaction().execute(async (tx) => {
       const due = await tx
         .selectFrom("flows")

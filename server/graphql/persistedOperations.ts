@@ -7,7 +7,7 @@ import { usePersistedOperations } from "@graphql-yoga/plugin-persisted-operation
  * The console's operations by the id Relay's compiler gave them (relay.config.json
  * `persistConfig` writes persisted-queries.json; src/relay/network.ts sends the id in the
  * persisted-query extension). Each is parsed once at start-up, so these requests carry and parse
- * no query text (issue 15). Plain documents stay allowed: developers, scripts and tests send them.
+ * no query text. Plain documents stay allowed: developers, scripts and tests send them.
  */
 export function persistedOperationsPlugin(file: string) {
   const documentFor = persistedDocumentsOf(file);

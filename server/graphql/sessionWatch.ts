@@ -15,7 +15,7 @@ interface WatchedSession {
 }
 
 /**
- * Ends subscriptions with the sign-in they were opened with (issue 8 §7). Every second, while
+ * Ends subscriptions with the sign-in they were opened with (spec §7). Every second, while
  * sockets are open, one query asks which of their sessions are still active, so a GlobalSignOut
  * or revocation handled by any server process closes them within a second; expiry is checked
  * by the clock, here and before every event (`ended`).

@@ -23,7 +23,7 @@ import { typeNames } from "./schema/names";
 import type { ModelPlan, TablePlan } from "./schema/plan";
 
 /**
- * Lists answered by one SQL statement each (docs/DECISIONS.md, issue 32): a query made only of a
+ * Lists answered by one SQL statement each (docs/DECISIONS.md): a query made only of a
  * schema's root lists (`list<T>`) asking for their items' plain fields and nextToken is not
  * executed field by field; the database writes each page's JSON (./entries/jsonPage.ts) and the answer
  * splices it in unparsed (../graphqlKit/rawJson.ts). The page is read by the same entry operation

@@ -19,7 +19,7 @@ import { CopyRequestButtons } from "./CopyRequestButtons";
 import "./Playground.css";
 
 /**
- * The playground (issue 33): GraphiQL on the project's endpoint as the chosen identity, with
+ * The playground: GraphiQL on the project's endpoint as the chosen identity, with
  * the docs explorer built from what that identity's introspection returns, subscriptions over
  * graphql-ws, and the query text saved per project.
  */

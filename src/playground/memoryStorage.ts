@@ -1,7 +1,7 @@
 /**
  * GraphiQL keeps its tabs, headers, history and theme in a Storage (localStorage by default).
  * The playground gives it this map instead: headers may carry a token or an API key, which must
- * not outlive the page (issue 33), and the query text is kept on the server per project.
+ * not outlive the page, and the query text is kept on the server per project.
  */
 export function memoryStorage() {
   const items = new Map<string, string>();

@@ -3,7 +3,7 @@ import { projectSignIn, projectUserAuth } from "../relay/projectSignIns";
 import type { EndpointAuth } from "../relay/network";
 
 /**
- * Who the playground's requests act as (issue 33 'Run as'): the signed-in member, one of the
+ * Who the playground's requests act as ('Run as'): the signed-in member, one of the
  * project's API keys, or the user signed in to the project's pool. Kept in React state only:
  * credentials never reach local or session storage.
  */

@@ -34,7 +34,7 @@ describe("spec §5 'CSV import'", () => {
     ]);
   });
 
-  it("skips a users table's password column: a password is never imported as text (issue 10)", () => {
+  it("skips a users table's password column: a password is never imported as text", () => {
     const initial = initialModel();
     const users = initial.objectTypes[0];
     const model = addField(initial, users.id, { name: "password", type: "String", directives: [{ name: "userPassword" }] }).model;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isDeletionId, newDeletionId } from "../../src/domain/deletions";
 
-describe("deletion names (delete by filter's progress, issue 11)", () => {
+describe("deletion names (delete by filter's progress)", () => {
   it("makes names the server accepts, a new one each time", () => {
     const [first, second] = [newDeletionId(), newDeletionId()];
     expect(isDeletionId(first)).toBe(true);

@@ -53,7 +53,7 @@ describe("what a typed text is sent as (spec §5 'Data entry')", () => {
   });
 });
 
-describe("a typed number in the user's locale (issue 31: '12,5' was saved as 125)", () => {
+describe("a typed number in the user's locale ('12,5' was saved as 125)", () => {
   it("reads German 12,5 as 12.5 in a Float field and refuses it in an Integer field instead of saving 125", () => {
     expect(readEntryText(field("Float"), "12,5", [], "de")).toEqual({ value: 12.5, problem: null });
     expect(readEntryText(field("Integer"), sanitizeEntryText(field("Integer"), "12,5", "de"), [], "de").problem?.messageId).toBe("error_value_integer");

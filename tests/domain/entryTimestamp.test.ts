@@ -4,7 +4,7 @@ import type { Field } from "../../src/domain/model";
 
 const timestamp = { id: "f", name: "seenAt", type: "Timestamp", directives: [] } as unknown as Field;
 
-describe("a Timestamp is typed as a local date and time (issue 11: 'Dates, times and timestamps use localized date/time fields')", () => {
+describe("a Timestamp is typed as a local date and time ('Dates, times and timestamps use localized date/time fields')", () => {
   it("uses the date-time input, to the second", () => {
     expect(entryInputKind(timestamp)).toBe("timestamp");
     const seconds = Math.floor(new Date(2026, 2, 7, 14, 5, 9).getTime() / 1000);

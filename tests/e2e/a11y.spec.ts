@@ -5,7 +5,7 @@ import { SCREENS, type Screen } from "./a11y/screens";
 import { restoreCredentials, seedWorkspace, type Seed } from "./a11y/seed";
 
 /**
- * Issue 16: "0 serious or critical axe violations (WCAG 2.1 AA rules plus best practice) on
+ * "0 serious or critical axe violations (WCAG 2.1 AA rules plus best practice) on
  * every screen, in light and dark, en and de". One test per language and area of the console, so
  * the walk spreads over the workers; each screen and dialog, once open, is checked in both
  * themes, switched as the theme menu switches them (the theme is CSS only). The workspace is

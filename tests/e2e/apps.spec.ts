@@ -5,7 +5,7 @@ import { publishableModel } from "../server/publishing/models";
 import { addField, addObjectType, type SchemaModel } from "../../src/domain/model";
 
 /**
- * Customer apps (issue 37): an app for a user-pool project built in the console (list, add
+ * Customer apps: an app for a user-pool project built in the console (list, add
  * popover, editor with a table view), then opened at its appUrl in a fresh browser context where
  * a project user signs up with the mailed code, creates an entry the table allows and is refused
  * an edit the table's permissions do not allow (another's entry in a publicly readable table).

@@ -5,7 +5,7 @@ import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWork
 import { publishableModel } from "../server/publishing/models";
 
 /**
- * Issue 11: 'import a CSV with good rows, bad rows and an unknown column opted in, download the
+ * 'import a CSV with good rows, bad rows and an unknown column opted in, download the
  * failed rows; export and re-import round trip' — through the data explorer's toolbar, on a
  * project published as publish.spec.ts does.
  */
@@ -34,7 +34,7 @@ test.describe("CSV import and export", () => {
 
     await page.goto(`${platform.url}/api/${apiId}/data#Item1`);
     // A second console on the table: it did not start the imports, yet their rows appear in it
-    // (issue 11 'rows that other people create … appear within a second').
+    // ('rows that other people create … appear within a second').
     const watcher = await page.context().newPage();
     await watcher.goto(`${platform.url}/api/${apiId}/data#Item1`);
     await expect(watcher.getByTestId("grid-empty")).toBeVisible();

@@ -5,7 +5,7 @@ import { addField } from "../../src/domain/model";
 import { subscribed } from "./live";
 
 /**
- * Issue 11: the data grid of a published table (spec §2 'Generic data table'), against the
+ * The data grid of a published table (spec §2 'Generic data table'), against the
  * project's own endpoint. The users table arrives through the JSON declaration (a flagged user),
  * as in publish.spec.ts.
  */
@@ -142,7 +142,7 @@ test.describe("the data grid of a published table", () => {
     await page.keyboard.press("Enter");
     await addThroughSidebar(page);
     // The second browser never reloads: what it shows came live (within the default wait, which
-    // a loaded machine needs; a shorter one made the test flaky, issue 19).
+    // a loaded machine needs; a shorter one made the test flaky).
     await expect(rankZero(second).getByTestId("cell-title")).toHaveText("heard live");
     await expect(second.getByTestId("rows-loaded")).toHaveText("101 entries loaded");
     // A delete is heard too, and the second browser's selection of another row outlives it.

@@ -6,7 +6,7 @@ import { parseFilterSearch } from "../../src/domain/filters";
 import { subscribed } from "./live";
 
 /**
- * Issue 11, the filter dropdown and the record editor (spec §2 'Filter dropdown', 'Record
+ * The filter dropdown and the record editor (spec §2 'Filter dropdown', 'Record
  * editor'): on a published project with Author (has many Book), through the console only.
  */
 function libraryModel(): SchemaModel {
@@ -125,7 +125,7 @@ test.describe("the data explorer's filter and record editor", () => {
     const authorId = await page.getByTestId("record-field-id").inputValue();
     const books = page.getByTestId("children-Book");
     await expect(books.getByTestId("children-empty")).toBeVisible();
-    // The has-many list counts the record's children (issue 11 audit, docs/audit-issue-11.md R8).
+    // The has-many list counts the record's children.
     await expect(books.getByTestId("children-heading")).toHaveText("Book entries (0)");
     await page.getByTestId("record-add-Book").click();
     await expect(page.getByTestId("record-title")).toHaveText("Add Book");

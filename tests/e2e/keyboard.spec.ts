@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, PASSWORD, test, uniqueEmail } from "./platform";
 
 /**
- * Issue 16, "What I will check": "a keyboard-only walk through sign-up, inviting a member and
+ * "What I will check": "a keyboard-only walk through sign-up, inviting a member and
  * creating a project". No mouse: Tab to each control, type, and press Enter or Space.
  */
 

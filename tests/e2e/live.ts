@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
  * Resolves once `page` has asked its websocket for `operation`'s live events (the graphql-ws
  * subscribe message). A browser that must hear another's write waits for this first: an event
  * published before the server knows the subscription reaches nobody, and under load opening the
- * socket can take longer than the other browser takes to save (issue 19). Call it before the
+ * socket can take longer than the other browser takes to save. Call it before the
  * navigation that subscribes.
  */
 export function subscribed(page: Page, operation: string): Promise<void> {

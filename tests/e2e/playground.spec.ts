@@ -6,7 +6,7 @@ import { publishableModel } from "../server/publishing/models";
 import { setDirective } from "../../src/domain/model/directives";
 
 /**
- * Issue 33, the playground (/api/{apiId}/queries): GraphiQL against the project's own endpoint,
+ * The playground (/api/{apiId}/queries): GraphiQL against the project's own endpoint,
  * run as the member, an API key and a project user, a subscription hearing another request's
  * create, and the query text kept across a reload.
  */

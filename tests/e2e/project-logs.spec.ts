@@ -4,7 +4,7 @@ import { consoleToken, postJson } from "./consoleApi";
 import { publishableModel } from "../server/publishing/models";
 
 /**
- * Issue 33's Logs screen: activities and publish runs update live after a change and a
+ * The Logs screen: activities and publish runs update live after a change and a
  * republish, the filter stays in the URL across a reload, the export, and the revert of a MODIFY.
  */
 test.describe("project logs", () => {

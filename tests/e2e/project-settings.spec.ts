@@ -3,7 +3,7 @@ import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWork
 import { publishableModel } from "../server/publishing/models";
 
 /**
- * Issue 33's project settings through the console against a real server: save and cancel,
+ * Project settings through the console against a real server: save and cancel,
  * rename, the API keys (create, reveal, use with fetch, edit, rotate, delete, the rotated-out key
  * refused) and deleting the project with its name typed.
  */

@@ -3,7 +3,7 @@ import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWork
 import { publishableModel } from "../server/publishing/models";
 
 /**
- * Issue 10, spec §4 'Project-level API admin sign-in: a button opens an auth modal. Signing out
+ * Spec §4 'Project-level API admin sign-in: a button opens an auth modal. Signing out
  * clears the token.' A project published with Cognito user pools gets its own pool; a user
  * created through the project's API signs in through the data explorer's modal, which then shows
  * the data as that user, and signs out again.
@@ -72,7 +72,7 @@ test.describe("signing in as a project user", () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId("project-signed-in-as")).toHaveText(`Signed in as ${customer}`);
     // The entries load again as the project user, who reads only the rows they own: an entry a
-    // member made for their address becomes theirs once they prove the mailbox (issue 29).
+    // member made for their address becomes theirs once they prove the mailbox.
     await expect(page.getByTestId("grid-row")).toHaveCount(0);
     await expect(page.getByRole("gridcell", { name: "No entries." })).toBeVisible();
 

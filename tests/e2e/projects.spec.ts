@@ -124,7 +124,7 @@ test("opening a project of another workspace switches to that workspace; a stran
   const stranger = await browser.newPage();
   await signUpWithWorkspace(stranger, platform, uniqueEmail("stranger"), "Elsewhere");
   await stranger.goto(projectUrl);
-  // Another workspace's project says no more than an unknown id (issue 9: not found).
+  // Another workspace's project says no more than an unknown id (not found).
   await expect(stranger.getByRole("heading", { name: "Page not found" })).toBeVisible();
   await stranger.close();
 });

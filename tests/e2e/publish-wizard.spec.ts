@@ -3,7 +3,7 @@ import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWork
 import { addField, initialModel } from "../../src/domain/model";
 
 /**
- * Issue 10, 'The wizard and the money': a project from the publish button through the users
+ * 'The wizard and the money': a project from the publish button through the users
  * table, the region, a plan, the billing address and the built-in test checkout to live, with
  * the trial's invoice on the billing page.
  */

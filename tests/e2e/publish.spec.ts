@@ -3,7 +3,7 @@ import { publishableModel } from "../server/publishing/models";
 import { addObjectType } from "../../src/domain/model";
 
 /**
- * Issue 10: publishing through the console. The publish wizard's user-table step comes with the
+ * Publishing through the console. The publish wizard's user-table step comes with the
  * wizard; here the users table arrives through the JSON declaration (a flagged user).
  */
 test.describe("publishing", () => {

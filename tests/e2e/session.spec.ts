@@ -1,7 +1,7 @@
 import { expect, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 
 /*
- * Issue 9: "Opening a console link in a new tab asks to sign in again. Keep credentials in
+ * "Opening a console link in a new tab asks to sign in again. Keep credentials in
  * session storage (spec §3) but let a new tab take over the session from an open one."
  */
 test("a console link opened in a new tab shows the page, signed in, without asking to sign in", async ({ page, platform }) => {

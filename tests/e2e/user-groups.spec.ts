@@ -5,7 +5,7 @@ import { publishableModel } from "../server/publishing/models";
 import { setAccessGroups, toggleTableAccess } from "../../src/domain/model";
 
 /**
- * Issue 10, spec §6 'Table access: per operation … with public read, group, …'. A member puts a
+ * Spec §6 'Table access: per operation … with public read, group, …'. A member puts a
  * project user in the group a table gives read access to, through the users-table record's
  * Groups card; the user then reads that table's entries after signing in, and no longer after
  * the member takes the group away again.

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely } from "kysely";
 import { PGliteDialect } from "../../server/db/pglite-dialect";
 import { migrateToLatest } from "../../server/db/migrations";
 import { openDatabase } from "../../server/db/database";
-import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from "./testDatabase";
+import { PGLITE_DIR_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from "./testDatabase";
 import { pruneOldTemplates, TEMPLATES_DIR } from "../support/testTemplates";
 
 /**
@@ -15,6 +15,7 @@ import { pruneOldTemplates, TEMPLATES_DIR } from "../support/testTemplates";
  */
 export async function setup() {
   process.env[PGLITE_TEMPLATE_ENV] = await pgliteTemplateFile();
+  process.env[PGLITE_DIR_TEMPLATE_ENV] = await pgliteDirTemplate();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return;
   const name = `bk_template_${randomBytes(6).toString("hex")}`;
@@ -53,6 +54,29 @@ async function pgliteTemplateFile(): Promise<string> {
   const partial = `${path}.${process.pid}.partial`;
   writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
   renameSync(partial, path);
+  return path;
+}
+
+/**
+ * The same migrated database as files on disk, for tests that restart a platform on its data
+ * directory: initdb and every migration cost such a test far more than copying the files.
+ */
+async function pgliteDirTemplate(): Promise<string> {
+  const path = join(TEMPLATES_DIR, `pglite-dir-${migrationsHash()}`);
+  if (existsSync(path)) {
+    utimesSync(path, new Date(), new Date());
+    return path;
+  }
+  mkdirSync(TEMPLATES_DIR, { recursive: true });
+  const staging = mkdtempSync(join(TEMPLATES_DIR, "partial-"));
+  await (await openDatabase({ dataDir: staging })).destroy();
+  try {
+    // Renamed into place whole: a parallel run never copies half a directory.
+    renameSync(join(staging, "pg"), path);
+  } catch {
+    // Another run made it first; theirs is as good as ours.
+  }
+  rmSync(staging, { recursive: true, force: true });
   return path;
 }
 

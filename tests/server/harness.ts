@@ -15,7 +15,7 @@ import {
 import { readConfig } from "../../server/config";
 import { createPlatform, type Platform } from "../../server/app";
 import { GENEROUS_LIMITS } from "./limits";
-import { createDatabase, migratedPgliteTemplate } from "./testDatabase";
+import { createDatabase, migratedPgliteTemplate, seedDataDir } from "./testDatabase";
 import { srpSignIn } from "./srpSignIn";
 import { createConfirmedUser } from "./userFixture";
 
@@ -49,6 +49,7 @@ export async function startTestPlatform(env: Record<string, string> = {}, option
     ...env,
   });
   const memoryTemplate = !config.databaseUrl && config.dataDir === "memory://" ? await migratedPgliteTemplate() : undefined;
+  if (!config.databaseUrl && config.dataDir !== "memory://") seedDataDir(config.dataDir);
   const platform: Platform = await createPlatform(config, { memoryTemplate, ...options });
   await platform.listen();
   const pool = new CognitoUserPool({ UserPoolId: config.cognito.userPoolId, ClientId: config.cognito.clientId, endpoint: `${url}/auth` });

@@ -5,7 +5,7 @@ import { expectOk, Q } from "./orgAreaFixtures";
 import type { OutgoingMail } from "../../server/mail/mailer";
 
 /*
- * Issue 9: "the invitation mail goes out as a job with retries, and a mail failure no longer
+ * "the invitation mail goes out as a job with retries, and a mail failure no longer
  * deletes the role."
  */
 let t: TestPlatform;

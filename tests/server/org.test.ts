@@ -74,7 +74,7 @@ describe("workspaces", () => {
     expect(data.rolesByOrg.edges[0].node).toMatchObject({ userEmail: owner.email, type: "OWNER", lastSignInAt: null });
   });
 
-  it("pages roles by the last one seen, so a role removed between pages skips no other (issue 15: keyset paging)", async () => {
+  it("pages roles by the last one seen, so a role removed between pages skips no other (keyset paging)", async () => {
     const owner = await ownerWithOrg();
     const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
     for (const i of [1, 2, 3]) {

@@ -277,7 +277,7 @@ describe("invoices", () => {
     expect(first.pageInfo.hasNextPage).toBe(true);
     expect(first.edges.map((edge: { node: { amountPaid: number } }) => edge.node.amountPaid)).toEqual([7000, 6000, 5000, 4000, 3000]);
     expect(first.edges[0].node).toMatchObject({ status: "open", currency: "eur", invoicePdf: "https://pay.example/inv-7.pdf" });
-    // Keyset paging (issue 15): a newer invoice arriving between two pages shifts nothing.
+    // Keyset paging: a newer invoice arriving between two pages shifts nothing.
     await insertInvoice(t.platform.db, { billingAccountId: owner.billing.id, date: new Date(Date.UTC(2026, 7, 1)), status: "open", amountPaid: 8000, currency: "eur" });
     const rest = expectOk(await t.graphql(Q.invoices, { id: owner.org.id, first: 5, after: first.pageInfo.endCursor }, owner.token)).org.billingAccount.invoices;
     expect(rest.edges.map((edge: { node: { amountPaid: number } }) => edge.node.amountPaid)).toEqual([2000, 1000]);

@@ -7,7 +7,7 @@ import { PERSISTED_QUERIES_PATH, PROJECT_PERSISTED_QUERIES_PATH, PROJECT_ROOT } 
 import { startTestPlatform, type TestPlatform } from "./harness";
 
 /*
- * Issue 15: "persisted or cached documents for the console's own operations (Relay's compiler can
+ * "persisted or cached documents for the console's own operations (Relay's compiler can
  * emit persisted queries: the console then sends ids, not query text)". Plain documents stay
  * allowed for developers, scripts and tests.
  */

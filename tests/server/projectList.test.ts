@@ -14,7 +14,7 @@ const CREATE_ORG = `mutation ($input: CreateOrgInput!) { createOrg(input: $input
 const CREATE_API = `mutation ($input: CreateApiInput!) { createApi(input: $input) { api { id schema } } }`;
 const LIST = `query ($id: ID!) { org(id: $id) { apis { edges { node { id name schema hasUnpublishedChanges } } } } }`;
 
-// The workspace's project list reads its rows without the declaration (issue 15: lighter
+// The workspace's project list reads its rows without the declaration (lighter
 // statements); a caller that asks for it in the list still gets the project's own.
 describe("the workspace's project list", () => {
   it("returns each project's declaration when asked, the same as the project itself", async () => {

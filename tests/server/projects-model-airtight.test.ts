@@ -5,7 +5,7 @@ import { MODEL_LIMITS, TABLE_PERMISSIONS, type SchemaModel } from "../../src/dom
 import { largestDeclaration } from "../domain/model/largest";
 
 /**
- * Issue 18, tried as an outside client would: broken declarations sent straight to updateApi,
+ * Tried as an outside client would: broken declarations sent straight to updateApi,
  * the stored declaration read back after each.
  */
 let t: TestPlatform;

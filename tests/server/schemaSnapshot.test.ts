@@ -8,7 +8,7 @@ let t: TestPlatform;
 let token: string;
 beforeAll(async () => {
   t = await startTestPlatform();
-  // Introspection is for signed-in callers only (query limits, issue 8).
+  // Introspection is for signed-in callers only (query limits).
   ({ token } = await t.signUp(uniqueEmail("schema")));
 });
 afterAll(async () => {

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { cpSync, existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 
 /**
  * Test platforms start from a database that is already migrated, made once per run by
@@ -9,6 +11,7 @@ import { readFile } from "node:fs/promises";
  */
 export const PGLITE_TEMPLATE_ENV = "TEST_PGLITE_TEMPLATE";
 export const POSTGRES_TEMPLATE_ENV = "TEST_DATABASE_TEMPLATE";
+export const PGLITE_DIR_TEMPLATE_ENV = "TEST_PGLITE_DIR_TEMPLATE";
 
 let pgliteTemplate: Promise<Blob> | undefined;
 
@@ -18,6 +21,13 @@ export function migratedPgliteTemplate(): Promise<Blob | undefined> {
   if (!path) return Promise.resolve(undefined);
   pgliteTemplate ??= readFile(path).then((tar) => new Blob([tar], { type: "application/x-tar" }));
   return pgliteTemplate;
+}
+
+/** A data directory without a database gets a copy of the migrated one, when the run made it. */
+export function seedDataDir(dataDir: string) {
+  const template = process.env[PGLITE_DIR_TEMPLATE_ENV];
+  const target = join(dataDir, "pg");
+  if (template && !existsSync(join(target, "PG_VERSION"))) cpSync(template, target, { recursive: true });
 }
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, uniqueEmail, type TestPlatform } from "./harness";
 
 /*
- * updateOrg checks the caller's role inside its UPDATE (issue 15). Outsiders must still hear
+ * updateOrg checks the caller's role inside its UPDATE. Outsiders must still hear
  * FORBIDDEN whatever they send — an invalid name included, so they learn nothing about the
  * workspace — and change nothing.
  */

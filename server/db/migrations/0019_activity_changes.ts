@@ -2,7 +2,7 @@ import type { Kysely, Migration } from "kysely";
 import { runStatements } from "./runStatements";
 
 /**
- * The Logs screen (issue 33): a MODIFY keeps the fields it changed with their values before and
+ * The Logs screen: a MODIFY keeps the fields it changed with their values before and
  * after (bounded, kept as long as the activity), and the table filter reads its own index, so a
  * busy project's log stays one indexed range read per page whichever table is chosen.
  */

@@ -5,7 +5,7 @@ import type { ActivityEvent } from "../entries/store";
 import type { ActivityChanges } from "./activityChanges";
 import { withinRetention } from "./retention";
 
-/** The Logs screen's filter (issue 33): each part optional, all parts must hold. */
+/** The Logs screen's filter: each part optional, all parts must hold. */
 export interface ActivityFilter {
   recordType?: string | null;
   eventName?: ActivityEvent | null;

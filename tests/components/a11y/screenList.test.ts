@@ -10,7 +10,7 @@ function routeNames(route: AnyRoute): string[] {
 }
 
 describe("the accessibility walk's screen list (tests/e2e/a11y/screens.ts)", () => {
-  // Issue 16: "a Playwright test … that visits each route …, so a new screen that breaks the rule fails CI".
+  // "a Playwright test … that visits each route …, so a new screen that breaks the rule fails CI".
   it("names every route of the console, so no new screen escapes the axe check", () => {
     const listed = new Set([...SCREENS.map((screen) => screen.route), ...REDIRECT_ROUTES]);
     expect(routeNames(routeTree).filter((name) => !listed.has(name))).toEqual([]);

@@ -17,7 +17,7 @@ afterEach(() => {
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe("ChangePasswordScreen with a wrong current password", () => {
-  it("says the current password is wrong, not 'Incorrect email or password.' (issue 9)", async () => {
+  it("says the current password is wrong, not 'Incorrect email or password.'", async () => {
     updateSession({ status: "Authenticated", email: "ann@example.com" });
     renderScreen(ChangePasswordScreen, "/account/change-password");
     await screen.findByTestId("change-password-form");

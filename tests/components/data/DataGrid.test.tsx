@@ -134,7 +134,7 @@ describe("the data grid's keyboard model (spec §2 'Generic data table')", () =>
     expect(document.activeElement).toBe(cell("r2", "name"));
   });
 
-  it("shows a cell as saving while the project API answers, and saves it once (issue 11 'a saving … state per cell')", async () => {
+  it("shows a cell as saving while the project API answers, and saves it once", async () => {
     let answer: () => void = () => undefined;
     const onSave = vi.fn(() => new Promise<void>((resolve) => (answer = resolve)));
     render(<Grid onSave={onSave} />);

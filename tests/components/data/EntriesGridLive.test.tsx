@@ -98,7 +98,7 @@ function liveUpdate(environment: MockEnvironment, name: string, updatedAt: strin
   });
 }
 
-describe("live events arriving after our own save (issue 11: 'the websocket lags behind HTTP')", () => {
+describe("live events arriving after our own save ('the websocket lags behind HTTP')", () => {
   it("keeps the newer value of our save when an older event arrives after its answer", async () => {
     const environment = createMockEnvironment();
     renderGrid(environment);
@@ -129,7 +129,7 @@ describe("live events arriving after our own save (issue 11: 'the websocket lags
 });
 
 describe("what the grid shows", () => {
-  it("shows a date in the user's locale, not as ISO text (issue 11: 'localized date/time fields')", async () => {
+  it("shows a date in the user's locale, not as ISO text ('localized date/time fields')", async () => {
     const environment = createMockEnvironment();
     renderGrid(environment);
     answerList(environment);
@@ -179,7 +179,7 @@ describe("the columns of a viewer who may change the table (spec §2 'Optional �
   });
 });
 
-describe("someone else's delete (issue 11: 'rows that other people … delete … disappear … without losing … an open edit')", () => {
+describe("someone else's delete ('rows that other people … delete … disappear … without losing … an open edit')", () => {
   it("takes the deleted row away and leaves the edit open in another row with what was typed", async () => {
     const environment = createMockEnvironment();
     renderGrid(environment);

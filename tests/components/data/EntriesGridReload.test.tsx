@@ -92,7 +92,7 @@ function renderGrid(props: { onPageSize?(size: number): void } = {}) {
   return environment;
 }
 
-describe("a grid that loaded several pages keeps them when it reloads (issue 11)", () => {
+describe("a grid that loaded several pages keeps them when it reloads", () => {
   it("reloads as many rows as were loaded when an import's batch arrives", async () => {
     const environment = renderGrid();
     environment.mock.resolve(operationsNamed(environment, "EntriesPanelQuery")[0], listAnswer(page(1, PAGE, true)));
@@ -124,7 +124,7 @@ describe("a grid that loaded several pages keeps them when it reloads (issue 11)
   });
 });
 
-describe("a reload of more rows than one list call returns (issue 11, docs/DECISIONS.md)", () => {
+describe("a reload of more rows than one list call returns", () => {
   it("says that it shows the first 1,000 entries, until the user loads more", async () => {
     const environment = renderGrid();
     environment.mock.resolve(operationsNamed(environment, "EntriesPanelQuery")[0], listAnswer(page(1, 1100, true)));
@@ -184,7 +184,7 @@ describe("the pagination bar (spec §9 'Generic table pagination: sizes 50 and 1
   });
 });
 
-describe("deleting every entry the filter matches (issue 11: 'on the server in one request with a progress bar')", () => {
+describe("deleting every entry the filter matches ('on the server in one request with a progress bar')", () => {
   const startDelete = async () => {
     const environment = renderGrid();
     environment.mock.resolve(operationsNamed(environment, "EntriesPanelQuery")[0], listAnswer(page(1, PAGE, true), true));

@@ -29,7 +29,7 @@ async function sent(environment: ReturnType<typeof createMockEnvironment>) {
   return JSON.parse(environment.mock.getMostRecentOperation().request.variables.fields as string);
 }
 
-describe("a decimal comma in a Float field (issue 31: '12,5' was saved as 125)", () => {
+describe("a decimal comma in a Float field ('12,5' was saved as 125)", () => {
   it("in German, 12,5 stays 12,5 in the input and is saved as 12.5", async () => {
     const environment = createMockEnvironment();
     render(<Form locale="de" environment={environment} />);

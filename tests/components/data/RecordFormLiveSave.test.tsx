@@ -11,7 +11,7 @@ import { ApiError } from "../../../src/relay/errors";
 import { operationsNamed, type MockEnvironment } from "../renderWithRelay";
 
 /**
- * Issue 19: after the user's own save the record editor said "Someone else changed this entry"
+ * After the user's own save the record editor said "Someone else changed this entry"
  * (a CI run under load). The save's live event (graphql-ws) and its HTTP answer race: React runs
  * an effect a task after the render it belongs to, and the answer can land in between.
  */

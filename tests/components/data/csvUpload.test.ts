@@ -28,7 +28,7 @@ class FakeRequest {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("the CSV upload (issue 11: 'the file is uploaded (with an upload progress bar)')", () => {
+describe("the CSV upload ('the file is uploaded (with an upload progress bar)')", () => {
   it("reports the share of the file sent, and the server's import when it answers", async () => {
     vi.stubGlobal("XMLHttpRequest", FakeRequest);
     const fractions: number[] = [];

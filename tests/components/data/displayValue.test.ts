@@ -7,7 +7,7 @@ const field = (type: Field["type"]) => ({ id: "f", name: "f", type, directives: 
 const en = createIntl({ locale: "en", timeZone: "UTC" });
 const de = createIntl({ locale: "de", timeZone: "UTC" });
 
-describe("dates, times and timestamps in the user's locale (issue 11: 'localized date/time fields (en, de)')", () => {
+describe("dates, times and timestamps in the user's locale ('localized date/time fields (en, de)')", () => {
   it("shows a date as the locale writes it, on the day stored whatever the zone", () => {
     expect(displayValue(en, field("Date"), "2026-03-07")).toBe("Mar 7, 2026");
     expect(displayValue(de, field("Date"), "2026-03-07")).toBe("07.03.2026");
@@ -37,7 +37,7 @@ describe("dates, times and timestamps in the user's locale (issue 11: 'localized
   });
 });
 
-describe("numbers in the user's locale (issue 31: 'Numbers display per locale (3,5 in German)')", () => {
+describe("numbers in the user's locale ('Numbers display per locale (3,5 in German)')", () => {
   it("shows a Float with the locale's decimal mark and lists of numbers with a separator that is not it", () => {
     expect(displayValue(de, field("Float"), 3.5)).toBe("3,5");
     expect(displayValue(en, field("Float"), 3.5)).toBe("3.5");

@@ -16,7 +16,7 @@ describe("a filter's value step by field type (spec §2 filter dropdown)", () =>
     expect(valueInputKind("Json", "attributeExists")).toBe("yesNo");
   });
 
-  it("reads a number in the user's locale (issue 31: German 3,5) and holds Apply back while it is ambiguous", () => {
+  it("reads a number in the user's locale (German 3,5) and holds Apply back while it is ambiguous", () => {
     expect(filterValueFromText("number", "3,5", "de")).toBe(3.5);
     expect(filterValueFromText("number", "3.5", "en")).toBe(3.5);
     expect(filterValueFromText("number", "1.234", "de")).toBeNull();

@@ -35,7 +35,7 @@ const urlFilter = () => {
   return JSON.stringify(parseFilterSearch(JSON.parse(search.get("filter") ?? "null")));
 };
 
-describe("the stored 'filters' of spec §3 (issue 11: 'The active filter … live[s] in the URL … and in the stored filters')", () => {
+describe("the stored 'filters' of spec §3 ('The active filter … live[s] in the URL … and in the stored filters')", () => {
   it("keeps an applied filter per project and table beside the URL's ?filter=, and forgets a cleared one", async () => {
     renderScreen(FilterShown, "/data");
     fireEvent.click(await screen.findByText("at least 30"));

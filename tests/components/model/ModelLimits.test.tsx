@@ -11,7 +11,7 @@ function withPublicRead(): SchemaModel {
   return model;
 }
 
-describe("issue 18: the model editor shows the limits before saving", () => {
+describe("the model editor shows the limits before saving", () => {
   it("names the limits and how much of them the model uses", async () => {
     renderModelScreen(shopModel());
     const limits = await screen.findByTestId("model-limits");

@@ -20,7 +20,7 @@ async function openEnums(model: SchemaModel) {
 }
 const enumNames = () => screen.queryAllByTestId("enum-list-item").map((item) => item.textContent);
 
-describe("issue 9: deleting an enum that fields use", () => {
+describe("deleting an enum that fields use", () => {
   it("warns, naming the fields, before anything is removed", async () => {
     await openEnums(usedEnum());
     fireEvent.click(screen.getByTestId("remove-enum"));

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /*
- * Issue 9: "nothing in src/relay or src/session importing screens or routes" — routes lead to
+ * "nothing in src/relay or src/session importing screens or routes" — routes lead to
  * screens and screens to fragments, one way; the data layer below them never points back up.
  */
 const SRC = resolve(__dirname, "../../../src");

@@ -46,7 +46,7 @@ describe("the network layer (spec §8 call handling)", () => {
     });
   });
 
-  it("sends a compiled operation's persisted id instead of its text (issue 15)", async () => {
+  it("sends a compiled operation's persisted id instead of its text", async () => {
     const environment = environmentAnswering({ data: { api: null, viewer: { id: "usr_1", isSuperuser: false, featureFlags: [] } } });
     await fetchQuery<Query>(environment, ProjectLayoutQuery, { apiId: "api_1" }).toPromise();
     const [, init] = vi.mocked(fetch).mock.calls[0];

@@ -9,7 +9,7 @@ import type { EntriesPanelQuery as EntriesQuery } from "../../../src/__generated
 import type { DataScreenQuery as DataQuery } from "../../../src/__generated__/DataScreenQuery.graphql";
 
 /*
- * Issue 30 §4: the Relay environment follows the query's Relay project (relay.config.json), so a
+ * The Relay environment follows the query's Relay project (relay.config.json), so a
  * screen cannot load a project-endpoint query into the platform's environment by mistake.
  */
 const answered = () => vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify({ data: {} }), { status: 200 }));

@@ -5,7 +5,7 @@ import { routeQuery } from "../../../src/router/routeQuery";
 import type { EntriesPanelQuery } from "../../../src/__generated__/EntriesPanelQuery.graphql";
 
 /*
- * The data route owns the grid's query (issue 30 §4): a new sort or filter in the URL is a new
+ * The data route owns the grid's query: a new sort or filter in the URL is a new
  * match whose loader loads the list, and the previous list's reference is disposed; a search
  * change that leaves the list as it is (the templates modal) hands the same reference on.
  */

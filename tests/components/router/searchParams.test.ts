@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { dataSearch, loginSearch, manageMemberSearch } from "../../../src/router/searchParams";
 
-// Issue 9: search params are checked where they enter; a value of the wrong shape is dropped,
+// search params are checked where they enter; a value of the wrong shape is dropped,
 // as if the link had not carried it, instead of failing the page.
 describe("route search params", () => {
   test("the login notice is kept when it is short text, dropped otherwise", () => {

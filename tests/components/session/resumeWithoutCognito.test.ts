@@ -5,7 +5,7 @@ import { getSession, resetSession } from "../../../src/session/sessionState";
 import { writeStored } from "../../../src/storage";
 
 /*
- * Issue 11: a reload with a valid stored sign-in starts its page's queries without waiting for
+ * A reload with a valid stored sign-in starts its page's queries without waiting for
  * the Cognito library (87 KB); the library is asked only when the stored tokens will not do.
  */
 const cognito = vi.hoisted(() => ({ currentSession: vi.fn() }));

@@ -6,7 +6,7 @@ import { closeSessionExpired } from "../../../src/session/expiry";
 import { getSession, resetSession, updateSession } from "../../../src/session/sessionState";
 
 /*
- * Issue 8 §7: "A revoked session in the console is one failed refresh, then the login screen with
+ * "A revoked session in the console is one failed refresh, then the login screen with
  * 'Your session has ended. Please sign in again.' — not 6–7 failing calls to /auth and the
  * 'about to expire' dialog (that dialog is for expiry, spec §2)."
  */

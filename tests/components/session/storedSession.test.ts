@@ -3,7 +3,7 @@ import { createCredentialStorage } from "../../../src/session/credentialStorage"
 import { readStoredSession } from "../../../src/session/storedSession";
 
 /*
- * Issue 11 (first rows ≤ 250 ms warm): a reload resumes the stored sign-in without loading the
+ * For the first rows of a warm load: a reload resumes the stored sign-in without loading the
  * Cognito library when its tokens are valid, so the page's first query leaves sooner. Anything
  * else goes to the library as before (null here).
  */

@@ -33,7 +33,7 @@ const valueOf = (text: string, locale: "en" | "de") => {
   return parsed && "value" in parsed ? parsed.value : parsed;
 };
 
-describe("numbers typed per locale (issue 31: a decimal comma multiplied the value)", () => {
+describe("numbers typed per locale (a decimal comma multiplied the value)", () => {
   it("German reads a comma as the decimal mark, English a dot", () => {
     expect(valueOf("12,5", "de")).toBe(12.5);
     expect(valueOf("12.5", "en")).toBe(12.5);

@@ -21,7 +21,7 @@ function text(change: (model: any) => void): string {
 }
 const problemOf = (result: ReturnType<typeof parseModel>) => ("problem" in result ? result.problem : null);
 
-describe("issue 18: an unknown key anywhere is refused with its path, never stored", () => {
+describe("an unknown key anywhere is refused with its path, never stored", () => {
   it.each<[string, (model: any) => void, (string | number)[]]>([
     ["a key at the top", (m) => (m.extra = 1), ["extra"]],
     ["a third parent", (m) => (m.objectTypes[1].parents.third = { parentId: m.objectTypes[0].id, index: 1 }), ["objectTypes", 1, "parents", "third"]],
@@ -60,7 +60,7 @@ describe("issue 18: an unknown key anywhere is refused with its path, never stor
   });
 });
 
-describe("issue 18: the system fields keep their types (spec §3: id an ID, createdAt and updatedAt strings)", () => {
+describe("the system fields keep their types (spec §3: id an ID, createdAt and updatedAt strings)", () => {
   it.each([
     ["id", "String", "ID"],
     ["id", "Integer", "ID"],
@@ -80,7 +80,7 @@ describe("issue 18: the system fields keep their types (spec §3: id an ID, crea
   });
 });
 
-describe("issue 18: permission directives only where permissions can be edited (spec §5)", () => {
+describe("permission directives only where permissions can be edited (spec §5)", () => {
   const withDirective = (name: (typeof TABLE_PERMISSIONS)[number]) => {
     const model = copy(blog().model);
     post(model).directives.push({ name });
@@ -108,7 +108,7 @@ describe("issue 18: permission directives only where permissions can be edited (
   });
 });
 
-describe("issue 18: dynamic only on String fields (spec §5: stored as a string with the dynamic directive)", () => {
+describe("dynamic only on String fields (spec §5: stored as a string with the dynamic directive)", () => {
   it.each(["Integer", "Boolean", "ListString", "Json", "Enum"] as const)("@dynamic on %s is refused", (type) => {
     const model = copy(blog().model);
     const field = post(model).fields[3];
@@ -127,7 +127,7 @@ describe("issue 18: dynamic only on String fields (spec §5: stored as a string 
   });
 });
 
-describe("issue 18: limits, each refusal naming the limit", () => {
+describe("limits, each refusal naming the limit", () => {
   const many = <T,>(n: number, make: (i: number) => T) => Array.from({ length: n }, (_, i) => make(i));
   const over = <T,>(limit: number, make: (i: number) => T) => many(limit + 1, make);
   it.each<[string, (m: SchemaModel) => void, string, (string | number)[]]>([

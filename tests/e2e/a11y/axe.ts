@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import type { AxeResults, RunOptions } from "axe-core";
 import type { Page } from "@playwright/test";
 
-/** WCAG 2.1 A and AA plus axe's best practices: the bar of issue 16. */
+/** WCAG 2.1 A and AA plus axe's best practices: the accessibility bar. */
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
 /**

@@ -65,7 +65,7 @@ async function publishedProjectWithEntries(page: Page, platform: PlatformProcess
     return body.data;
   };
   const created = await call("/graphql", "mutation Create($input: CreateApiInput!) { createApi(input: $input) { api { id } } }", {
-    // Its own user pool (issue 10), so the data screen offers the project sign-in dialog.
+    // Its own user pool, so the data screen offers the project sign-in dialog.
     input: { orgId, name: "Pantry", defaultAuthMode: "aws_cognito_user_pools" },
   });
   const apiId: string = created.createApi.api.id;

@@ -4,7 +4,7 @@ import { restoreCredentials } from "../a11y/seed";
 import { seedSnapshotWorkspace, type ScreenshotSeed } from "./seed";
 
 /**
- * Issue 9 'Tests that CI runs as snapshots': the main screens in light and dark, en and de, at
+ * 'Tests that CI runs as snapshots': the main screens in light and dark, en and de, at
  * 1280 px and 390 px, compared with the PNGs in screens.spec.ts-snapshots/. A change a user
  * would see (a colour, a label, a spacing) fails here until the baselines are re-taken:
  *   npm run build && npx playwright test tests/e2e/screenshots --update-snapshots
@@ -100,7 +100,7 @@ const SHOTS: Shot[] = [
     volatile: (page) => [page.getByTestId("publish-url"), page.getByTestId("cell-id")],
   },
   {
-    // Issue 11: the import dialog with a file chosen — its preview, the column mapping with a
+    // The import dialog with a file chosen — its preview, the column mapping with a
     // refused column and one to opt in, and the long German texts at 390 px.
     name: "csv-import-dialog",
     path: (seed) => `/api/${seed.publishedId}/data?sort=servings:ASC#Recipe`,

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createVerifiedTokenCache } from "../../../server/auth/verifiedTokens";
 
 /*
- * Issue 15: verified access tokens are remembered so API requests skip the signature check and
+ * Verified access tokens are remembered so API requests skip the signature check and
  * the session lookup, yet "revocation checked without a database round trip per request" must
  * stay exact.
  */

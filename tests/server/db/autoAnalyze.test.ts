@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveProject, type LiveProject } from "../projectEndpoint/fixture";
 
 /*
- * Issue 11 (a data page's first rows): PGlite has no autovacuum, so without this a table was
+ * For a data page's first rows: PGlite has no autovacuum, so without this a table was
  * never analyzed and, after 10,000 rows were written, a page of 100 entries was read through a
  * sort-field index and sorted in full (32 ms instead of 0.1 ms). The server analyzes tables
  * whose rows changed by more than autovacuum's threshold, within seconds.

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { openDatabase } from "../../../server/db/database";
 
-// Issue 8, item 9: a new data directory is made by a child process (RSS), and a start that was
+// a new data directory is made by a child process (RSS), and a start that was
 // killed while making it must not leave a half-made cluster that the next start trusts.
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));

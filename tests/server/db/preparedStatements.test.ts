@@ -6,7 +6,7 @@ import { prepared } from "../../../server/db/preparedStatements";
 import { createDatabase } from "../harness";
 
 /**
- * Issue 15: the hot statements are prepared by name on each PostgreSQL connection, so PostgreSQL
+ * The hot statements are prepared by name on each PostgreSQL connection, so PostgreSQL
  * parses and plans them once rather than on every request. Only on the PostgreSQL run: PGlite
  * runs every statement unnamed.
  */

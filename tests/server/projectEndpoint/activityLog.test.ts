@@ -7,7 +7,7 @@ import { uniqueEmail } from "../harness";
 import { liveProject, type LiveProject } from "./fixture";
 import { csvClient } from "./csvClient";
 
-/** Issue 33's Logs screen: the console's activities connection, its filter, changes, export and live updates. */
+/** The Logs screen: the console's activities connection, its filter, changes, export and live updates. */
 let p: LiveProject;
 beforeAll(async () => {
   p = await liveProject();

@@ -5,7 +5,7 @@ import { uniqueEmail } from "../harness";
 import { liveProject, type LiveProject } from "./fixture";
 
 /**
- * Issue 33's key table: rotation with a grace period, last use and uses in 24 hours, and the
+ * Key table: rotation with a grace period, last use and uses in 24 hours, and the
  * limits on keys, each tried as the attack it defends against over HTTP.
  */
 let p: LiveProject;

@@ -6,7 +6,7 @@ import { uniqueEmail } from "../harness";
 import { liveProject, type LiveProject } from "./fixture";
 
 /**
- * Issue 11: the record editor's has-many lists say how many children a record has
+ * The record editor's has-many lists say how many children a record has
  * (countTypesByParentType), counted only as far as the cap.
  */
 let p: LiveProject;

@@ -7,7 +7,7 @@ import { generateProjectSchema } from "../../../server/projectEndpoint/schema/sc
 import { libraryModel, liveProject, type LiveProject } from "./fixture";
 
 /*
- * A list of plain fields is answered by one SQL statement that writes the page's JSON (issue 32),
+ * A list of plain fields is answered by one SQL statement that writes the page's JSON,
  * the rest by graphql-js. Both must answer alike to the byte: every query below is asked once as
  * it is and once with `@include(if: true)` on `items`, which sends it through graphql-js, and the
  * answers' JSON texts are compared — values of every scalar kind, aliases, __typename, paging,

@@ -8,7 +8,7 @@ import { isSuperuser } from "../../../server/projectEndpoint/entries/projectKeyO
 import { libraryModel, liveProject, type LiveProject } from "./fixture";
 
 /**
- * Issue 11: a batch checks the project's foreign key once instead of once per row (row triggers
+ * A batch checks the project's foreign key once instead of once per row (row triggers
  * off for its insert where the session may). What that must not lose: a batch for a project that
  * is gone writes nothing, and the rest of the batch's transaction runs with its triggers on.
  */

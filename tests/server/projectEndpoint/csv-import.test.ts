@@ -10,7 +10,7 @@ import { csvClient } from "./csvClient";
  * Spec §5 'CSV import': '.csv only', 'comma (default) or semicolon', 'The first row is the
  * header', 'Entries are kept only when the column count matches', 'Quoted cells with doubled
  * quotes are handled', 'Forbidden columns are the read-only and blacklisted keys' — run as a
- * server job (issue 11) whose refused rows are kept with their reason.
+ * server job whose refused rows are kept with their reason.
  */
 let p: LiveProject;
 let csv: ReturnType<typeof csvClient>;

@@ -6,7 +6,7 @@ import { liveProject, type LiveProject } from "./fixture";
 import { csvClient } from "./csvClient";
 
 /**
- * Issue 11: 'rows that other people create … appear within a second (the table's
+ * 'rows that other people create … appear within a second (the table's
  * subscriptions)' — also the rows of someone's CSV import. An import announces each committed
  * batch once on the table's channel (onImportType), never one message per row.
  */

@@ -11,7 +11,7 @@ import { libraryModel } from "./fixture";
 import { csvClient } from "./csvClient";
 
 /**
- * Issue 11 on PostgreSQL: 'An import that is interrupted (server killed, connection lost)
+ * 'An import that is interrupted (server killed, connection lost)
  * resumes from where it stopped.' With PostgreSQL no data-directory lock says the killed server
  * is gone, so the import waits for its job's lease; the lease is short and renewed while the
  * import runs, so another server takes the import over within seconds, and every row is there

@@ -11,7 +11,7 @@ import { libraryModel } from "./fixture";
 import { csvClient } from "./csvClient";
 
 /**
- * Issue 11: 'An import that is interrupted (server killed, connection lost) resumes from where it
+ * 'An import that is interrupted (server killed, connection lost) resumes from where it
  * stopped, and retrying the same file never creates duplicates.' A real server process imports
  * 100,000 rows and is killed with SIGKILL twice, at random points of the import; after the last
  * restart every row is there exactly once.

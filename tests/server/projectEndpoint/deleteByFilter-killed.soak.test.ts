@@ -9,7 +9,7 @@ import { ServerProcess } from "../security/serverProcess";
 import { libraryModel } from "./fixture";
 import { closeProgressClients, countAuthors, createAuthors, DELETE, removeActivities, untilListening, watchProgress, type Call } from "./deleteByFilterCalls";
 
-/** What a delete by filter killed midway leaves: docs/DECISIONS.md's promise (issue 11). */
+/** What a delete by filter killed midway leaves: docs/DECISIONS.md's promise. */
 afterAll(closeProgressClients);
 
 // A real server process on a data directory, killed with SIGKILL, as in csv-resume.soak.test.ts.

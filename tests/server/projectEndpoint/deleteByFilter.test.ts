@@ -4,7 +4,7 @@ import { liveProject, type LiveProject } from "./fixture";
 import { closeProgressClients, COUNT, countAuthors, createAuthors, DELETE, removeActivities, untilListening, watchProgress, type Call } from "./deleteByFilterCalls";
 
 /**
- * Issue 11: 'every row matching the current filter, done on the server in one request with a
+ * 'every row matching the current filter, done on the server in one request with a
  * progress bar'. The server deletes in chunks, each its own transaction, and announces
  * deleted/total after each; what a kill midway leaves is docs/DECISIONS.md's promise
  * (deleteByFilter-killed.soak.test.ts).

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveProject, type LiveProject } from "./fixture";
 
 /**
- * Issue 10: a project's own API "speaks GraphQL over HTTP as the platform endpoint does: the
+ * A project's own API "speaks GraphQL over HTTP as the platform endpoint does: the
  * graphql-http audit passes on it" — every audit of the GraphQL-over-HTTP spec, run against the
  * real endpoints: the project's with its API key, the platform's with a member's token (the
  * audit introspects, which anonymous callers may not). And the CORS that customer apps need.

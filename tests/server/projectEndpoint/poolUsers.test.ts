@@ -10,7 +10,7 @@ import { publishableModel } from "../publishing/models";
 import { callProject, publishUserPoolProject, refreshProjectUser, signInProjectUser, signUpProjectUser, type PoolProject } from "./poolProject";
 
 /*
- * Issue 10, the users of a project's own pool as callers of its API: spec §6 "Table access: per
+ * The users of a project's own pool as callers of its API: spec §6 "Table access: per
  * operation (query, create, update, delete) with public read, group, and public create, update
  * and delete. The owner always has access."; §7 'Realtime' (onCreate + type name) and §3
  * 'Activity' (INSERT for every written entry).

@@ -7,7 +7,7 @@ import { liveProject, type LiveProject } from "./fixture";
  * A list sorted by updatedAt (the default, spec §7) is ordered by the column itself. Its SELECT
  * also returns an ISO text named updated_at, and a bare `order by updated_at` meant that text:
  * every entry of the table was sorted as text at millisecond precision (the data page's first
- * 100 of 10,000 entries took ~40 ms instead of well under one, issue 11), and entries written
+ * 100 of 10,000 entries took ~40 ms instead of well under one), and entries written
  * within one millisecond came in an order the next page's keyset (microseconds) disagreed with.
  */
 let p: LiveProject;

@@ -8,7 +8,7 @@ import { publishableModel } from "../publishing/models";
 import { callProject, publishUserPoolProject, signInProjectUser, signUpProjectUser as signUpOne, type PoolProject } from "./poolProject";
 
 /*
- * Issue 10: each project's own user pool. Spec §3 'Api: authProviderType, authProviderClientId,
+ * Each project's own user pool. Spec §3 'Api: authProviderType, authProviderClientId,
  * authProviderPoolId, authProviderUrl'; §7 'authorization with a user-pool access token … A
  * sign-in client handles user-pool auth: sign in, resend sign-up code, refresh token, sign out.'
  * Everything goes through real HTTP with the unmodified amazon-cognito-identity-js.

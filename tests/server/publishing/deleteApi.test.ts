@@ -51,7 +51,7 @@ async function liveProjectWithPlan() {
 const count = async (table: "bundle_subscriptions" | "project_api_keys" | "project_live_versions" | "publish_runs", apiId: string) =>
   Number((await t.platform.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).where("api_id", "=", apiId).executeTakeFirstOrThrow()).n);
 
-describe("deleteApi (issue 10, spec §5 and §7)", () => {
+describe("deleteApi", () => {
   it("refuses everyone but owners with 'Only account owners can delete projects.', and a name that does not match", async () => {
     const owner = await liveProjectWithPlan();
     const admin = await t.signUp(uniqueEmail("admin"));

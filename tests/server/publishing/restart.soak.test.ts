@@ -9,7 +9,7 @@ import { ServerProcess } from "../security/serverProcess";
 import { publishableModel } from "./models";
 
 /**
- * Issue 10: 'A server killed (kill -9) during any publishing state resumes or fails that run
+ * 'A server killed (kill -9) during any publishing state resumes or fails that run
  * cleanly on restart: no project stays in a PUBLISHING state, no run stays IN_PROGRESS.'
  * Publishing takes milliseconds, so where the kill lands is made certain afterwards: the
  * database is set to what a kill during each state leaves behind — the project in that state,

@@ -6,7 +6,7 @@ import { callFrom } from "./fromAddress";
 import { INVITATION_MAIL_JOB } from "../../../server/role/invitationMail";
 
 /*
- * Issue 8 §6: "One member sent 50 invitations to address aliases in 300 ms (50 mails); one user
+ * "One member sent 50 invitations to address aliases in 300 ms (50 mails); one user
  * created 200 workspaces in 0.6 s. … A caller over a limit gets extensions.code RATE_LIMITED with
  * a localized message (en, de) and nothing is written or sent."
  */

@@ -9,7 +9,7 @@ import { SCHEMA_PATH, PROJECT_PERSISTED_QUERIES_PATH, PROJECT_ROOT } from "../..
 import { generateProjectSchema } from "../../../server/projectEndpoint/schema/schema";
 
 /*
- * The query limits sit just above the console's own operations (issue 8, item 2: "deeper than
+ * The query limits sit just above the console's own operations ("deeper than
  * the console's deepest query, no more"). A console query that outgrows them fails here, not in
  * a user's browser.
  */

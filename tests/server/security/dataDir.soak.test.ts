@@ -7,7 +7,7 @@ import { freePort, TEST_MAILBOX_TOKEN, uniqueEmail } from "../harness";
 import { authCall, ServerProcess } from "./serverProcess";
 
 /**
- * Issue 8.3: "A second npm start on the same data directory … opens PGlite first; the running
+ * "A second npm start on the same data directory … opens PGlite first; the running
  * server then lost 30 of 30 acknowledged writes after kill -9." And 8.4: "Files in the data
  * directory are created world-readable (0666)."
  */
@@ -67,7 +67,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("one server per data directory", 
     await restarted.ready();
     expect(await mailedAddresses(restarted.url, emails)).toEqual(emails);
 
-    // Issue 8.4: the directory is 0700, every file in it 0600.
+    // The directory is 0700, every file in it 0600.
     const entries = modes(dataDir);
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     expect(entries.filter((e) => e.directory && e.mode !== 0o700)).toEqual([]);

@@ -15,7 +15,7 @@ import {
 import { wrongPasswordFrom } from "./fromAddress";
 
 /*
- * Issue 8 §5: "Unknown and known users are told apart by the messages of ConfirmSignUp,
+ * "Unknown and known users are told apart by the messages of ConfirmSignUp,
  * ResendConfirmationCode, ForgotPassword and ConfirmForgotPassword, by lockout applying only to
  * real users … Behave like Cognito's PreventUserExistenceErrors" and "Throttle failures per
  * account and source address, so failures from one address do not lock the owner out from another".

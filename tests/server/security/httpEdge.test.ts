@@ -5,7 +5,7 @@ import { AUTH_PROVIDER_CLIENT_ID_MAX_LENGTH, QUERY_EXPLORER_STRING_MAX_LENGTH } 
 import { DateTime } from "../../../server/graphqlKit/dateTime";
 import { startTestPlatform, uniqueEmail, type TestPlatform } from "../harness";
 
-/** Issue 8.8, "The HTTP edge": headers, CORS, odd URLs and oversized or broken inputs. */
+/** "The HTTP edge": headers, CORS, odd URLs and oversized or broken inputs. */
 let t: TestPlatform;
 beforeAll(async () => {
   t = await startTestPlatform({ CORS_ORIGINS: "https://partner.example" });

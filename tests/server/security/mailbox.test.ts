@@ -9,7 +9,7 @@ import { resolveMailboxToken } from "../../../server/mail/mailboxToken";
 import { startTestPlatform, TEST_MAILBOX_TOKEN, uniqueEmail, type TestPlatform } from "../harness";
 
 /**
- * Issue 8.1: "ForgotPassword for any address, then read the code from /mail.json: the account is
+ * "ForgotPassword for any address, then read the code from /mail.json: the account is
  * taken." The mailbox needs its token, lists one address at a time and forgets after 24 hours.
  */
 let t: TestPlatform;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, uniqueEmail, type TestPlatform } from "../harness";
 
 /*
- * Issue 8, item 2: "Any caller can stop the server with one query". Each attack below took the
+ * "Any caller can stop the server with one query". Each attack below took the
  * server down or blocked it before the limits (server/graphql/limits.ts) existed.
  */
 let t: TestPlatform;

@@ -7,7 +7,7 @@ import { generateProjectSchema } from "../../../server/projectEndpoint/schema/sc
 import { libraryModel } from "../projectEndpoint/fixture";
 
 /*
- * Issue 10: "The query limits of the security issue apply to every project endpoint". A project's
+ * "The query limits of the security issue apply to every project endpoint". A project's
  * lists page by `limit` (up to 1,000), which graphql-armor's cost rule does not read: nested lists
  * are counted in rows, each list's size times the sizes of the lists around it.
  */

@@ -6,7 +6,7 @@ import { startTestPlatform, type TestPlatform } from "../harness";
 import type { RoleEvent } from "../../../server/graphql/mappers";
 
 /*
- * Issue 8 §7: "After GlobalSignOut (and after a token expires) the user's open graphql-ws
+ * "After GlobalSignOut (and after a token expires) the user's open graphql-ws
  * subscriptions kept delivering. Close them within a second of sign-out or revocation, and
  * re-check expiry on each subscription event."
  */
@@ -69,7 +69,7 @@ describe("sessions end everywhere", () => {
     expect(closed.at - signedOutAt).toBeLessThan(1500);
   });
 
-  it("refuses a signed-out token on the very next request, though it was just verified (issue 15)", async () => {
+  it("refuses a signed-out token on the very next request, though it was just verified", async () => {
     const owner = await t.signUp(`next-request${counter++}@example.com`);
     const viewer = `{ viewer { email } }`;
     expect((await t.graphql(viewer, {}, owner.token)).data).toEqual({ viewer: { email: owner.email } });

@@ -8,7 +8,7 @@ import { startTestPlatform, TEST_SECRET_KEY, uniqueEmail, type TestPlatform } fr
 import { ServerProcess } from "./serverProcess";
 
 /**
- * Issue 8.4: "the RSA private signing key is stored as plain JWK in the auth_keys table: anyone
+ * "the RSA private signing key is stored as plain JWK in the auth_keys table: anyone
  * who gets a copy of the directory or a database dump can forge tokens for every user."
  */
 let t: TestPlatform;

@@ -4,7 +4,7 @@ import { startTestPlatform, type TestPlatform } from "../harness";
 import { callFrom } from "./fromAddress";
 
 /*
- * Issue 8: per-source limits count the caller's address. X-Forwarded-For is written by whoever
+ * Per-source limits count the caller's address. X-Forwarded-For is written by whoever
  * sends the request, so it names the source only when a trusted proxy (TRUSTED_PROXIES) sent it.
  */
 let t: TestPlatform | undefined;
