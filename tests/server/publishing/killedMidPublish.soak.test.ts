@@ -17,7 +17,8 @@ import { publishableModel } from "./models";
  * PUBLISHING_RESOLVERS and the job RUNNING under a heartbeat lease. Each server names itself to
  * PostgreSQL (application_name), so pg_stat_activity says which one waits: that one is killed.
  * Its open transaction never commits (its connection is gone), so the step is redone by the
- * server that takes the job over.
+ * server that takes the job over. A soak test (`npm run soak`): three server processes start, which on
+ * a shared machine takes longer than the server suite should wait.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 const PUBLIC_URL = "http://killed-mid-publish.test";
