@@ -1,4 +1,4 @@
-import { getEventListeners } from "node:events";
+import { getEventListeners, setMaxListeners } from "node:events";
 import { createPubSub } from "graphql-yoga";
 import type { SchemaPrompt } from "./prompts/store";
 import type { Api } from "./project/store";
@@ -23,6 +23,8 @@ export type CredentialChange =
  */
 export function createPlatformPubSub() {
   const target = new EventTarget();
+  // Each subscriber is a listener on its topic: eleven on one workspace or project are no leak.
+  setMaxListeners(0, target);
   const pubsub = createPubSub<{
     "role:changed": [orgId: string, event: RoleEvent];
     /** An AI schema prompt reached DONE or FAILED (server/prompts); fed by the change follower. */
