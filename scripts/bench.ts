@@ -14,7 +14,7 @@
 //   - the data page: time to the first rows (cold, warm) and DOM rows with 10,000 loaded
 //   - how fast a 300 MB answer (wide rows, five aliases) is refused, /healthz meanwhile (big-response)
 //   - every filter operator over 10,000 entries loaded through the API, each sort order (filters)
-//   - cloud functions: URL latency cold and warm, invocations/s at 10 clients, trigger overhead (functions)
+//   - cloud functions: URL latency cold and warm, invocations/s at 10 clients, trigger overhead, RSS with 100 functions loaded (functions)
 //   - several servers on one PostgreSQL (`--servers 1,2,3`, only when asked: scripts/bench/servers.ts)
 // `npm run bench -- --only=memory,request-path` runs only the named parts (PARTS below): on a
 // shared machine one part at a time is what can be measured.
@@ -36,7 +36,7 @@ import { benchCsv } from "./bench/csv";
 import { benchDataPage } from "./bench/data-page";
 import { benchBigResponse } from "./bench/bigResponse";
 import { benchFilters } from "./bench/filters";
-import { benchFunctions } from "./bench/functions";
+import { benchFunctions, benchFunctionsRss } from "./bench/functions";
 import { benchServers } from "./bench/servers";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4510);
@@ -86,7 +86,10 @@ async function main() {
   if (parts.has("csv")) await benchCsv(PORT + 20);
   if (parts.has("data-page")) await benchDataPage(PORT + 30);
   if (parts.has("big-response")) await benchBigResponse(PORT + 45);
-  if (parts.has("functions")) await benchFunctions();
+  if (parts.has("functions")) {
+    await benchFunctions();
+    await benchFunctionsRss(PORT + 50);
+  }
   if (parts.has("filters")) {
     await benchFilters();
     const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;

@@ -5,6 +5,9 @@ cd "$(dirname "$0")/.."
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+# Python cloud functions run only inside bubblewrap (without it they are refused, never run unsandboxed).
+[ -x /usr/bin/bwrap ] || need+=(bubblewrap)
+[ -x /usr/bin/python3 ] || need+=(python3)
 if [ ${#need[@]} -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get install -y "${need[@]}" || { apt-get update && apt-get install -y "${need[@]}"; }

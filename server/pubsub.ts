@@ -3,6 +3,7 @@ import { createPubSub } from "graphql-yoga";
 import type { SchemaPrompt } from "./prompts/store";
 import type { Api } from "./project/store";
 import type { RoleEvent } from "./graphql/mappers";
+import type { FunctionLogRow } from "./functions/logs";
 
 /**
  * A credential stopped standing for its holder, told once it is committed: sign-ins ended
@@ -33,6 +34,8 @@ export function createPlatformPubSub() {
     "api:updated": [apiId: string, api: Api];
     /** A project's entries were written, so it has new activities (the console's Logs screen refetches); fed by the change follower. */
     "activities:recorded": [apiId: string, projectId: string];
+    /** A cloud function's invocation was recorded (topic id `<apiId>:<key>`): its log list on the Cloud functions screen shows it live. */
+    "functionLog:recorded": [functionId: string, log: FunctionLogRow];
     /** Open project sockets close with the credential they were opened with (projectEndpoint/realtime/socketWatch.ts). */
     "credential:changed": [change: CredentialChange];
   }>({ eventTarget: target as never });

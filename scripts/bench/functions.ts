@@ -1,12 +1,15 @@
 // Cloud functions: invocation latency through a function URL (cold: a function's first call;
 // warm: the same function again), invocations per second at 10 clients, the per-write overhead of
 // a before and an after trigger on createAuthor. The floor is a plain read of the same project's
-// endpoint in the same run.
+// endpoint in the same run. And the RSS of a platform process of its own (measured from outside,
+// as the memory part does) before and with 100 functions uploaded and each called once.
 // Run alone: `npx tsx scripts/bench/functions.ts`, or `npm run bench -- --only=functions`.
 import { pathToFileURL } from "node:url";
 import { addResolver, updateResolver, type ResolverPatch, type SchemaModel } from "../../src/domain/model";
 import { GENEROUS_LIMITS } from "../../tests/server/limits";
 import { libraryModel, liveProject, type LiveProject } from "../../tests/server/projectEndpoint/fixture";
+import { rssMiB } from "./load";
+import { startProjectServer } from "./project-api";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const COLD = 20;
@@ -110,4 +113,46 @@ export async function benchFunctions() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) await benchFunctions();
+const LOADED = 100;
+
+/** The server's RSS before and with LOADED functions uploaded and each called once (its code cache holds them all). */
+export async function benchFunctionsRss(port: number) {
+  const server = await startProjectServer(port, {
+    DATA_DIR: "memory://",
+    DATABASE_URL: "",
+    BENCH_SIZES: "1000",
+    LIMITS: `${GENEROUS_LIMITS},functionCallsPerCallerPerMinute=1000000,fileUploadsPerCallerPerHour=1000000`,
+  });
+  try {
+    const { apiId, key } = server.prepared.projects["1000"];
+    const post = async (path: string, body: unknown) => {
+      const response = await fetch(new URL(path, server.base), { method: "POST", headers: { "content-type": "application/json", "x-api-key": key }, body: JSON.stringify(body) });
+      const text = await response.text();
+      if (response.status !== 200 || text.includes('"errors"')) throw new Error(`${path}: ${response.status} ${text.slice(0, 300)}`);
+    };
+    const call = () => post(`/p/${apiId}/functions/warmup.js`, { n: 0 });
+    await post(`/p/${apiId}/graphql`, uploadBody("warmup.js", "exports.handler = (event) => event;"));
+    for (let n = 0; n < 20; n++) await call();
+    const before = rssMiB(server.pid);
+    for (let n = 0; n < LOADED; n++) {
+      // Each its own code of some size, as real functions differ.
+      const code = `const table${n} = ${JSON.stringify(Array.from({ length: 200 }, (_, index) => `row ${n}-${index}`))};\nexports.handler = (event) => ({ n: event.n, size: table${n}.length });`;
+      await post(`/p/${apiId}/graphql`, uploadBody(`loaded${n}.js`, code));
+      await post(`/p/${apiId}/functions/loaded${n}.js`, { n });
+    }
+    const loaded = rssMiB(server.pid);
+    console.log(`RSS of the platform process (from outside): ${before.toFixed(0)} MiB with one function warm, ${loaded.toFixed(0)} MiB with ${LOADED} more functions uploaded and each called once (+${(loaded - before).toFixed(0)} MiB)`);
+  } finally {
+    await server.stop();
+  }
+}
+
+const uploadBody = (fileKey: string, code: string) => ({
+  query: `mutation ($input: UploadInlineFileInput!) { uploadInlineFile(input: $input) { cloudFunction { id } } }`,
+  variables: { input: { key: fileKey, mimeType: "text/javascript", accessControl: "private", archiveFormat: "ZIP", body: Buffer.from(code).toString("base64"), isCloudFunction: true } },
+});
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await benchFunctions();
+  await benchFunctionsRss(Number(process.env.BENCH_PORT ?? 4510) + 50);
+}

@@ -22,6 +22,7 @@ import { changeLog } from "./migrations/0020_change_log";
 import { functionLogs } from "./migrations/0021_function_logs";
 import { flows } from "./migrations/0022_flows";
 import { customerApps } from "./migrations/0023_customer_apps";
+import { triggerEvents } from "./migrations/0024_trigger_events";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "0021_function_logs": functionLogs,
   "0022_flows": flows,
   "0023_customer_apps": customerApps,
+  "0024_trigger_events": triggerEvents,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

@@ -29,6 +29,9 @@ const COLUMNS = sql.raw(`id, function_key, source, status, error, stdout, stderr
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort_key`);
 
+/** The pubsub topic id of one function's invocations. */
+export const functionLogTopic = (apiId: string, functionKey: string) => `${apiId}:${functionKey}`;
+
 export async function recordInvocation(db: DbOrTx, apiId: string, functionKey: string, source: string, outcome: InvocationOutcome) {
   const { rows } = await sql<FunctionLogRow>`insert into project_function_logs (id, api_id, function_key, source, status, error, stdout, stderr, duration_ms, cpu_ms, memory_bytes)
     values (${randomUUID()}, ${apiId}, ${functionKey}, ${source}, ${outcome.status}, ${outcome.error ?? null}, ${outcome.stdout}, ${outcome.stderr},

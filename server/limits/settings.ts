@@ -58,6 +58,8 @@ export interface Limits {
   functionsPerProjectAtOnce: number;
   /** Function URL calls one caller makes in one project per minute. */
   functionCallsPerCallerPerMinute: number;
+  /** Trigger invocations kept per table and trigger for replaying a changed function against them. */
+  triggerReplayEvents: number;
   /** Flows one project may have. */
   flowsPerProject: number;
   /** Steps one flow may have. */
@@ -104,6 +106,7 @@ export const DEFAULT_LIMITS: Limits = {
   functionsAtOnce: 4,
   functionsPerProjectAtOnce: 2,
   functionCallsPerCallerPerMinute: 600,
+  triggerReplayEvents: 20,
   flowsPerProject: 100,
   flowStepsMax: 50,
   flowSchemaMaxBytes: 256 * 1024,

@@ -164,7 +164,7 @@ export function generateResolvers(plan: ModelPlan) {
   const generic = genericResolvers(plan);
   Object.assign(Query, generic.Query);
   Object.assign(Mutation, generic.Mutation);
-  Object.assign(Subscription, generic.Subscription);
+  Object.assign(Subscription, generic.Subscription, files.Subscription);
   for (const table of plan.tables) {
     const generated = tableResolvers(plan, table);
     Object.assign(Query, generated.Query);

@@ -17,6 +17,8 @@ import { revertChange } from "./revertChange";
 const PAGE = 50;
 /** How long a burst of notices may go quiet before the list reloads. */
 const REFETCH_SETTLE_MS = 250;
+/** The built-in table of cloud functions: its activities link to the function's logs. */
+const FUNCTION_TABLE = "CloudFunction";
 const EVENTS: ActivityEventName[] = ["INSERT", "MODIFY", "REMOVE"];
 
 const activitiesRecorded = graphql`
@@ -224,6 +226,11 @@ function ActivitiesList(props: { api: ActivitiesPanel_api$key; apiId: string; ca
               <td>{activity.eventName}</td>
               <td>{activity.recordType}</td>
               <td>
+                {activity.recordType === FUNCTION_TABLE ? (
+                  <Link to="/api/$apiId/cloud-functions" params={{ apiId }} search={{ logs: activity.recordId }} className="logs-entry-link" data-testid="activity-function-logs">
+                    <FormattedMessage id="logs.functionLogs" />
+                  </Link>
+                ) : (
                 <Link
                   to="/api/$apiId/data"
                   params={{ apiId }}
@@ -234,6 +241,7 @@ function ActivitiesList(props: { api: ActivitiesPanel_api$key; apiId: string; ca
                 >
                   {activity.recordId}
                 </Link>
+                )}
               </td>
               <td>{activity.changes.length > 0 && <ChangeList apiId={apiId} activity={activity} canRevert={props.canRevert} />}</td>
             </tr>

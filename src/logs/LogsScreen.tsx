@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { FormattedMessage, useIntl } from "react-intl";
-import { useNavigate, useSearch } from "@tanstack/react-router";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import type { LogsScreenQuery } from "../__generated__/LogsScreenQuery.graphql";
 import { ProjectHeader } from "../project/ProjectHeader";
 import { Alert } from "../ui/Alert";
@@ -50,6 +50,11 @@ export default function LogsScreen(props: { queryRef: PreloadedQuery<LogsScreenQ
       <h1>
         <FormattedMessage id="logs.title" />
       </h1>
+      <p className="logs-function-link">
+        <Link to="/api/$apiId/cloud-functions" params={{ apiId: api.id }} data-testid="logs-function-logs">
+          <FormattedMessage id="logs.functionLogs.all" />
+        </Link>
+      </p>
       <Tabs idPrefix="logs" label={intl.formatMessage({ id: "logs.title" })} tabs={tabs} selected={tab} onSelect={(next) => void navigate({ to: ".", search: (old) => ({ ...old, tab: next }), replace: true })} testId="logs-tabs" />
       <TabPanel idPrefix="logs" id={tab} testId={`logs-panel-${tab}`}>
         {tab === "activities" ? (

@@ -11,7 +11,7 @@ import { homeOf, requireAuth, requireSignedIn, requireSignedOut } from "./guards
 import { plainScreen, queryScreen, type ScreenModule } from "./lazyScreen";
 import { SIGNED_OUT_PATHS, type SignedOutPath } from "../session/signedOutPaths";
 import { bothLifecycles, routeQuery } from "./routeQuery";
-import { dataSearch, loginSearch, logsSearch, manageMemberSearch, publishingSearch, signupCodeSearch } from "./searchParams";
+import { dataSearch, functionsSearch, loginSearch, logsSearch, manageMemberSearch, publishingSearch, signupCodeSearch } from "./searchParams";
 import { RouteError } from "../common/RouteError";
 import { screenRoute } from "./screenRoute";
 import { knownNotLive } from "../data/liveProjects";
@@ -398,6 +398,7 @@ const projectAssets = createRoute({ getParentRoute: () => projectLayout, path: "
 const projectCloudFunctions = createRoute({
   getParentRoute: () => projectLayout,
   path: "cloud-functions",
+  validateSearch: functionsSearch,
   ...listedScreen("project-cloud-functions", functionsScreen, functionsList, "functionsRef"),
 });
 

@@ -101,6 +101,9 @@ export const signupCodeSearch = lenient<{ email: string }>({ email: text(254) })
 /** project-setup-publishing: the checkout's session id on return from the payment page. */
 export const publishingSearch = lenient<{ session_id: string }>({ session_id: text(200) });
 
+/** project-cloud-functions: ?logs= the function (key or id) whose logs are open. */
+export const functionsSearch = lenient<{ logs: string }>({ logs: text(1024) });
+
 const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 export type LogsTab = "activities" | "runs";
 export type ActivityEventName = "INSERT" | "MODIFY" | "REMOVE";

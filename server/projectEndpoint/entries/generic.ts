@@ -16,6 +16,7 @@ import { generateSdl } from "../schema/sdl";
 import { jsonNestsDeeperThan, MAX_INPUT_DEPTH } from "../../../src/domain/limits";
 import { inputTooDeep } from "../../security/inputShape";
 import { listSizes } from "./listCounts";
+import { triggeredWrite } from "../../functions/triggers";
 import type { EntryRow, ListQuery, SortOrder } from "./store";
 
 interface TableArgs {
@@ -197,28 +198,28 @@ export function genericResolvers(plan: ModelPlan) {
     Mutation: {
       async createType(_: unknown, args: TableArgs & ValueArgs, ctx: ProjectContext) {
         const operations = operationsFor(ctx, args, "mutations");
-        const [row] = await operations.createMany(ctx, [entryInput(operations.table, args)]);
+        const [row] = await triggeredWrite(ctx, operations.table, "create", entryInput(operations.table, args), (input) => operations.createMany(ctx, [input]), true);
         return toType(ctx, operations.table)(row);
       },
       async batchCreateType(_: unknown, args: TableArgs & { items: ValueArgs[] }, ctx: ProjectContext) {
         const operations = operationsFor(ctx, args, "mutations");
-        const rows = await operations.createMany(ctx, args.items.map((item) => entryInput(operations.table, item)));
+        const rows = await triggeredWrite(ctx, operations.table, "create", args.items.map((item) => entryInput(operations.table, item)), (input) => operations.createMany(ctx, input), false);
         return rows.map(toType(ctx, operations.table));
       },
       async updateType(_: unknown, args: TableArgs & ValueArgs & { id: string; expectedUpdatedAt?: string | null }, ctx: ProjectContext) {
         const operations = operationsFor(ctx, args, "mutations");
-        const row = await operations.update(ctx, { ...entryInput(operations.table, args), id: args.id }, args.expectedUpdatedAt);
+        const [row] = await triggeredWrite(ctx, operations.table, "update", { ...entryInput(operations.table, args), id: args.id }, async (input) => [await operations.update(ctx, input, args.expectedUpdatedAt)], true);
         return toType(ctx, operations.table)(row);
       },
       async deleteType(_: unknown, args: TableArgs & { id: string; fields?: string | null }, ctx: ProjectContext) {
         const operations = operationsFor(ctx, args, "mutations");
-        const [row] = await operations.deleteMany(ctx, [{ ...jsonObject(args.fields, "fields"), id: args.id }]);
+        const [row] = await triggeredWrite(ctx, operations.table, "delete", { ...jsonObject(args.fields, "fields"), id: args.id }, (input) => operations.deleteMany(ctx, [input]), true);
         if (!row) throw notFound();
         return toType(ctx, operations.table)(row);
       },
       async batchDeleteType(_: unknown, args: TableArgs & { items: { id: string; fields?: string | null }[] }, ctx: ProjectContext) {
         const operations = operationsFor(ctx, args, "mutations");
-        const rows = await operations.deleteMany(ctx, args.items.map((item) => ({ ...jsonObject(item.fields, "fields"), id: item.id })));
+        const rows = await triggeredWrite(ctx, operations.table, "delete", args.items.map((item) => ({ ...jsonObject(item.fields, "fields"), id: item.id })), (input) => operations.deleteMany(ctx, input), false);
         return rows.map(toType(ctx, operations.table));
       },
       async deleteTypes(_: unknown, args: TableArgs & { filter?: string | null; deletionId?: string | null }, ctx: ProjectContext) {

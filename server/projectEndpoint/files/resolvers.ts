@@ -12,7 +12,8 @@ import { appendAfterCommit } from "../../changes/log";
 import { activitiesChange } from "../../changes/topics";
 import { DOWNLOAD_URL_MINUTES, EXPORT_URL_MINUTES, filesKey, signDownload, signUpload, UPLOAD_URL_MINUTES, uploadNonce } from "./tokens";
 import * as store from "./store";
-import { listInvocations, NEWEST_FIRST as LOGS_NEWEST_FIRST, type FunctionLogRow } from "../../functions/logs";
+import { replayCloudFunction } from "../../functions/replay/resolvers";
+import { functionLogTopic, listInvocations, NEWEST_FIRST as LOGS_NEWEST_FIRST, type FunctionLogRow } from "../../functions/logs";
 
 /** Spec §7 batch calls take at most this many items, like the tables' batches. */
 const MAX_BATCH = 100;
@@ -152,6 +153,8 @@ export function filesResolvers() {
       },
     },
     Mutation: {
+      replayCloudFunction: (_: unknown, { input }: { input: { key: string; body: string } }, ctx: ProjectContext) =>
+        replayCloudFunction(ctx, { key: checkedKey(input.key), body: decodeBody(input.body) }),
       async uploadFileIntent(_: unknown, { input }: { input: { key: string; mimeType: string; accessControl?: AccessControl | null } }, ctx: ProjectContext) {
         requireAction(ctx.project.caller, "create");
         const key = checkedKey(input.key);
@@ -262,6 +265,16 @@ export function filesResolvers() {
         announceActivities(ctx);
         await dropObjects(ctx, rows.map((row) => row.code_key));
         return rows.map(toFunction(ctx));
+      },
+    },
+    Subscription: {
+      /** Each invocation of the function as it is recorded, for its log list on the Cloud functions screen. */
+      onCloudFunctionLog: {
+        subscribe(_: unknown, args: { key: string }, ctx: ProjectContext) {
+          requireAction(ctx.project.caller, "read");
+          return ctx.pubsub.subscribe("functionLog:recorded", functionLogTopic(ctx.project.apiId, args.key));
+        },
+        resolve: toLog,
       },
     },
   };

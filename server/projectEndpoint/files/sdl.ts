@@ -69,6 +69,30 @@ type CloudFunctionLog {
   memoryBytes: Float!
   createdAt: String!
 }
+"One kept trigger invocation replayed against a draft: what the live version answered then beside what the draft answers (status, output as JSON text, error), and the draft's CPU and memory against the limits."
+type CloudFunctionReplay {
+  id: ID!
+  recordedAt: String!
+  trigger: String!
+  "<Table>:<before|after>:<type>"
+  source: String!
+  "The event as the function got it (JSON text), password fields redacted."
+  event: String!
+  liveStatus: String!
+  liveOutput: String
+  liveError: String
+  draftStatus: String!
+  draftOutput: String
+  draftError: String
+  cpuMs: Int!
+  memoryBytes: Float!
+  cpuLimitMs: Int!
+  memoryLimitBytes: Float!
+  "Whether the draft ended or answered differently."
+  changed: Boolean!
+}
+"A draft of a function: its code in base64, run but never stored."
+input ReplayCloudFunctionInput { key: String! body: String! }
 type CloudFunctionLogEdge { node: CloudFunctionLog! cursor: String! }
 type CloudFunctionLogConnection { items: [CloudFunctionLog!]! nextToken: String edges: [CloudFunctionLogEdge!]! pageInfo: PageInfo! }
 type CloudFunctionEdge { node: CloudFunction! cursor: String! }
@@ -93,10 +117,12 @@ export const FILES_QUERIES = [
   `"Whether the caller may download functions' code (docs/ROLES.md data.edit, as for uploading it)."\n  viewerCanExportFunctions: Boolean!`,
   `"Spec §2 'export': a signed download address of the function's code; null when there is no such function."\n  exportCloudFunction(id: ID!): CloudFunctionExport`,
 ];
+export const FILES_SUBSCRIPTIONS = [`"Each invocation of the function (by key) as it is recorded."\n  onCloudFunctionLog(key: String!): CloudFunctionLog!`];
 export const FILES_MUTATIONS = [
   `uploadFileIntent(input: UploadFileIntentInput!): FileUploadIntent!`,
   `"Documents for uploaded objects (spec §7 'from the intents'); an object never uploaded with that type is refused."\n  batchCreateFileDocument(input: [CreateFileDocumentInput!]!): [FileDocument!]!`,
   `"Deletes the documents and their bytes."\n  batchDeleteFileDocument(input: [DeleteFileDocumentInput!]!): [FileDocument!]!`,
   `uploadInlineFile(input: UploadInlineFileInput!): InlineFile!`,
   `batchDeleteCloudFunction(input: [DeleteCloudFunctionInput!]!): [CloudFunction!]!`,
+  `"Runs a draft of the function against its kept trigger invocations (LIMITS triggerReplayEvents per trigger) without writing anything; context.graphql is refused meanwhile."\n  replayCloudFunction(input: ReplayCloudFunctionInput!): [CloudFunctionReplay!]!`,
 ];

@@ -3,7 +3,7 @@ import type { ModelPlan, TablePlan } from "./plan";
 import { DEFAULT_LIMIT } from "../entries/paging";
 import { FILTER_INPUTS_SDL } from "./filterInputs";
 import { BUILT_IN_MUTATIONS, BUILT_IN_QUERIES, BUILT_IN_SDL } from "../builtIns/tables";
-import { FILES_MUTATIONS, FILES_QUERIES, FILES_SDL } from "../files/sdl";
+import { FILES_MUTATIONS, FILES_QUERIES, FILES_SDL, FILES_SUBSCRIPTIONS } from "../files/sdl";
 import { GENERIC_MUTATIONS, GENERIC_QUERIES, GENERIC_SDL, GENERIC_SUBSCRIPTIONS } from "./genericSdl";
 import { USER_GROUPS_MUTATIONS, USER_GROUPS_QUERIES, USER_GROUPS_SDL } from "../access/userGroups";
 import { childrenFieldName, operationNames, parentFieldName, parentIdInputName, typeNames } from "./names";
@@ -104,7 +104,7 @@ export function generateSdl(plan: ModelPlan): string {
   const operations = plan.tables.map(tableOperations);
   const queries = [...operations.flatMap((op) => op.queries), ...BUILT_IN_QUERIES, ...FILES_QUERIES, ...GENERIC_QUERIES, ...USER_GROUPS_QUERIES];
   const mutations = [...operations.flatMap((op) => op.mutations), ...BUILT_IN_MUTATIONS, ...FILES_MUTATIONS, ...GENERIC_MUTATIONS, ...USER_GROUPS_MUTATIONS];
-  const subscriptions = [...operations.flatMap((op) => op.subscriptions), ...GENERIC_SUBSCRIPTIONS];
+  const subscriptions = [...operations.flatMap((op) => op.subscriptions), ...GENERIC_SUBSCRIPTIONS, ...FILES_SUBSCRIPTIONS];
   return [
     SHARED,
     BUILT_IN_SDL,

@@ -61,7 +61,7 @@ export const FILTER_LOGIC_NAMES = ["and", "or", "not"] as const;
 export const PROJECT_BASE_TYPE_NAMES = [
   "AccessControl", "Activity", "ActivityConnection", "ApiKey", "ApiKeyConnection", "ArchiveFormat", "Boolean",
   "BooleanFilterInput", "CloudFunction", "CloudFunctionConnection", "CloudFunctionEdge", "CloudFunctionExport", "CloudFunctionLog",
-  "CloudFunctionLogConnection", "CloudFunctionLogEdge",
+  "CloudFunctionLogConnection", "CloudFunctionLogEdge", "CloudFunctionReplay", "ReplayCloudFunctionInput",
   "CreateApiKeyInput", "CreateFileDocumentInput", "DeleteApiKeyInput", "DeleteCloudFunctionInput",
   "DeleteFileDocumentInput", "DeleteTypesResult", "EnumFilterInput", "ExistsFilterInput", "FileDocument",
   "FileDocumentConnection", "FileDocumentEdge", "FileUploadIntent", "Float", "FloatFilterInput", "ID", "InlineFile",
@@ -78,8 +78,8 @@ export const PROJECT_BASE_OPERATION_NAMES = [
   "batchCreateType", "batchDeleteApiKey", "batchDeleteCloudFunction", "batchDeleteFileDocument", "batchDeleteType",
   "countTypesByParentType", "createApiKey", "createType", "deleteType", "deleteTypes", "exportCloudFunction",
   "getApiKey", "getFileDocument", "listActivity", "listApiKey", "listCloudFunction", "listCloudFunctionLog", "listFileDocument", "listTypes",
-  "listTypesByParentType", "liveVersion", "onCreateType", "onDeleteType", "onDeleteTypesProgress", "onImportType",
-  "onUpdateType", "rotateApiKey", "type", "updateApiKey", "updateType", "uploadFileIntent", "uploadInlineFile",
+  "listTypesByParentType", "liveVersion", "onCloudFunctionLog", "onCreateType", "onDeleteType", "onDeleteTypesProgress", "onImportType",
+  "onUpdateType", "replayCloudFunction", "rotateApiKey", "type", "updateApiKey", "updateType", "uploadFileIntent", "uploadInlineFile",
   "viewerCanDeleteData", "viewerCanDeleteFiles", "viewerCanEditData", "viewerCanExportFunctions",
   "viewerCanManageUserGroups", "viewerCanUploadFiles",
 ] as const;

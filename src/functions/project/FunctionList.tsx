@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import { fetchQuery, graphql, usePaginationFragment, useRelayEnvironment } from "react-relay";
+import { useSearch } from "@tanstack/react-router";
 import { FILES_PAGE_SIZE, runtimeOf } from "../../domain/files";
 import { ErrorMessage } from "../../common/ErrorMessage";
 import { ApiError } from "../../relay/errors";
@@ -71,7 +72,9 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
   const exportHintId = useId();
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<unknown>(null);
-  const [logsOf, setLogsOf] = useState<string | null>(null);
+  // The Logs screen links here with ?logs= a function's id (its activities name it so) or key.
+  const search: { logs?: string } = useSearch({ strict: false });
+  const [logsOf, setLogsOf] = useState<string | null>(() => functions.find((fn) => fn.id === search.logs || fn.key === search.logs)?.key ?? null);
   const shownLogs = functions.find((fn) => fn.key === logsOf);
 
   // Pasting a supported file opens the upload dialog with it.
@@ -238,7 +241,7 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
           <FormattedMessage id="common.loadMore" />
         </Button>
       )}
-      {shownLogs && <FunctionLogs key={shownLogs.key} functionKey={shownLogs.key} functionUrl={shownLogs.functionUrl ?? null} />}
+      {shownLogs && <FunctionLogs key={shownLogs.key} functionKey={shownLogs.key} functionUrl={shownLogs.functionUrl ?? null} canReplay={data.viewerCanUploadFiles && shownLogs.runtime === "nodejs18.x"} />}
       {uploadFile !== undefined && <UploadFunctionDialog connectionId={data.listCloudFunction.__id} initialFile={uploadFile} onClose={() => setUploadFile(undefined)} />}
       {confirming && (
         <ConfirmDialog

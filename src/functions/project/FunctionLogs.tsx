@@ -1,10 +1,13 @@
-import { Suspense, useState, useTransition } from "react";
+import { Suspense, useMemo, useState, useTransition } from "react";
 import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from "react-intl";
-import { graphql, useLazyLoadQuery, usePaginationFragment } from "react-relay";
+import { graphql, useLazyLoadQuery, usePaginationFragment, useSubscription } from "react-relay";
+import type { GraphQLSubscriptionConfig } from "relay-runtime";
+import type { FunctionLogsSubscription } from "../../__generated__/FunctionLogsSubscription.graphql";
 import type { FunctionLogsQuery } from "../../__generated__/FunctionLogsQuery.graphql";
 import type { FunctionLogs_query$key } from "../../__generated__/FunctionLogs_query.graphql";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
+import { ReplayPanel } from "./ReplayPanel";
 import "./FunctionLogs.css";
 
 /** Spec §9: logs are listed 50 a page, like activities. */
@@ -13,9 +16,10 @@ const PAGE = 50;
 /**
  * One function's address and its invocations (server/functions/logs.ts), newest first, within
  * the project's retention: how each ended, how long it took, what memory it used, and what it
- * printed. Refresh asks the endpoint again.
+ * printed. A new invocation appears at the top while the list is open (onCloudFunctionLog);
+ * Refresh asks the endpoint again.
  */
-export function FunctionLogs(props: { functionKey: string; functionUrl: string | null }) {
+export function FunctionLogs(props: { functionKey: string; functionUrl: string | null; canReplay: boolean }) {
   const [fetchKey, setFetchKey] = useState(0);
   const [refreshing, startRefresh] = useTransition();
   return (
@@ -37,6 +41,7 @@ export function FunctionLogs(props: { functionKey: string; functionUrl: string |
       <Suspense fallback={<Spinner />}>
         <LogsOf functionKey={props.functionKey} fetchKey={fetchKey} />
       </Suspense>
+      {props.canReplay && <ReplayPanel functionKey={props.functionKey} />}
     </section>
   );
 }
@@ -51,10 +56,36 @@ function LogsOf(props: { functionKey: string; fetchKey: number }) {
     { key: props.functionKey, count: PAGE },
     { fetchPolicy: "network-only", fetchKey: props.fetchKey },
   );
-  return <LogList query={data} />;
+  return <LogList query={data} functionKey={props.functionKey} />;
 }
 
-function LogList(props: { query: FunctionLogs_query$key }) {
+const logRecorded = graphql`
+  subscription FunctionLogsSubscription($key: String!, $connections: [ID!]!) {
+    onCloudFunctionLog(key: $key) @prependNode(connections: $connections, edgeTypeName: "CloudFunctionLogEdge") {
+      id
+      source
+      status
+      error
+      stdout
+      stderr
+      durationMs
+      cpuMs
+      memoryBytes
+      createdAt
+    }
+  }
+`;
+
+/** Each invocation recorded while the list is open goes to its top. */
+function useLiveLogs(functionKey: string, connectionId: string) {
+  const config = useMemo<GraphQLSubscriptionConfig<FunctionLogsSubscription>>(
+    () => ({ subscription: logRecorded, variables: { key: functionKey, connections: [connectionId] } }),
+    [functionKey, connectionId],
+  );
+  useSubscription(config);
+}
+
+function LogList(props: { query: FunctionLogs_query$key; functionKey: string }) {
   const intl = useIntl();
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
     graphql`
@@ -62,6 +93,7 @@ function LogList(props: { query: FunctionLogs_query$key }) {
       @refetchable(queryName: "FunctionLogsPaginationQuery")
       @argumentDefinitions(key: { type: "String!" }, count: { type: "Int!" }, cursor: { type: "String" }) {
         listCloudFunctionLog(key: $key, first: $count, after: $cursor) @connection(key: "FunctionLogs_listCloudFunctionLog", filters: ["key"]) {
+          __id
           edges {
             node {
               id
@@ -81,6 +113,7 @@ function LogList(props: { query: FunctionLogs_query$key }) {
     `,
     props.query,
   );
+  useLiveLogs(props.functionKey, data.listCloudFunctionLog.__id);
   const logs = data.listCloudFunctionLog.edges.map((edge) => edge.node);
   if (logs.length === 0) {
     return (

@@ -10,7 +10,7 @@ import { Dialog } from "../../ui/Dialog";
 import type { UploadFunctionDialogMutation } from "../../__generated__/UploadFunctionDialogMutation.graphql";
 
 /** The file's content in base64 for uploadInlineFile; spec §8 'A file read failure reports Could not read file'. */
-async function base64Of(file: File) {
+export async function base64Of(file: File) {
   try {
     const bytes = new Uint8Array(await file.arrayBuffer());
     let binary = "";

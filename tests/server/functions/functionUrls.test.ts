@@ -1,5 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient } from "graphql-ws";
+import WebSocket from "ws";
 import { GENEROUS_LIMITS } from "../limits";
 import { liveProject, type LiveProject } from "../projectEndpoint/fixture";
 import { callFunction, uploadFunction } from "./functionClient";
@@ -71,15 +73,6 @@ describe("function URLs: JSON in, the handler's result out, authorised like the 
     expect(refused.status).toBe(403);
     const listed = await p.call(`{ listAuthor { items { name } } }`, {}, { token: p.owner.token });
     expect(listed.data.listAuthor.items.map((author: { name: string }) => author.name)).not.toContain("stranger");
-  });
-
-  it("stores a Python function but never runs it without a sandbox (501)", async () => {
-    const fn = await uploadFunction(p, "job.py", "def handler(event, context):\n    return open('/etc/passwd').read()\n");
-    expect(fn.runtime).toBe("python3.10");
-    const answer = await callFunction(fn.functionUrl, {}, key());
-    expect(answer.status).toBe(501);
-    expect(answer.body.errors[0]).toMatchObject({ extensions: { code: "FUNCTION_UNSUPPORTED", messageId: "error_function_unsupported" } });
-    expect(answer.body.errors[0].message).toMatch(/python3.10 runtime cannot run on this platform/);
   });
 
   it("answers a handler's own error as 502 with its message", async () => {
@@ -164,5 +157,36 @@ describe("logs: every invocation is recorded under its function, newest first", 
     expect(logs[1]).toMatchObject({ source: "url", status: "ok", error: null, stdout: 'got {"n":1}\n' });
     expect(logs[1].memoryBytes).toBeGreaterThan(0);
     expect(logs[1].durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("streams each invocation of one function to a subscriber as it is recorded, and only that function's", async () => {
+    const fn = await uploadFunction(p, "watched.js", "exports.handler = (event) => { console.log('n', event.n); return event.n; };");
+    const other = await uploadFunction(p, "unwatched.js", "exports.handler = () => 0;");
+    const client = createClient({ url: `${p.t.url.replace("http", "ws")}/p/${p.apiId}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: p.owner.token }, retryAttempts: 0 });
+    const heard: { source: string; status: string; stdout: string }[] = [];
+    const errors: unknown[] = [];
+    client.subscribe({ query: `subscription { onCloudFunctionLog(key: "watched.js") { id source status stdout } }` }, { next: (result) => void (result.data ? heard.push((result.data as any).onCloudFunctionLog) : errors.push(result.errors)), error: (error) => void errors.push(error), complete: () => {} });
+    try {
+      // graphql-ws does not say when a subscription is registered: call until one is heard.
+      for (let n = 1; heard.length === 0 && n < 50; n++) {
+        await callFunction(other.functionUrl, {}, key());
+        await callFunction(fn.functionUrl, { n }, key());
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(errors).toEqual([]);
+      expect(heard.length).toBeGreaterThan(0);
+      expect(heard.every((log) => log.source === "url" && log.status === "ok" && log.stdout.startsWith("n "))).toBe(true);
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it("refuses the subscription to a caller without credentials", async () => {
+    const client = createClient({ url: `${p.t.url.replace("http", "ws")}/p/${p.apiId}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, lazy: true });
+    const outcome = await new Promise<unknown>((resolve) => {
+      client.subscribe({ query: `subscription { onCloudFunctionLog(key: "watched.js") { id } }` }, { next: (result) => resolve(result), error: (error) => resolve(error), complete: () => resolve("complete") });
+    });
+    await client.dispose();
+    expect(JSON.stringify(outcome)).not.toContain('"onCloudFunctionLog":{');
   });
 });

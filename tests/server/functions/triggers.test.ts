@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addResolver, updateResolver, type ResolverPatch, type SchemaModel } from "../../../src/domain/model";
+import { addField, addResolver, updateResolver, type ResolverPatch, type SchemaModel } from "../../../src/domain/model";
 import { GENEROUS_LIMITS } from "../limits";
 import { libraryModel, liveProject, type LiveProject } from "../projectEndpoint/fixture";
 import { uploadFunction } from "./functionClient";
@@ -12,7 +12,7 @@ import { uploadFunction } from "./functionClient";
 let p: LiveProject;
 let version = 1;
 beforeAll(async () => {
-  p = await liveProject(undefined, { LIMITS: `${GENEROUS_LIMITS},functionCpuMs=500,functionWallMs=3000` });
+  p = await liveProject(undefined, { LIMITS: `${GENEROUS_LIMITS},functionCpuMs=500,functionWallMs=3000,triggerReplayEvents=3` });
 }, 60_000);
 afterAll(async () => {
   await p?.t.close();
@@ -21,6 +21,8 @@ afterAll(async () => {
 /** The library model with these triggers on Author, made live as the next version (a republish). */
 async function liveWithTriggers(...triggers: ResolverPatch[]) {
   let model: SchemaModel = libraryModel();
+  // A password field, so the kept trigger events show it redacted.
+  model = addField(model, model.objectTypes.find((type) => type.name === "Author")!.id, { name: "password", type: "String" }).model;
   const authorId = model.objectTypes.find((type) => type.name === "Author")!.id;
   for (const patch of triggers) {
     const added = addResolver(model, authorId);
@@ -96,5 +98,80 @@ describe("triggers on the project endpoint", () => {
     const answer = await createAuthor("whoever");
     expect(answer.errors?.[0]).toMatchObject({ extensions: { messageId: "error_trigger_function_missing" } });
     expect(answer.errors?.[0].message).toMatch(/names the cloud function ghost.js/);
+  });
+});
+
+describe("triggers on the console's generic Type model", () => {
+  it("the data explorer's createType and updateType run the table's before triggers: changed input, refusal with its message, nothing written", async () => {
+    await uploadFunction(p, "consoleShout.js", `exports.handler = (event) => {
+      if (event.input.name === "Eve") throw new Error("Eve may not be an author.");
+      return { ...event.input, name: event.input.name.toUpperCase() };
+    };`);
+    await liveWithTriggers({ name: "consoleShout", step: "before", types: ["create", "update"], archive: "consoleShout.js" });
+    const create = (name: string) =>
+      p.call(`mutation ($fields: String) { createType(ofType: "Author", fields: $fields) { id fields } }`, { fields: JSON.stringify({ name }) }, { token: p.owner.token });
+    const created = await create("grace");
+    expect(created.errors).toBeUndefined();
+    expect(JSON.parse(created.data.createType.fields).name).toBe("GRACE");
+    const updated = await p.call(`mutation ($id: ID!, $fields: String) { updateType(ofType: "Author", id: $id, fields: $fields) { fields } }`, { id: created.data.createType.id, fields: JSON.stringify({ name: "hopper" }) }, { token: p.owner.token });
+    expect(JSON.parse(updated.data.updateType.fields).name).toBe("HOPPER");
+    const before = await names();
+    const refused = await create("Eve");
+    expect(refused.errors?.[0]).toMatchObject({ message: "Eve may not be an author.", extensions: { messageId: "error_trigger_refused", trigger: "consoleShout", reason: "Eve may not be an author." } });
+    expect(await names()).toEqual(before);
+  });
+});
+
+describe("replay: a draft of a function against its kept trigger invocations", () => {
+  const replay = (key: string, code: string) =>
+    p.call(
+      `mutation ($input: ReplayCloudFunctionInput!) { replayCloudFunction(input: $input) { trigger source event liveStatus liveOutput draftStatus draftOutput draftError cpuMs memoryBytes cpuLimitMs memoryLimitBytes changed } }`,
+      { input: { key, body: Buffer.from(code).toString("base64") } },
+      { token: p.owner.token },
+    );
+
+  it("runs the draft on the last N events (passwords redacted) beside the live answers, writes nothing and refuses context.graphql", async () => {
+    await uploadFunction(p, "replayed.js", "exports.handler = (event) => ({ ...event.input, name: event.input.name.toUpperCase() });");
+    await liveWithTriggers({ name: "replayed", step: "before", types: ["create"], archive: "replayed.js" });
+    for (const name of ["one", "two", "three", "four"]) {
+      const created = await p.call(`mutation ($input: CreateAuthorInput!) { createAuthor(input: $input) { name } }`, { input: { name, password: "hunter2" } });
+      expect(created.errors).toBeUndefined();
+    }
+    const before = await names();
+    const logsBefore = (await logsOf("replayed.js")).length;
+    const draft = `exports.handler = async (event, context) => {
+      const answer = await context.graphql('mutation { createAuthor(input: { name: "sneaky" }) { id } }');
+      return { ...event.input, name: event.input.name + "!", bridge: answer.errors[0].extensions.code };
+    };`;
+    const answer = await replay("replayed.js", draft);
+    expect(answer.errors).toBeUndefined();
+    const replayed = answer.data.replayCloudFunction;
+    // triggerReplayEvents=3: the oldest of the four is gone, newest first.
+    expect(replayed).toHaveLength(3);
+    expect(replayed[0]).toMatchObject({ trigger: "replayed", source: "Author:before:create", liveStatus: "ok", draftStatus: "ok", changed: true, cpuLimitMs: 500 });
+    expect(JSON.parse(replayed[0].liveOutput)).toMatchObject({ name: "FOUR", password: "[redacted]" });
+    expect(JSON.parse(replayed[0].draftOutput)).toMatchObject({ name: "four!", bridge: "FORBIDDEN" });
+    expect(replayed.map((item: { event: string }) => JSON.parse(item.event).input.name)).toEqual(["four", "three", "two"]);
+    expect(JSON.stringify(replayed)).not.toContain("hunter2");
+    expect(replayed[0].memoryBytes).toBeGreaterThan(0);
+    expect(replayed[0].memoryLimitBytes).toBeGreaterThan(replayed[0].memoryBytes);
+    // Nothing written: no entry from the bridge, no log of the replay.
+    expect(await names()).toEqual(before);
+    expect((await logsOf("replayed.js")).length).toBe(logsBefore);
+
+    // The same code as live: nothing changed.
+    const same = await replay("replayed.js", "exports.handler = (event) => ({ ...event.input, name: event.input.name.toUpperCase() });");
+    expect(same.data.replayCloudFunction.map((item: { changed: boolean }) => item.changed)).toEqual([false, false, false]);
+    // A draft that loops is stopped at the limit, per event, and says so.
+    const looping = await replay("replayed.js", "exports.handler = () => { while (true) {} };");
+    expect(looping.data.replayCloudFunction[0]).toMatchObject({ draftStatus: "timeout", changed: true });
+  });
+
+  it("refuses an unknown function, a caller who may not upload, and a body that is not base64", async () => {
+    expect((await replay("nothing.js", "x")).errors?.[0].extensions).toMatchObject({ messageId: "error_function_not_found" });
+    const byKey = await p.call(`mutation ($input: ReplayCloudFunctionInput!) { replayCloudFunction(input: $input) { id } }`, { input: { key: "replayed.js", body: "" } }, null);
+    expect(byKey.errors?.length).toBeGreaterThan(0);
+    const notBase64 = await p.call(`mutation ($input: ReplayCloudFunctionInput!) { replayCloudFunction(input: $input) { id } }`, { input: { key: "replayed.js", body: "not base64!" } }, { token: p.owner.token });
+    expect(notBase64.errors?.[0].extensions).toMatchObject({ messageId: "error_file_body" });
   });
 });
