@@ -208,7 +208,7 @@ export async function createPlatform(
     csv: serveCsv,
     files: serveFile,
     functionUrl: serveFunctionUrl,
-    apps: createAppRoutes({ db, objects, consoleDist, originFor: origins.originFor, contextFor }),
+    apps: createAppRoutes({ db, objects, consoleDist, originFor: origins.originFor, contextFor, projectPools: auth.projectPools, llm: config.llm }),
     flowWebhook: serveFlowWebhook,
     auth: auth.handle,
     mailbox: mailbox && mailbox.handle,

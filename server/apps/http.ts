@@ -9,6 +9,9 @@ import { checkedLogo, logoTooLarge, setAppLogo } from "./logo";
 import { LOGO_MAX_BYTES } from "../../src/domain/apps";
 import { requireViewer, type Context } from "../graphqlKit/context";
 import { GraphQLError } from "graphql";
+import type { ProjectPools } from "../auth/projectPools";
+import type { LlmEndpoint } from "../ai/openai";
+import { answerChat } from "./chat";
 
 interface AppRouteDeps {
   db: Db;
@@ -16,6 +19,8 @@ interface AppRouteDeps {
   consoleDist: string;
   originFor: (host: string | undefined) => string;
   contextFor: (authorization: string | null | undefined, host?: string) => Promise<Context>;
+  projectPools: ProjectPools | null;
+  llm: LlmEndpoint | undefined;
 }
 
 export interface AppRoute {
@@ -40,6 +45,7 @@ export function createAppRoutes(deps: AppRouteDeps) {
 
   return async function serveApp(request: Request, route: AppRoute): Promise<Response> {
     if (route.rest === "logo" && request.method === "PUT") return uploadLogo(request, route.appId);
+    if (route.rest === "chat" && request.method === "POST") return chat(request, route.appId);
     if (request.method !== "GET" && request.method !== "HEAD") return new Response("Method not allowed", { status: 405, headers: { allow: "GET, HEAD" } });
     const origin = deps.originFor(request.headers.get("host") ?? undefined);
     if (route.rest === null) return new Response(null, { status: 308, headers: { location: appUrlOf("", route.appId) } });
@@ -51,6 +57,14 @@ export function createAppRoutes(deps: AppRouteDeps) {
     const page = html.replace("<!--baukasten-app-->", meta).replace("<title>App</title>", `<title>${escapeText(config.name)}</title>`);
     return new Response(page, { headers: HTML_HEADERS });
   };
+
+  async function chat(request: Request, appId: string) {
+    const origin = deps.originFor(request.headers.get("host") ?? undefined);
+    const config = await appPageConfig(deps.db, appId, origin, () => "");
+    const app = config && (await findCustomerApp(deps.db, appId));
+    if (!config || !app) return Response.json({ errors: [{ message: "App not found.", extensions: { code: "NOT_FOUND" } }] }, { status: 404 });
+    return answerChat({ db: deps.db, projectPools: deps.projectPools, llm: deps.llm }, request, config, app.api_id);
+  }
 
   /**
    * The logo's upload: the file's bytes as the body, its type as content-type, the member's

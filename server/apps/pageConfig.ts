@@ -1,16 +1,24 @@
 import type { DbOrTx } from "../db/database";
 import { planModel, type TablePlan } from "../projectEndpoint/schema/plan";
-import { operationNames } from "../../src/domain/model/apiNames";
+import { childrenFieldName, operationNames, parentFieldName } from "../../src/domain/model/apiNames";
+import { filterExpression, type FilterCondition, type FilterOperator } from "../../src/domain/filters";
 import { requiredFlags } from "../../src/domain/model/required";
-import { parseAppSchema, type AppPageConfig, type AppPageTable, type AppPageView, DEFAULT_VIEW_PAGE_SIZE } from "../../src/domain/apps";
+import { parseAppSchema, userFieldsOf, type AppPageConfig, type AppPageRelated, type AppPageTable, type AppPageView, type AppView, DEFAULT_VIEW_PAGE_SIZE } from "../../src/domain/apps";
 import { findCustomerApp, liveModelOf } from "./store";
 
-function pageTable(table: TablePlan, enums: ReturnType<typeof planModel>["enums"]): AppPageTable {
+/**
+ * The table as one view needs it, and no more: the page is served to anyone with the link before
+ * sign-in, so it carries only the fields the view shows (plus those a create must fill when the
+ * view offers create) and only the operations the view's actions use. Table permissions, other
+ * fields and other tables stay on the server, where the user's token is checked on every call.
+ */
+function pageTable(table: TablePlan, enums: ReturnType<typeof planModel>["enums"], shown: ReadonlySet<string>, actions: AppPageView["actions"]): AppPageTable {
   const ops = operationNames(table.type);
   const writes = table.publishes.has("mutations");
+  const needed = table.fields.filter((planned) => shown.has(planned.field.name) || (actions.create && requiredFlags(planned.field).requiredOnCreate));
   return {
     name: table.type.name,
-    fields: table.fields.map((planned) => ({
+    fields: needed.map((planned) => ({
       name: planned.field.name,
       graphqlType: planned.graphqlType,
       kind: planned.kind,
@@ -24,12 +32,25 @@ function pageTable(table: TablePlan, enums: ReturnType<typeof planModel>["enums"
     operations: {
       list: ops.list,
       get: ops.get,
-      create: writes ? ops.create : null,
-      update: writes ? ops.update : null,
-      delete: writes ? ops.delete : null,
+      create: writes && actions.create ? ops.create : null,
+      update: writes && actions.edit ? ops.update : null,
+      delete: writes && actions.delete ? ops.delete : null,
     },
-    sortFields: table.sortFields,
   };
+}
+
+/** How many of a related table's fields a detail view lists per record. */
+const RELATED_FIELDS = 3;
+
+/** A detail view's chosen connected tables that are still connected and published, in the view's order. */
+function relatedOf(view: AppView, table: TablePlan | undefined): AppPageRelated[] {
+  if (view.type !== "detail" || !table) return [];
+  const related = (type: TablePlan["type"], kind: AppPageRelated["kind"]): [string, AppPageRelated] => [
+    type.id,
+    { table: type.name, kind, field: kind === "parent" ? parentFieldName(type) : childrenFieldName(type), fields: userFieldsOf(type).slice(0, RELATED_FIELDS).map((field) => field.name) },
+  ];
+  const connected = new Map([...table.parents.map(({ type }) => related(type, "parent")), ...table.children.map(({ type }) => related(type, "children"))]);
+  return (view.related ?? []).flatMap((tableId) => connected.get(tableId) ?? []);
 }
 
 /**
@@ -53,15 +74,22 @@ export async function appPageConfig(db: DbOrTx, appId: string, origin: string, l
     const fieldIds = view.type === "table" ? view.columns : view.fields;
     const fields = table ? fieldIds.map(fieldName).filter((name): name is string => name !== undefined) : [];
     const sortName = view.type === "table" && view.sort ? fieldName(view.sort.fieldId) : undefined;
+    const actions = view.type === "table" ? view.actions : { create: false, edit: false, delete: false };
+    const conditions: FilterCondition[] = (view.type === "table" ? (view.filter ?? []) : []).flatMap((rule) => {
+      const name = fieldName(rule.fieldId);
+      return name ? [{ field: name, operator: rule.operator as FilterOperator, value: rule.value }] : [];
+    });
     return {
       id: view.id,
       name: view.name,
       type: view.type,
-      table: table && plan ? pageTable(table, plan.enums) : null,
+      table: table && plan ? pageTable(table, plan.enums, new Set(fields), actions) : null,
       fields,
       pageSize: view.type === "table" ? view.pageSize : DEFAULT_VIEW_PAGE_SIZE,
       sort: view.type === "table" && view.sort && sortName ? { field: sortName, direction: view.sort.direction } : null,
-      actions: view.type === "table" ? view.actions : { create: false, edit: false, delete: false },
+      actions,
+      filter: filterExpression(conditions),
+      related: relatedOf(view, table),
     };
   });
   return {

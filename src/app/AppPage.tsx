@@ -5,6 +5,7 @@ import { t } from "./messages";
 import { SignInForms } from "./SignInForms";
 import { TableViewPage } from "./TableViewPage";
 import { DetailViewPage } from "./DetailViewPage";
+import { ChatViewPage } from "./ChatViewPage";
 
 /** Where the page is: the view (by id, below the app's address) and, for a detail view, the entry. */
 function readLocation(config: AppPageConfig) {
@@ -106,9 +107,25 @@ export function AppPage(props: { config: AppPageConfig }) {
                     onOpen={go}
                   />
                 ) : view.type === "detail" ? (
-                  <DetailViewPage key={`${view.id}-${place.entryId}`} view={view} graphqlUrl={config.graphqlUrl} token={token} entryId={place.entryId} />
+                  <DetailViewPage
+                    key={`${view.id}-${place.entryId}`}
+                    view={view}
+                    graphqlUrl={config.graphqlUrl}
+                    token={token}
+                    entryId={place.entryId}
+                    detailViewOf={(tableName) => config.views.find((candidate) => candidate.type === "detail" && candidate.table?.name === tableName)?.id ?? null}
+                    onOpen={go}
+                  />
                 ) : (
-                  <p>{t("chatbotMissing")}</p>
+                  <ChatViewPage
+                    key={view.id}
+                    view={view}
+                    appUrl={`/apps/${config.appId}/`}
+                    graphqlUrl={config.graphqlUrl}
+                    token={token}
+                    detailViewId={config.views.find((candidate) => candidate.type === "detail" && candidate.table?.name === view.table?.name)?.id ?? null}
+                    onOpen={go}
+                  />
                 )}
               </>
             )}

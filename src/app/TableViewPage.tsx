@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import type { AppPageView } from "../domain/apps/page";
-import { callProject, createMutation, listQuery, updateMutation, type Entry } from "./api";
+import { callProject, createMutation, deleteMutation, listQuery, updateMutation, type Entry } from "./api";
 import { EntryForm } from "./EntryForm";
 import { t } from "./messages";
 
@@ -21,6 +21,8 @@ export function TableViewPage(props: { view: AppPageView; graphqlUrl: string; to
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  /** The entry whose delete waits for the user's confirmation. */
+  const [deleting, setDeleting] = useState<Entry | null>(null);
 
   const load = useCallback(
     async (pageIndex: number, pageTokens: (string | null)[]) => {
@@ -31,6 +33,7 @@ export function TableViewPage(props: { view: AppPageView; graphqlUrl: string; to
           nextToken: pageTokens[pageIndex] ?? null,
           sortOrder: props.view.sort?.direction ?? "DESC",
           sortBy: props.view.sort?.field ?? null,
+          filter: props.view.filter,
         });
         setRows(data.list.items);
         setNextToken(data.list.nextToken);
@@ -69,6 +72,23 @@ export function TableViewPage(props: { view: AppPageView; graphqlUrl: string; to
     }
   };
 
+  const remove = async (entry: Entry) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await callProject(props.graphqlUrl, await props.token(), deleteMutation(table), { input: { id: entry.id } });
+      setDeleting(null);
+      setNotice(t("deleted"));
+      await load(page, tokens);
+    } catch (caught) {
+      setDeleting(null);
+      setError(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const canDelete = props.view.actions.delete && table.operations.delete !== null;
   const canCreate = props.view.actions.create && table.operations.create !== null;
   const canEdit = props.view.actions.edit && table.operations.update !== null;
   const formFields = table.fields.filter((field) => fields.includes(field.name) || (editing === "new" && field.requiredOnCreate));
@@ -81,7 +101,19 @@ export function TableViewPage(props: { view: AppPageView; graphqlUrl: string; to
           {t("create")}
         </button>
       )}
+      {props.view.filter && <p className="app-hint">{t("filtered")}</p>}
       {notice && <p role="status">{notice}</p>}
+      {deleting && (
+        <div role="alertdialog" aria-labelledby="app-delete-question" className="app-confirm" data-testid="app-delete-confirm">
+          <p id="app-delete-question">{t("confirmDelete", { entry: display(deleting[fields[0] ?? "id"] ?? deleting.id) })}</p>
+          <button type="button" className="app-button app-danger" disabled={busy} onClick={() => void remove(deleting)} autoFocus>
+            {t("delete")}
+          </button>
+          <button type="button" className="app-button" disabled={busy} onClick={() => setDeleting(null)}>
+            {t("cancel")}
+          </button>
+        </div>
+      )}
       {error && (
         <p role="alert" className="app-error">
           {error}
@@ -101,7 +133,7 @@ export function TableViewPage(props: { view: AppPageView; graphqlUrl: string; to
                     {name}
                   </th>
                 ))}
-                {(canEdit || props.detailViewId) && <th scope="col">{t("actions")}</th>}
+                {(canEdit || canDelete || props.detailViewId) && <th scope="col">{t("actions")}</th>}
               </tr>
             </thead>
             <tbody>
@@ -110,7 +142,7 @@ export function TableViewPage(props: { view: AppPageView; graphqlUrl: string; to
                   {fields.map((name) => (
                     <td key={name}>{display(row[name])}</td>
                   ))}
-                  {(canEdit || props.detailViewId) && (
+                  {(canEdit || canDelete || props.detailViewId) && (
                     <td className="app-row-actions">
                       {props.detailViewId && (
                         <button type="button" className="app-link" onClick={() => props.onOpen(props.detailViewId!, row.id)}>
@@ -120,6 +152,11 @@ export function TableViewPage(props: { view: AppPageView; graphqlUrl: string; to
                       {canEdit && (
                         <button type="button" className="app-link" onClick={() => (setEditing(row), setNotice(null))}>
                           {t("edit")}
+                        </button>
+                      )}
+                      {canDelete && (
+                        <button type="button" className="app-link" onClick={() => (setDeleting(row), setNotice(null))} data-testid="app-delete">
+                          {t("delete")}
                         </button>
                       )}
                     </td>

@@ -60,6 +60,9 @@ export function AddAppPopover(props: { busy: boolean; onCreate(name: string): Pr
             data-testid="apps-add-name"
             error={problem ? intl.formatMessage({ id: problem }) : undefined}
           />
+          <p className="field-hint">
+            <FormattedMessage id="apps.add.logoLater" />
+          </p>
           <div className="dialog-actions">
             <Button onClick={close}>
               <FormattedMessage id="common.cancel" />

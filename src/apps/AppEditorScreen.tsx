@@ -14,6 +14,7 @@ import { TextField } from "../ui/TextField";
 import { AppMenuEditor } from "./AppMenuEditor";
 import { ViewEditor } from "./ViewEditor";
 import { LogoUpload } from "./LogoUpload";
+import { AppPreview } from "./AppPreview";
 import "./apps.css";
 import { NotFoundScreen } from "../common/NotFoundScreen";
 
@@ -75,6 +76,7 @@ function AppEditor(props: { api: { id: string; name: string; viewerCanEditCustom
   const [submitted, setSubmitted] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
+  const [logoUrl, setLogoUrl] = useState(props.app.logoUrl ?? null);
   const [save, saving] = useMutate<AppEditorScreenSaveMutation>(saveApp);
   const canEdit = props.api.viewerCanEditCustomerApps;
   const changed = name !== props.app.name || JSON.stringify(schema) !== JSON.stringify(stored);
@@ -146,7 +148,7 @@ function AppEditor(props: { api: { id: string; name: string; viewerCanEditCustom
       )}
       <div className="app-editor-body">
         <aside className="app-editor-side">
-          <LogoUpload appId={props.app.id} logoUrl={props.app.logoUrl ?? null} disabled={!canEdit} />
+          <LogoUpload appId={props.app.id} logoUrl={props.app.logoUrl ?? null} disabled={!canEdit} onChange={setLogoUrl} />
           <AppMenuEditor schema={schema} tables={tables} selected={selected} disabled={!canEdit} onSelect={setSelected} onChange={(next, nextSelected) => (setSchema(next), setSelected(nextSelected))} />
         </aside>
         <div className="app-editor-main">
@@ -158,6 +160,7 @@ function AppEditor(props: { api: { id: string; name: string; viewerCanEditCustom
             </p>
           )}
         </div>
+        <AppPreview name={name} logoUrl={logoUrl} schema={schema} tables={tables} selected={selected} onSelect={setSelected} />
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ObjectType } from "../domain/model";
-import { moveView, newView, removeView, type AppSchema } from "../domain/apps";
+import { moveView, newView, removeView, type AppSchema, type AppView } from "../domain/apps";
 import { Button } from "../ui/Button";
 
 /**
@@ -21,7 +21,7 @@ export function AppMenuEditor(props: {
   const typeId = useId();
   const [dragged, setDragged] = useState<number | null>(null);
   const [table, setTable] = useState(props.tables[0]?.id ?? "");
-  const [type, setType] = useState<"table" | "detail">("table");
+  const [type, setType] = useState<AppView["type"]>("table");
   const [announcement, setAnnouncement] = useState("");
   const views = props.schema.views;
 
@@ -90,9 +90,10 @@ export function AppMenuEditor(props: {
           <label htmlFor={typeId}>
             <FormattedMessage id="apps.menu.type" />
           </label>
-          <select id={typeId} value={type} onChange={(event) => setType(event.target.value as "table" | "detail")} data-testid="app-menu-type">
+          <select id={typeId} value={type} onChange={(event) => setType(event.target.value as AppView["type"])} data-testid="app-menu-type">
             <option value="table">{intl.formatMessage({ id: "apps.viewType.table" })}</option>
             <option value="detail">{intl.formatMessage({ id: "apps.viewType.detail" })}</option>
+            <option value="chatbot">{intl.formatMessage({ id: "apps.viewType.chatbot" })}</option>
           </select>
           <Button onClick={add} data-testid="app-menu-add">
             <FormattedMessage id="apps.menu.add" />

@@ -8,7 +8,7 @@ import { ErrorMessage } from "../common/ErrorMessage";
  * The app's logo (spec §5: at most 1 MB, JPG/SVG/PNG/WEBP): checked here first, then sent with
  * PUT <appUrl>logo, where the server checks the same and the file's bytes.
  */
-export function LogoUpload(props: { appId: string; logoUrl: string | null; disabled: boolean }) {
+export function LogoUpload(props: { appId: string; logoUrl: string | null; disabled: boolean; onChange?(logoUrl: string | null): void }) {
   const inputId = useId();
   const [logoUrl, setLogoUrl] = useState(props.logoUrl);
   const [problem, setProblem] = useState<string | null>(null);
@@ -25,7 +25,7 @@ export function LogoUpload(props: { appId: string; logoUrl: string | null; disab
       const token = await currentAccessToken();
       const response = await fetch(`/apps/${props.appId}/logo`, { method: "PUT", headers: { "content-type": file.type, ...(token ? { authorization: token } : {}) }, body: file });
       const answer = (await response.json()) as { logoUrl?: string; errors?: { message: string; extensions?: { messageId?: string } }[] };
-      if (answer.logoUrl) setLogoUrl(answer.logoUrl);
+      if (answer.logoUrl) (setLogoUrl(answer.logoUrl), props.onChange?.(answer.logoUrl));
       else setProblem(answer.errors?.[0]?.extensions?.messageId ?? "error_file_invalid_format");
     } catch (caught) {
       setError(caught);

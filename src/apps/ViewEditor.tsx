@@ -3,6 +3,8 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { ObjectType } from "../domain/model";
 import { moveId, userFieldsOf, VIEW_NAME_MAX_LENGTH, VIEW_PAGE_SIZES, type AppView, type TableView } from "../domain/apps";
 import { TextField } from "../ui/TextField";
+import { ViewFilterEditor } from "./ViewFilterEditor";
+import { RelatedTablesEditor } from "./RelatedTablesEditor";
 
 /**
  * The selected view's editor: its name and, for a table view, its columns, default sort, page
@@ -37,7 +39,7 @@ export function ViewEditor(props: { view: AppView; tables: ObjectType[]; disable
       />
       <fieldset disabled={props.disabled} className="view-editor-fields">
         <legend>
-          <FormattedMessage id={view.type === "table" ? "apps.view.columns" : "apps.view.fields"} />
+          <FormattedMessage id={view.type === "table" ? "apps.view.columns" : view.type === "chatbot" ? "apps.view.chatFields" : "apps.view.fields"} />
         </legend>
         {fields.map((field) => (
           <label key={field.id} className="checkbox">
@@ -67,6 +69,10 @@ export function ViewEditor(props: { view: AppView; tables: ObjectType[]; disable
         </ol>
       )}
       {view.type === "table" && table && <TableSettings view={view} table={table} disabled={props.disabled} onChange={props.onChange} />}
+      {view.type === "table" && table && <ViewFilterEditor table={table} rules={view.filter ?? []} disabled={props.disabled} onChange={(filter) => props.onChange({ ...view, filter })} />}
+      {view.type === "detail" && table && (
+        <RelatedTablesEditor table={table} tables={props.tables} chosen={view.related ?? []} disabled={props.disabled} onChange={(related) => props.onChange({ ...view, related })} />
+      )}
     </section>
   );
 }

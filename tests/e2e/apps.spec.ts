@@ -76,6 +76,12 @@ test.describe("customer apps", () => {
     await expect(page.getByTestId("app-menu-item")).toHaveText([/Shared/, /Item1/]);
     await page.getByTestId("app-menu-down").first().click();
     await expect(page.getByTestId("app-menu-item")).toHaveText([/Item1/, /Shared/]);
+    // A chatbot view over Item1; the preview beside the editor shows the draft's menu.
+    await page.getByTestId("app-menu-type").selectOption("chatbot");
+    await page.getByTestId("app-menu-table").selectOption({ label: "Item1" });
+    await page.getByTestId("app-menu-add").click();
+    await expect(page.getByTestId("app-menu-item")).toHaveText([/Item1/, /Shared/, /Item1 2/]);
+    await expect(page.getByTestId("app-preview").getByRole("button", { name: "Item1 2" })).toBeVisible();
     await page.getByTestId("app-editor-save").click();
     await expect(page.getByTestId("app-editor-saved")).toBeVisible();
 
@@ -119,6 +125,19 @@ test.describe("customer apps", () => {
     await app.getByRole("button", { name: "Cancel" }).click();
     await expect(app.getByRole("cell", { name: "Team entry" })).toBeVisible();
     await expect(app.getByRole("cell", { name: "Taken over" })).toHaveCount(0);
+
+    // The chatbot answers from the user's own rows only: the member's "Team lamp" in Item1 is not theirs.
+    const lamp = await postJson(`${platform.url}/p/${apiId}/graphql`, token, { query: `mutation { createItem1(input: { title: "Team lamp" }) { id } }`, variables: {} });
+    expect(lamp.errors).toBeUndefined();
+    await app.getByRole("link", { name: "Item1 2" }).click();
+    await app.getByLabel("Your question").fill("Which item or lamp is first?");
+    await app.getByTestId("app-chat-send").click();
+    await expect(app.getByTestId("app-chat-matched")).toContainText("Built-in search");
+    await expect(app.getByTestId("app-chat-answer").getByRole("cell", { name: "My first item" })).toBeVisible();
+    await expect(app.getByRole("cell", { name: "Team lamp" })).toHaveCount(0);
+    await app.getByText("Show the query").click();
+    await expect(app.getByTestId("app-chat-query")).toContainText("listItem1");
+    expect(await seriousViolations(app)).toEqual([]);
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import type { ObjectType } from "../model";
+import { connectionsOf, type ObjectType } from "../model";
 import { DEFAULT_VIEW_PAGE_SIZE, type AppSchema, type AppView } from "./schema";
 
 /** The app editor's edits of an app schema; each returns a new schema. */
@@ -36,13 +36,14 @@ function freeViewId(schema: AppSchema) {
   for (let n = schema.views.length + 1; ; n++) if (!taken.has(`v${n}`)) return `v${n}`;
 }
 
-/** A new view of `table`, showing its first fields; table views offer create and edit. */
-export function newView(schema: AppSchema, type: "table" | "detail", table: Pick<ObjectType, "id" | "name" | "fields">): AppView {
+/** A new view of `table`, showing its first fields; table views offer create and edit; a chatbot looks in every field. */
+export function newView(schema: AppSchema, type: AppView["type"], table: ObjectType): AppView {
   const fieldIds = userFieldsOf(table).map((field) => field.id);
   const base = { id: freeViewId(schema), name: freeViewName(schema, table.name.slice(0, 32)), tableId: table.id };
+  if (type === "chatbot") return { ...base, type, fields: fieldIds };
   return type === "table"
     ? { ...base, type, columns: fieldIds.slice(0, 6), sort: null, pageSize: DEFAULT_VIEW_PAGE_SIZE, actions: { create: true, edit: true, delete: false } }
-    : { ...base, type, fields: fieldIds };
+    : { ...base, type, fields: fieldIds, related: connectionsOf(table).map((connection) => connection.typeId) };
 }
 
 export function replaceView(schema: AppSchema, index: number, view: AppView): AppSchema {

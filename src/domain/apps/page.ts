@@ -1,3 +1,4 @@
+import type { FilterExpression } from "../filters";
 /**
  * What the app page (src/app/, served at /apps/<appId>/) is given with its HTML: the app's views
  * resolved against the project's live model when the page is served, so the page needs no
@@ -17,11 +18,10 @@ export interface AppPageField {
 
 export interface AppPageTable {
   name: string;
-  /** The table's user fields, in model order (id, createdAt and updatedAt are always readable). */
+  /** The table's fields the view needs (shown, or required by its create), in model order. */
   fields: AppPageField[];
-  /** What the generated API offers: list/get, create, update, delete. */
+  /** The operations the view uses: list/get, and create, update, delete where its actions offer them and the API has them. */
   operations: { list: string; get: string; create: string | null; update: string | null; delete: string | null };
-  sortFields: string[];
 }
 
 export interface AppPageView {
@@ -35,6 +35,22 @@ export interface AppPageView {
   pageSize: number;
   sort: { field: string; direction: "ASC" | "DESC" } | null;
   actions: { create: boolean; edit: boolean; delete: boolean };
+  /** A table view's default filter as the list's filter input (field names), sent with every page. */
+  filter: FilterExpression | null;
+  /** A detail view's connected tables, read in the same query as the entry. */
+  related: AppPageRelated[];
+}
+
+/** Records of a connected table listed under a detail view's entry. */
+export interface AppPageRelated {
+  /** The related table's name (a detail view of it opens its records). */
+  table: string;
+  /** `parent`: the entry's parent (one record); `children`: the entry's children (a list). */
+  kind: "parent" | "children";
+  /** The connection field on the entry's type (`note` or `listComment`). */
+  field: string;
+  /** The related records' fields shown (its first few). */
+  fields: string[];
 }
 
 export interface AppPageConfig {
@@ -45,4 +61,22 @@ export interface AppPageConfig {
   /** The project's own user pool (amazon-cognito-identity-js); null when it has none (yet). */
   userPool: { userPoolId: string; clientId: string; endpoint: string } | null;
   views: AppPageView[];
+}
+
+/**
+ * A chatbot view's answer plan (POST <appUrl>chat): the filter the page runs as a list query with
+ * the user's own token, and what it looked for, so the page can say what it matched.
+ */
+export interface ChatPlan {
+  /** "llm": the project's language model chose the filter; "search": the built-in word search. */
+  source: "llm" | "search";
+  filter: FilterExpression | null;
+  /** The built-in search's words (empty for the model's plan). */
+  words: string[];
+  /** The fields looked in (search) or filtered on (model). */
+  fields: string[];
+  /** The model's one-sentence account of its filter. */
+  explanation: string | null;
+  /** False when the question held nothing to search for (no words, or no text field to look in). */
+  searched: boolean;
 }

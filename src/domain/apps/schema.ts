@@ -17,6 +17,10 @@ export const MAX_APP_SCHEMA_CHARS = 256 * 1024;
 
 const CLOSED = { "+": "reject" } as const;
 const FieldIds = type("string[]");
+/** A default filter's condition, by field id (the conditions combine with and, as the console's filter does). */
+const FilterRule = type({ ...CLOSED, fieldId: "string", operator: "string", value: "string | number | boolean" });
+/** Most conditions a view's default filter holds. */
+export const MAX_VIEW_FILTER_RULES = 10;
 
 const TableView = type({
   ...CLOSED,
@@ -27,6 +31,8 @@ const TableView = type({
   columns: FieldIds,
   "sort?": type({ ...CLOSED, fieldId: "string", direction: "'ASC' | 'DESC'" }).or("null"),
   pageSize: "number.integer",
+  /** Applied on the server through the list's filter input; the user cannot remove it in the app. */
+  "filter?": FilterRule.array(),
   actions: { ...CLOSED, create: "boolean", edit: "boolean", delete: "boolean" },
 });
 
@@ -37,6 +43,8 @@ const DetailView = type({
   type: "'detail'",
   tableId: "string",
   fields: FieldIds,
+  /** Connected tables (parents or children in the model) whose records are listed under the entry. */
+  "related?": FieldIds,
 });
 
 const ChatbotView = type({
@@ -56,6 +64,7 @@ export type AppView = AppSchema["views"][number];
 export type TableView = Extract<AppView, { type: "table" }>;
 export type DetailView = Extract<AppView, { type: "detail" }>;
 export type ChatbotView = Extract<AppView, { type: "chatbot" }>;
+export type ViewFilterRule = NonNullable<TableView["filter"]>[number];
 
 export const emptyAppSchema = (): AppSchema => ({ views: [] });
 

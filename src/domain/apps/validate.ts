@@ -1,7 +1,8 @@
 import { type } from "arktype";
-import type { SchemaModel } from "../model";
+import { connectionsOf, type Field, type SchemaModel } from "../model";
+import { allowsOperator, operandOf, type FilterOperator } from "../filters";
 import { VIEW_NAME_MAX_LENGTH, VIEW_NAME_MIN_LENGTH } from "./names";
-import { AppSchemaShape, MAX_APP_SCHEMA_CHARS, MAX_VIEWS, MAX_VIEW_FIELDS, VIEW_PAGE_SIZES, viewFieldIds, type AppSchema } from "./schema";
+import { AppSchemaShape, MAX_APP_SCHEMA_CHARS, MAX_VIEWS, MAX_VIEW_FIELDS, MAX_VIEW_FILTER_RULES, VIEW_PAGE_SIZES, viewFieldIds, type AppSchema, type ViewFilterRule } from "./schema";
 
 /** A refused app schema: the message id (locales/*.json), its English text and values, and where. */
 export interface AppProblem {
@@ -20,6 +21,8 @@ export const APP_PROBLEMS = {
   error_app_view_table_missing: "The table of this view does not exist in the published project.",
   error_app_view_field_missing: "A field of this view does not exist in its table.",
   error_app_view_page_size: "Choose one of the offered page sizes.",
+  error_app_view_filter_invalid: "A condition of the view's default filter does not fit its field.",
+  error_app_view_related_invalid: "A related table of this view is not connected to its table.",
   error_app_views_too_many: `An app has at most ${MAX_VIEWS} views.`,
 } as const;
 export type AppProblemId = keyof typeof APP_PROBLEMS;
@@ -54,7 +57,8 @@ export function parseAppSchema(text: string): { schema: AppSchema } | { problem:
 export function checkAppSchema(schema: AppSchema, model: SchemaModel | null): AppProblem | null {
   if (schema.views.length > MAX_VIEWS) return problem("error_app_views_too_many");
   const names = new Set<string>();
-  const tables = new Map((model?.objectTypes ?? []).map((table) => [table.id, new Set(table.fields.map((field) => field.id))]));
+  const tables = new Map((model?.objectTypes ?? []).map((table) => [table.id, new Map(table.fields.map((field) => [field.id, field]))]));
+  const connected = new Map((model?.objectTypes ?? []).map((table) => [table.id, new Set(connectionsOf(table).map((connection) => connection.typeId))]));
   for (const [index, view] of schema.views.entries()) {
     const name = view.name.trim();
     if (name.length < VIEW_NAME_MIN_LENGTH || name.length > VIEW_NAME_MAX_LENGTH)
@@ -70,8 +74,22 @@ export function checkAppSchema(schema: AppSchema, model: SchemaModel | null): Ap
     const sortField = view.type === "table" && view.sort ? [view.sort.fieldId] : [];
     if ([...fieldIds, ...sortField].some((fieldId) => !fields.has(fieldId))) return problem("error_app_view_field_missing", index);
     if (view.type === "table" && !(VIEW_PAGE_SIZES as readonly number[]).includes(view.pageSize)) return problem("error_app_view_page_size", index);
+    const rules = view.type === "table" ? (view.filter ?? []) : [];
+    if (rules.length > MAX_VIEW_FILTER_RULES || rules.some((rule) => !ruleFits(rule, fields.get(rule.fieldId)))) return problem("error_app_view_filter_invalid", index);
+    const related = view.type === "detail" ? (view.related ?? []) : [];
+    if (related.length > MAX_VIEWS || related.some((tableId) => !connected.get(view.tableId)?.has(tableId))) return problem("error_app_view_related_invalid", index);
   }
   return null;
+}
+
+/** A filter condition fits its field: an operator the field's type offers, with a value of its operand's kind. */
+function ruleFits(rule: ViewFilterRule, field: Field | undefined): boolean {
+  if (!field?.type || !allowsOperator(field.type, rule.operator)) return false;
+  const operand = operandOf(field.type, rule.operator as FilterOperator);
+  if (operand === "Boolean") return typeof rule.value === "boolean";
+  if (operand === "Int") return Number.isInteger(rule.value);
+  if (operand === "Float") return typeof rule.value === "number" && Number.isFinite(rule.value);
+  return typeof rule.value === "string";
 }
 
 /** Names trimmed as stored. */

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { SchemaModel } from "../../../src/domain/model";
+import { addConnection, removeObjectType, type SchemaModel } from "../../../src/domain/model";
 import { LOGO_MAX_BYTES, type AppPageConfig, type AppSchema } from "../../../src/domain/apps";
 import { insertRole } from "../../../server/role/store";
 import { startTestPlatform, uniqueEmail, type TestPlatform } from "../harness";
 import { publishableModel } from "../publishing/models";
-import { publishUserPoolProject, type PoolProject } from "../projectEndpoint/poolProject";
+import { callProject, publishUserPoolProject, signInProjectUser, signUpProjectUser, type PoolProject } from "../projectEndpoint/poolProject";
+import { createMutation, deleteMutation, getQuery, listQuery } from "../../../src/app/api";
 
 /*
  * Customer apps (spec §2 list and editor, §3 CustomerApp, §5 rules, §7 calls): validation with
@@ -50,6 +51,12 @@ function tableView(overrides: Partial<Extract<AppSchema["views"][number], { type
 }
 const schemaText = (...views: AppSchema["views"]) => JSON.stringify({ views });
 
+/** The configuration the server put into the app page's HTML. */
+function pageConfigOf(html: string): AppPageConfig {
+  const content = /<meta name="baukasten-app" content="([^"]*)">/.exec(html)![1].replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&amp;/g, "&");
+  return JSON.parse(content);
+}
+
 async function createApp(name: string, schema?: string, token = owner.token, apiId = project.apiId) {
   return t.graphql(CREATE, { input: { apiId, name, ...(schema ? { schema } : {}) } }, token);
 }
@@ -59,7 +66,10 @@ beforeAll(async () => {
   owner = await t.signUp(uniqueEmail("owner"));
   const org = await t.graphql(`mutation ($input: CreateOrgInput!) { createOrg(input: $input) { org { id } } }`, { input: { name: "App makers" } }, owner.token);
   orgId = org.data.createOrg.org.id;
-  model = publishableModel(1);
+  // Item1 has many Item2 (a detail view lists related records); both tables are owner-only.
+  const tables = publishableModel(2);
+  const byName = (name: string) => tables.objectTypes.find((type) => type.name === name)!.id;
+  model = addConnection(tables, byName("Item1"), byName("Item2"), "hasMany");
   project = await publishUserPoolProject(t, owner.token, orgId, "Shop", model);
   table = model.objectTypes.find((type) => type.name === "Item1")!;
 }, 60_000);
@@ -272,7 +282,7 @@ describe("the app page at its appUrl", () => {
   it("tells the page a view's table is gone after a republish without it", async () => {
     const shop = await publishUserPoolProject(t, owner.token, orgId, "Shop two", model);
     const app = (await createApp("Outlived", schemaText(tableView()), owner.token, shop.apiId)).data.createCustomerApp.customerApp;
-    const without = { ...model, objectTypes: model.objectTypes.filter((type) => type.id !== table.id) };
+    const without = removeObjectType(model, table.id);
     expect((await t.graphql(`mutation ($input: UpdateApiInput!) { updateApi(input: $input) { id } }`, { input: { id: shop.apiId, schema: JSON.stringify(without) } }, owner.token)).errors).toBeUndefined();
     expect((await t.graphql(`mutation ($input: CreatePublishRunInput!) { createPublishRun(input: $input) { api { id } } }`, { input: { apiId: shop.apiId } }, owner.token)).errors).toBeUndefined();
     await expect
@@ -285,6 +295,115 @@ describe("the app page at its appUrl", () => {
     // Saving the app again now names the problem instead of storing a view of nothing.
     const saved = await t.graphql(UPDATE, { input: { id: app.id, schema: schemaText(tableView()) } }, owner.token);
     expect(errorOf(saved)?.extensions).toMatchObject({ messageId: "error_app_view_table_missing", viewIndex: 0 });
+  });
+
+  it("gives an anonymous visitor only what the views show: no hidden field, no other table, no permissions, no unused operation", async () => {
+    const app = (await createApp("Lean page", schemaText(tableView({ actions: { create: false, edit: true, delete: false } })))).data.createCustomerApp.customerApp;
+    const html = await (await fetch(app.appUrl)).text();
+    const config = pageConfigOf(html);
+    expect(config.views[0].table!.fields.map((field) => field.name)).toEqual(["title"]);
+    expect(config.views[0].table!.operations).toEqual({ list: "listItem1", get: "getItem1", create: null, update: "updateItem1", delete: null });
+    // Item1's price is not in the view; the users table and its password field are no view's.
+    for (const hidden of ["price", "password", "User", "directives", "owner", "publicRead", "sortFields"]) expect(html).not.toContain(hidden);
+  });
+
+  it("lets an app user read only their own rows through the app page's own queries", async () => {
+    const app = (await createApp("Own rows", schemaText(tableView()))).data.createCustomerApp.customerApp;
+    const view = pageConfigOf(await (await fetch(app.appUrl)).text()).views[0];
+    const [alice, bob] = [uniqueEmail("app-alice"), uniqueEmail("app-bob")];
+    await signUpProjectUser(t, project, alice);
+    await signUpProjectUser(t, project, bob);
+    const asAlice = { token: (await signInProjectUser(project, alice)).token };
+    const asBob = { token: (await signInProjectUser(project, bob)).token };
+    const created = await callProject(t, project, createMutation(view.table!), { input: { title: "alice's secret" } }, asAlice);
+    expect(created.errors).toBeUndefined();
+    const aliceId = created.data.entry.id as string;
+    expect((await callProject(t, project, createMutation(view.table!), { input: { title: "bob's note" } }, asBob)).errors).toBeUndefined();
+    const list = (who: { token: string }) => callProject(t, project, listQuery(view.table!, view.fields), { limit: 100, nextToken: null, sortOrder: "DESC", sortBy: null }, who);
+    expect((await list(asBob)).data.list.items.map((row: { title: string }) => row.title)).toEqual(["bob's note"]);
+    expect((await list(asAlice)).data.list.items.map((row: { title: string }) => row.title)).toEqual(["alice's secret"]);
+    // Opening alice's entry by its id (a detail view's ?id=) answers bob nothing.
+    expect((await callProject(t, project, getQuery(view.table!, view.fields), { id: aliceId }, asBob)).data.entry).toBeNull();
+  });
+
+  it("refuses a default filter that does not fit its field, and changes nothing", async () => {
+    const [title, price] = ["title", "price"].map((name) => table.fields.find((field) => field.name === name)!.id);
+    const cases = [
+      [{ fieldId: price, operator: "beginsWith", value: "1" }],
+      [{ fieldId: price, operator: "gt", value: "ten" }],
+      [{ fieldId: title, operator: "eq", value: 3 }],
+      [{ fieldId: "nope", operator: "eq", value: "x" }],
+      [{ fieldId: title, operator: "drop table", value: "x" }],
+      Array.from({ length: 11 }, () => ({ fieldId: title, operator: "eq", value: "x" })),
+    ];
+    for (const filter of cases) {
+      const answer = await createApp("Filtered badly", schemaText(tableView({ filter })));
+      expect(errorOf(answer)?.extensions, JSON.stringify(filter)).toMatchObject({ messageId: "error_app_view_filter_invalid", viewIndex: 0 });
+    }
+    const list = await t.graphql(`query ($id: ID!) { api(id: $id) { customerApps(first: 50) { edges { node { name } } } } }`, { id: project.apiId }, owner.token);
+    expect(list.data.api.customerApps.edges.map((edge: { node: { name: string } }) => edge.node.name)).not.toContain("Filtered badly");
+  });
+
+  it("applies a table view's default filter on the server, pages within it, and deletes only the user's own rows", async () => {
+    const [title, price] = ["title", "price"].map((name) => table.fields.find((field) => field.name === name)!.id);
+    const filter = [{ fieldId: price, operator: "ge", value: 10 }, { fieldId: title, operator: "beginsWith", value: "big" }];
+    const schema = schemaText(tableView({ pageSize: 10, filter, actions: { create: true, edit: true, delete: true } }));
+    const app = (await createApp("Big items", schema)).data.createCustomerApp.customerApp;
+    const view = pageConfigOf(await (await fetch(app.appUrl)).text()).views[0];
+    expect(view.filter).toEqual({ and: [{ price: { ge: 10 } }, { title: { beginsWith: "big" } }] });
+    expect(view.table!.fields.map((field) => field.name)).toEqual(["title"]);
+    const [carol, dave] = [uniqueEmail("app-carol"), uniqueEmail("app-dave")];
+    await signUpProjectUser(t, project, carol);
+    await signUpProjectUser(t, project, dave);
+    const asCarol = { token: (await signInProjectUser(project, carol)).token };
+    const asDave = { token: (await signInProjectUser(project, dave)).token };
+    for (let n = 0; n < 12; n++) await callProject(t, project, createMutation(view.table!), { input: { title: `big ${n}`, price: 10 + n } }, asCarol);
+    await callProject(t, project, createMutation(view.table!), { input: { title: "big but cheap", price: 1 } }, asCarol);
+    await callProject(t, project, createMutation(view.table!), { input: { title: "small", price: 99 } }, asCarol);
+    const page = async (nextToken: string | null, who = asCarol) =>
+      (await callProject(t, project, listQuery(view.table!, view.fields), { limit: view.pageSize, nextToken, sortOrder: "DESC", sortBy: null, filter: view.filter }, who)).data.list as {
+        items: { id: string; title: string }[];
+        nextToken: string | null;
+      };
+    const first = await page(null);
+    expect(first.items).toHaveLength(10);
+    const second = await page(first.nextToken);
+    expect([...first.items, ...second.items].map((row) => row.title).sort()).toEqual(Array.from({ length: 12 }, (_, n) => `big ${n}`).sort());
+    expect(second.nextToken).toBeNull();
+    expect((await page(null, asDave)).items).toEqual([]);
+    // Dave's delete of carol's row (its id taken from elsewhere) finds nothing and deletes nothing.
+    const target = first.items[0];
+    const refused = await callProject(t, project, deleteMutation(view.table!), { input: { id: target.id } }, asDave);
+    expect(refused.errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    expect((await callProject(t, project, getQuery(view.table!, view.fields), { id: target.id }, asCarol)).data.entry).toMatchObject({ title: target.title });
+    const deleted = await callProject(t, project, deleteMutation(view.table!), { input: { id: target.id } }, asCarol);
+    expect(deleted.errors).toBeUndefined();
+    expect((await callProject(t, project, getQuery(view.table!, view.fields), { id: target.id }, asCarol)).data.entry).toBeNull();
+  });
+
+  it("lists a detail view's related records of connected tables, each as the user may read them", async () => {
+    const child = model.objectTypes.find((type) => type.name === "Item2")!;
+    const title = table.fields.find((field) => field.name === "title")!.id;
+    const detail = { id: "d1", name: "Item", type: "detail" as const, tableId: table.id, fields: [title], related: [child.id] };
+    const bad = await createApp("Bad related", schemaText({ ...detail, related: [table.id] }));
+    expect(errorOf(bad)?.extensions).toMatchObject({ messageId: "error_app_view_related_invalid", viewIndex: 0 });
+    const app = (await createApp("Related", schemaText(detail))).data.createCustomerApp.customerApp;
+    const view = pageConfigOf(await (await fetch(app.appUrl)).text()).views[0];
+    expect(view.related).toEqual([{ table: "Item2", kind: "children", field: "listItem2", fields: ["title", "price"] }]);
+    const [erin, frank] = [uniqueEmail("app-erin"), uniqueEmail("app-frank")];
+    await signUpProjectUser(t, project, erin);
+    await signUpProjectUser(t, project, frank);
+    const asErin = { token: (await signInProjectUser(project, erin)).token };
+    const asFrank = { token: (await signInProjectUser(project, frank)).token };
+    const parent = (await callProject(t, project, `mutation { createItem1(input: { title: "erin's order" }) { id } }`, {}, asErin)).data.createItem1.id as string;
+    expect((await callProject(t, project, `mutation ($p: ID) { createItem2(input: { title: "erin's line", item1Id: $p }) { id } }`, { p: parent }, asErin)).errors).toBeUndefined();
+    // Frank may attach (or not) a row of his own; either way erin's detail view never shows it.
+    await callProject(t, project, `mutation ($p: ID) { createItem2(input: { title: "frank's line", item1Id: $p }) { id } }`, { p: parent }, asFrank);
+    const read = await callProject(t, project, getQuery(view.table!, view.fields, view.related), { id: parent }, asErin);
+    expect(read.errors).toBeUndefined();
+    expect(read.data.entry.title).toBe("erin's order");
+    expect(read.data.entry.related0.items.map((row: { title: string }) => row.title)).toEqual(["erin's line"]);
+    expect((await callProject(t, project, getQuery(view.table!, view.fields, view.related), { id: parent }, asFrank)).data.entry).toBeNull();
   });
 
   it("escapes an app name with markup in the page", async () => {

@@ -1,0 +1,47 @@
+import { type } from "arktype";
+import type { DbOrTx } from "../db/database";
+import type { ProjectPools } from "../auth/projectPools";
+import { bearerToken } from "../projectEndpoint/access/callers/userPool";
+import { askLlmForJson, type LlmEndpoint } from "../ai/openai";
+import { log } from "../log";
+import type { AppPageConfig, ChatPlan } from "../../src/domain/apps";
+import { LlmPlan, MAX_QUESTION_CHARS, llmInstructions, planFromLlm, searchPlan } from "./chatPlan";
+
+const ChatRequest = type({ viewId: "string", question: "string" });
+
+export interface ChatDeps {
+  db: DbOrTx;
+  projectPools: ProjectPools | null;
+  llm: LlmEndpoint | undefined;
+}
+
+/**
+ * POST <appUrl>chat: a chatbot view's plan for a question, for a signed-in user of the app's
+ * project only (the language model costs money; the plan reads no data). The page runs the plan's
+ * filter itself with the user's token. A model that fails or answers outside the view's fields
+ * falls back to the built-in search, which says what it matched.
+ */
+export async function answerChat(deps: ChatDeps, request: Request, config: AppPageConfig, apiId: string): Promise<Response> {
+  const token = bearerToken(request.headers.get("authorization") ?? undefined);
+  const user = token && deps.projectPools ? await deps.projectPools.verifyAccessToken(apiId, token) : null;
+  if (!user) return refusal(401, "UNAUTHENTICATED", "error_app_chat_sign_in", "Sign in to the app to ask questions.");
+  const body = ChatRequest(await request.json().catch(() => null));
+  if (body instanceof type.errors) return refusal(400, "BAD_USER_INPUT", "error_app_chat_question", `Ask a question of at most ${MAX_QUESTION_CHARS} characters.`);
+  const question = body.question.trim();
+  if (question === "" || question.length > MAX_QUESTION_CHARS) return refusal(400, "BAD_USER_INPUT", "error_app_chat_question", `Ask a question of at most ${MAX_QUESTION_CHARS} characters.`);
+  const view = config.views.find((candidate) => candidate.id === body.viewId && candidate.type === "chatbot");
+  if (!view?.table) return refusal(404, "NOT_FOUND", "error_app_chat_view", "This chatbot view does not exist (any more).");
+  let plan: ChatPlan | null = null;
+  if (deps.llm) {
+    try {
+      const answer = LlmPlan(await askLlmForJson(deps.llm, llmInstructions(view), question));
+      plan = answer instanceof type.errors ? null : planFromLlm(view, answer);
+      if (!plan) log.error("App chat: the language model's plan did not fit the view; using the built-in search.");
+    } catch (error) {
+      log.error("App chat: the language model was not reachable; using the built-in search.", error);
+    }
+  }
+  return Response.json({ plan: plan ?? searchPlan(view, question) });
+}
+
+const refusal = (status: number, code: string, messageId: string, message: string) => Response.json({ errors: [{ message, extensions: { code, messageId } }] }, { status });
