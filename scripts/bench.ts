@@ -16,6 +16,7 @@
 //   - every filter operator over 10,000 entries loaded through the API, each sort order (filters)
 //   - cloud functions: URL latency cold and warm, invocations/s at 10 clients, trigger overhead, RSS with 100 functions loaded (functions)
 //   - automation flows: trigger-to-first-step latency, runs/s at 10 webhook callers, the flow editor route's JavaScript (flows)
+//   - several servers on one PostgreSQL (`--servers 1,2,3`, only when asked: scripts/bench/servers.ts)
 // `npm run bench -- --only=memory,request-path` runs only the named parts (PARTS below): on a
 // shared machine one part at a time is what can be measured.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -38,6 +39,7 @@ import { benchBigResponse } from "./bench/bigResponse";
 import { benchFilters } from "./bench/filters";
 import { benchFunctions, benchFunctionsRss } from "./bench/functions";
 import { benchFlows } from "./bench/flows";
+import { benchServers } from "./bench/servers";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4510);
 
@@ -54,8 +56,26 @@ function chosenParts(args: string[]): Set<Part> {
   return new Set(names as Part[]);
 }
 
+/** `--servers 1,2,3` (or `--servers=1,2,3`): the server counts to run the several-servers part with, or null. */
+function serverCounts(args: string[]): number[] | null {
+  const index = args.findIndex((arg) => arg === "--servers" || arg.startsWith("--servers="));
+  if (index < 0) return null;
+  const value = args[index].includes("=") ? args[index].slice("--servers=".length) : args[index + 1];
+  const counts = (value ?? "").split(",").map(Number);
+  if (!counts.length || counts.some((n) => !Number.isInteger(n) || n < 1 || n > 8)) throw new Error(`--servers takes counts from 1 to 8, e.g. --servers 1,2,3 (got "${value}")`);
+  return counts;
+}
+
 async function main() {
-  const parts = chosenParts(process.argv.slice(2));
+  const args = process.argv.slice(2);
+  const counts = serverCounts(args);
+  if (counts) {
+    // A part of its own: it starts its own servers and needs every core it can get.
+    const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    if (!postgresUrl) throw new Error("--servers needs PostgreSQL: run under scripts/with-postgres.sh, or set BENCH_DATABASE_URL or TEST_DATABASE_URL");
+    return benchServers(postgresUrl, counts, PORT + 60);
+  }
+  const parts = chosenParts(args);
   const embedded = ["console", "request-path", "publish", "refusal", "attacks", "memory"] as const;
   if (embedded.some((part) => parts.has(part))) await benchEmbedded(parts);
   if (parts.has("postgres")) {

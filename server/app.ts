@@ -144,7 +144,7 @@ export async function createPlatform(
   // Before serving: no project stays PUBLISHING after a crash (spec §4).
   await recoverPublishing(publishing);
   jobs.register(INVITATION_MAIL_JOB, invitationMailJob({ db, mailer, publicUrl: config.publicUrl }));
-  jobs.register(CSV_IMPORT_JOB, csvImportJob({ db, objects, changesCommitted: pubsub.changesCommitted, pubsub }));
+  jobs.register(CSV_IMPORT_JOB, csvImportJob({ db, objects, changesCommitted: pubsub.changesCommitted }));
   // An import a killed server was writing resumes at start-up, not when its lease runs out.
   if (!config.databaseUrl) await releaseLeases(db, [CSV_IMPORT_JOB]);
   const schema = createSchema(SCHEMA_PATH);

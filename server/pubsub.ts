@@ -1,4 +1,4 @@
-import { getEventListeners } from "node:events";
+import { getEventListeners, setMaxListeners } from "node:events";
 import { createPubSub } from "graphql-yoga";
 import type { SchemaPrompt } from "./prompts/store";
 import type { Api } from "./project/store";
@@ -25,13 +25,15 @@ export type CredentialChange =
  */
 export function createPlatformPubSub() {
   const target = new EventTarget();
+  // Each subscriber is a listener on its topic: eleven on one workspace or project are no leak.
+  setMaxListeners(0, target);
   const pubsub = createPubSub<{
     "role:changed": [orgId: string, event: RoleEvent];
-    /** An AI schema prompt reached DONE or FAILED (server/prompts). */
+    /** An AI schema prompt reached DONE or FAILED (server/prompts); fed by the change follower. */
     "schemaPrompt:updated": [promptId: string, prompt: SchemaPrompt];
     /** A project's state moved (publishing, server/publishing); onUpdateApi streams it. */
     "api:updated": [apiId: string, api: Api];
-    /** A project's entries were written, so it has new activities (the console's Logs screen refetches). */
+    /** A project's entries were written, so it has new activities (the console's Logs screen refetches); fed by the change follower. */
     "activities:recorded": [apiId: string, projectId: string];
     /** A flow's run changed status or logged a step (server/flows/engine.ts, through the change log); onFlowRun streams it. */
     "flow:run": [flowId: string, event: FlowRunEvent];

@@ -8,11 +8,14 @@ import { initSession } from "./session/actions";
 import { LiveRegionProvider } from "./ui/LiveRegion";
 import { useIdleExpiry } from "./session/useIdleExpiry";
 import { bounded, FIRST_PAGE_WAIT_MS, firstPageLoaded } from "./router/firstPage";
+import { onResync } from "./relay/resync";
 import "./styles/theme.css";
 import "./styles/base.css";
 import "./styles/layout.css";
 
 const router = createAppRouter();
+// Subscriptions that could not resume missed events: the shown route's queries load again.
+onResync(() => void router.invalidate());
 
 function App() {
   const session = useSession();

@@ -41,7 +41,7 @@ export async function prepareWorkload(server: BenchServer, email: string) {
 }
 
 /** Publishes the project with one table (Item1), adds 20 entries, and gives the list as a customer app with an API key sends it. */
-async function publishedProjectList(base: URL, apiId: string, token: string, call: (query: string, variables: object) => Promise<any>) {
+export async function publishedProjectList(base: URL, apiId: string, token: string, call: (query: string, variables: object) => Promise<any>) {
   await call(UPDATE_API, { input: { id: apiId, schema: JSON.stringify(publishableModel(1)) } });
   await call(PUBLISH, { input: { apiId } });
   for (let attempt = 0; (await call(API_STATE, { id: apiId })).api.state !== "PUBLISHED"; attempt++) {

@@ -138,6 +138,20 @@ export async function oldestSequence(db: DbOrTx): Promise<number | null> {
   return row ? toLogged(row as ChangeRow)[0].seq : null;
 }
 
+/**
+ * Whether events after `after` may be gone from the log: the first event it keeps comes later
+ * than the one after `after`, or it keeps none though the sequence has moved past `after`. A
+ * resume from there would silently miss them. (A sequence drawn by a write that rolled back
+ * leaves a hole too; just after a client's `after` at the log's old end it costs that client a
+ * needless reload, never a lost event.)
+ */
+export async function lostAfter(db: DbOrTx, after: number): Promise<boolean> {
+  const oldest = await oldestSequence(db);
+  if (oldest !== null) return oldest > after + 1;
+  const { rows } = await sql<{ last: string | number | null }>`select pg_sequence_last_value(pg_get_serial_sequence('changes', 'seq')::regclass) as last`.execute(db);
+  return Number(rows[0]?.last ?? 0) > after;
+}
+
 /** Deletes the changes older than the retention; a reconnect can resume only within it. */
 export async function dropOldChanges(db: Db, retentionSeconds: number): Promise<void> {
   await db.deleteFrom("changes").where("created_at", "<", new Date(Date.now() - retentionSeconds * 1000)).execute();

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../db/database";
-import { missedChanges, type ChangeFilter } from "./log";
+import { lostAfter, missedChanges, type ChangeFilter } from "./log";
 import { replayedPayload } from "./topics";
 import { sequenceOf } from "./sequence";
 
@@ -24,6 +24,21 @@ export function openCursor(context: object, params: Record<string, unknown>): vo
   const number = typeof raw === "string" && /^\d{1,15}$/.test(raw) ? Number(raw) : raw;
   const after = typeof number === "number" && Number.isSafeInteger(number) && number >= 0 ? number : null;
   (context as Record<symbol, ChangeCursor>)[CURSOR] = { after, last: null };
+}
+
+/**
+ * The close code of a socket whose client resumes from a sequence the change log no longer
+ * holds all events after (older than its retention): what it missed cannot be replayed, so it
+ * must reload its data and subscribe from now. Not one of graphql-ws's fatal codes: its client
+ * reconnects, and ours then sends no `lastSequence` (src/relay/resumePoint.ts).
+ */
+export const RESYNC_CLOSE_CODE = 4410;
+export const RESYNC_CLOSE_REASON = "Resync: the events since lastSequence are no longer kept";
+
+/** True when the operation resumes from a sequence the log cannot replay everything after. */
+export async function resumeLost(context: object, db: DbOrTx): Promise<boolean> {
+  const after = cursorOf(context)?.after;
+  return after != null && (await lostAfter(db, after));
 }
 
 export const cursorOf = (context: unknown): ChangeCursor | undefined =>

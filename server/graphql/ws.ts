@@ -3,7 +3,8 @@ import type { Duplex } from "node:stream";
 import WebSocket, { WebSocketServer } from "ws";
 import { useServer } from "graphql-ws/use/ws";
 import type { DocumentNode, FormattedExecutionResult, GraphQLError } from "graphql";
-import { openCursor, withSequence } from "../changes/resume";
+import { openCursor, resumeLost, withSequence } from "../changes/resume";
+import { resyncRefusal } from "../changes/resync";
 import type { Context } from "../graphqlKit/context";
 import type { createSessionWatch } from "./sessionWatch";
 import type { GraphqlHandler } from "./yoga";
@@ -33,6 +34,7 @@ export function createSubscriptions(
         const contextValue = await context(params, ctx.extra.request);
         // A reconnecting client names the last change it saw and is sent what it missed (server/changes).
         openCursor(contextValue, params);
+        if (await resumeLost(contextValue, contextValue.db)) return resyncRefusal(ctx.extra.socket);
         // The caller is known before validation, as on HTTP, so the query limits see who asks.
         const args = envelopedOperation(yoga, { ...ctx, req: ctx.extra.request }, payload, contextValue);
         if (Array.isArray(args)) return args;

@@ -4,6 +4,8 @@ import type { JobHandler } from "../jobs/runner";
 import type { SchemaModel } from "../../src/domain/model";
 import { checkGeneratedModel } from "../project/declaration";
 import { findSchemaPrompt, finishSchemaPrompt, toSchemaPrompt } from "./store";
+import { appendChanges } from "../changes/log";
+import { schemaPromptChange } from "../changes/topics";
 
 export const SCHEMA_PROMPT_JOB = "schemaPrompt.generate";
 /** Spec §8: "Sorry, I couldn't come up with anything useful". */
@@ -24,8 +26,13 @@ export function schemaPromptJob(deps: {
   generate: (prompt: string) => Promise<SchemaModel | null>;
 }): JobHandler<SchemaPromptJob> {
   async function finish(id: string, outcome: Parameters<typeof finishSchemaPrompt>[2]) {
-    const row = await finishSchemaPrompt(deps.db, id, outcome);
-    if (row) deps.pubsub.publish("schemaPrompt:updated", id, toSchemaPrompt(row));
+    // The answer and its event commit together; the prompt's subscribers may be on any server.
+    const row = await deps.db.transaction().execute(async (tx) => {
+      const finished = await finishSchemaPrompt(tx, id, outcome);
+      if (finished) await appendChanges(tx, [schemaPromptChange(toSchemaPrompt(finished))]);
+      return finished;
+    });
+    if (row) deps.pubsub.changesCommitted();
   }
   return {
     async run({ promptId }) {

@@ -9,6 +9,7 @@ import {
 } from "relay-runtime";
 import { ApiError, requestFailed } from "./errors";
 import { createResumePoint, type ResumePoint } from "./resumePoint";
+import { resyncNeeded } from "./resync";
 import { relayProjectOf, wrongEnvironment, type RelayProject } from "./relayProject";
 
 export interface EndpointAuth {
@@ -171,6 +172,10 @@ function subscriptionClient(endpoint: string, auth: EndpointAuth): Promise<WsCli
             const { code } = event as CloseEvent;
             resumePointOf(endpoint).closed(code);
             if (code === 4401) void auth.refresh();
+          },
+          // After a resync close the subscriptions start from now: what they missed is loaded again.
+          connected: () => {
+            if (resumePointOf(endpoint).connected()) resyncNeeded();
           },
         },
         connectionParams: async () => {

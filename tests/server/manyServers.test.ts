@@ -9,6 +9,9 @@ import { createDatabase, startTestPlatform, uniqueEmail, type TestPlatform } fro
 import { libraryModel } from "./projectEndpoint/fixture";
 import { publishableModel } from "./publishing/models";
 import { setLiveVersion } from "../../server/projectEndpoint/live";
+import { removeField, type SchemaModel } from "../../src/domain/model";
+import { createAuthors, DELETE, untilListening, watchProgress, type Call } from "./projectEndpoint/deleteByFilterCalls";
+import { DELETE_CHUNK } from "../../server/projectEndpoint/entries/entries";
 
 /*
  * Several servers behind a load balancer on one PostgreSQL: three platforms, each with its own
@@ -214,6 +217,91 @@ describe.skipIf(!adminUrl)("three servers on one PostgreSQL", () => {
     await library.createAuthor(c, "live again");
     await expect.poll(() => names(resumed.results).at(-1), { timeout: 10_000 }).toBe("live again");
     expect(names(resumed.results)).toEqual([...bulk.slice(15), "live again"]);
+  });
+
+  it("a republish through A switches B and C at their next request; a request in flight on C finishes on the old version", async () => {
+    const owner = await ownerWithOrg(a);
+    const apiId = await projectOf(a, owner, "Switch");
+    const v1 = publishableModel(1);
+    const item = v1.objectTypes.find((type) => type.name === "Item1")!;
+    const v2 = removeField(v1, item.id, item.fields.find((field) => field.name === "price")!.id);
+    const publish = async (model: SchemaModel) => {
+      const published = await a.graphql(`mutation ($input: CreatePublishRunInput!) { createPublishRun(input: $input) { publishRun { id } } }`, { input: { apiId, schema: JSON.stringify(model) } }, owner.token);
+      expect(published.errors).toBeUndefined();
+      // Read through B: the state it sees committed is the version it serves.
+      await expect.poll(async () => (await b.graphql(`query ($id: ID!) { api(id: $id) { state } }`, { id: apiId }, owner.token)).data.api.state, { timeout: 20_000, interval: 20 }).toBe("PUBLISHED");
+    };
+    const call = async (server: TestPlatform, query: string, variables: Record<string, unknown> = {}) => {
+      const response = await fetch(`${server.url}/p/${apiId}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: owner.token },
+        body: JSON.stringify({ query, variables }),
+      });
+      return (await response.json()) as { data?: any; errors?: { message: string }[] };
+    };
+    const WITH_PRICE = `{ listItem1 { items { title price } } }`;
+    await publish(v1);
+    const created = await call(b, `mutation { createItem1(input: { title: "Lamp", price: 19.5 }) { id } }`);
+    expect(created.errors).toBeUndefined();
+    const itemId = created.data.createItem1.id as string;
+    for (const server of [b, c]) expect((await call(server, WITH_PRICE)).data.listItem1.items).toEqual([{ title: "Lamp", price: 19.5 }]);
+
+    // A write through C held on its row's lock: it has read the live version (v1) and is running on it.
+    const { default: pg } = await import("pg");
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      await holder.query("begin");
+      await holder.query("select id from project_entries where id = $1 for update", [itemId]);
+      const inFlight = call(c, `mutation ($id: ID!) { updateItem1(input: { id: $id, title: "Desk lamp" }) { title price } }`, { id: itemId });
+      await expect
+        .poll(async () => (await holder.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)).rows[0].n, { timeout: 20_000, interval: 20 })
+        .toBe(1);
+
+      await publish(v2);
+      // No restart and no wait: B's and C's next requests are on v2, which has no price.
+      for (const server of [b, c]) {
+        const answer = await call(server, WITH_PRICE);
+        expect(answer.errors?.[0].message).toMatch(/price/);
+        expect((await call(server, `{ listItem1 { items { title } } }`)).data.listItem1.items).toEqual([{ title: "Lamp" }]);
+      }
+
+      await holder.query("commit");
+      // The request that started on v1 answers as v1 does, price included.
+      expect(await inFlight).toEqual({ data: { updateItem1: { title: "Desk lamp", price: 19.5 } } });
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it("a delete by filter through A: its progress and the Logs screen's notice reach subscribers on C", async () => {
+    const owner = await ownerWithOrg(a);
+    const library = await liveLibrary(owner);
+    const throughA: Call = async (query, variables = {}) => {
+      const response = await fetch(`${a.url}/p/${library.apiId}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-api-key": library.key },
+        body: JSON.stringify({ query, variables }),
+      });
+      return response.json();
+    };
+    const progress = watchProgress(c.url, library.apiId, library.key);
+    await untilListening(throughA, progress);
+    // The Logs screen on C hears of the activities written through A.
+    const activity = subscribe(c, "/graphql", `subscription ($apiId: ID!) { onProjectActivity(apiId: $apiId) { apiId } }`, { apiId: library.apiId }, { Authorization: owner.token });
+    await expect
+      .poll(async () => (await library.createAuthor(a, "probe"), activity.results.length), { timeout: 20_000, interval: 100 })
+      .toBeGreaterThan(0);
+    expect(activity.results[0].data).toEqual({ onProjectActivity: { apiId: library.apiId } });
+
+    const total = DELETE_CHUNK + 50;
+    await createAuthors(throughA, total, 70);
+    const deleted = await throughA(DELETE, { filter: JSON.stringify({ age: { eq: 70 } }), deletionId: "across" });
+    expect(deleted.data.deleteTypes.deletedCount).toBe(total);
+    await expect.poll(() => progress.filter((heard) => heard.deletionId === "across"), { timeout: 10_000 }).toEqual([
+      { deletionId: "across", deleted: DELETE_CHUNK, total, finished: false },
+      { deletionId: "across", deleted: total, total, finished: true },
+    ]);
   });
 
   it("a member signed out through A is refused by B at once", async () => {

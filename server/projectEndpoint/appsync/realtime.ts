@@ -9,7 +9,7 @@ import { log } from "../../log";
 import type { ProjectEndpoint } from "../endpoint";
 import { refusalErrorType } from "../endpoint";
 import type { ProjectSocketWatch } from "../realtime/socketWatch";
-import { openCursor, withSequence } from "../../changes/resume";
+import { openCursor, RESYNC_CLOSE_REASON, resumeLost, withSequence } from "../../changes/resume";
 import { withErrorType } from "./errorTypes";
 import { connectionCredentials, credentialsOf, REALTIME_PROTOCOL, type RealtimeCredentials } from "./realtimeCredentials";
 
@@ -101,6 +101,8 @@ export function attachAppsyncRealtime(endpoint: ProjectEndpoint, sockets: Projec
       if ("status" in context) return refuse([{ errorType: refusalErrorType(context), message: context.message, errorCode: context.status }]);
       // A reconnecting client names the last event it saw: what it missed is replayed first.
       openCursor(context, { lastSequence: given.lastSequence });
+      // Per start on this wire: the client starts again without lastSequence after reloading its data.
+      if (await resumeLost(context, context.db)) return refuse([{ errorType: "ResyncRequiredException", message: RESYNC_CLOSE_REASON }]);
       const args = envelopedOperation(endpoint.yoga, { req: request }, request_, context);
       if (Array.isArray(args)) return refuse(args.map(withErrorType));
       if (getOperationAST(args.document, args.operationName)?.operation !== "subscription") {

@@ -7,7 +7,6 @@ import { isUniqueViolation } from "../../db/errors";
 import type { JobHandler } from "../../jobs/runner";
 import type { ObjectStore } from "../../storage/objectStore";
 import type { ImportedBatch } from "../realtime/events";
-import type { PubSub } from "../../pubsub";
 import { appendChanges } from "../../changes/log";
 import { importChange } from "../../changes/topics";
 import { planModel } from "../schema/plan";
@@ -105,16 +104,15 @@ async function commitBatch(db: Db, row: ImportRow, reader: RowReader, records: C
  * reach) makes the runner try the job again.
  * Idempotent: run again (restart, retry, a second worker), it continues where the last commit left.
  */
-export function csvImportJob(deps: { db: Db; objects: ObjectStore; changesCommitted: () => void; pubsub: PubSub }): JobHandler<{ apiId: string; importId: string }> {
-  const { db, objects, changesCommitted, pubsub } = deps;
+export function csvImportJob(deps: { db: Db; objects: ObjectStore; changesCommitted: () => void }): JobHandler<{ apiId: string; importId: string }> {
+  const { db, objects, changesCommitted } = deps;
   /**
    * Commits a batch (its event goes into the change log with it) and wakes the subscribers'
-   * servers, and tells the open Logs screens (its INSERT activities); false when the import is no longer running.
+   * servers (whose followers also tell the open Logs screens of its INSERT activities); false when the import is no longer running.
    */
   async function commitAndAnnounce(row: ImportRow, reader: RowReader, records: CsvRecord[], last: boolean) {
     const batch = await commitBatch(db, row, reader, records, last);
     if (batch) changesCommitted();
-    if (batch && batch.rowsWritten > 0) pubsub.publish("activities:recorded", row.api_id, row.api_id);
     return batch !== null;
   }
   return {

@@ -8,7 +8,8 @@ import type { ProjectContext } from "../context";
 import { ownEntriesOnly } from "../realtime/ownEvents";
 import { changesOf } from "../builtIns/activityChanges";
 import { appendChanges } from "../../changes/log";
-import { entryChanges, entriesFilter } from "../../changes/topics";
+import { deletionChange, entryChanges, entriesFilter } from "../../changes/topics";
+import { appendAfterCommit, type Change } from "../../changes/log";
 import { resumable } from "../../changes/resume";
 import { startDataTriggers } from "../../flows/dataTriggers";
 import type { EntryEvent } from "../realtime/events";
@@ -162,14 +163,21 @@ function uniqueConflict(error: unknown, ctx: ProjectContext, table: TablePlan) {
  * One write's transaction; its entry events (`event` of the rows it returns) are appended to the
  * change log last, in the same transaction, and every server's subscribers hear of them once committed.
  */
-async function write(ctx: ProjectContext, table: TablePlan, event: EntryEvent, work: (tx: Tx) => Promise<EntryRow[]>): Promise<EntryRow[]> {
+async function write(
+  ctx: ProjectContext,
+  table: TablePlan,
+  event: EntryEvent,
+  work: (tx: Tx) => Promise<EntryRow[]>,
+  /** Further events of the write, told after its entries' (a delete by filter's progress). */
+  moreChanges: (rows: EntryRow[]) => Change[] = () => [],
+): Promise<EntryRow[]> {
   let result: EntryRow[];
   let flowRunsStarted = false;
   try {
     result = await ctx.db.transaction().execute(async (tx) => {
       const rows = await work(tx);
       flowRunsStarted = await startDataTriggers(tx, ctx, table.type.name, event, rows.map((row) => ({ id: row.id, ...entryValues(row, table), createdAt: row.created_at, updatedAt: row.updated_at })));
-      await appendChanges(tx, entryChanges(ctx.project.apiId, table.type.id, event, rows));
+      await appendChanges(tx, [...entryChanges(ctx.project.apiId, table.type.id, event, rows), ...moreChanges(rows)]);
       return rows;
     });
   } catch (error) {
@@ -178,8 +186,6 @@ async function write(ctx: ProjectContext, table: TablePlan, event: EntryEvent, w
   ctx.pubsub.changesCommitted();
   // A flow run the write started is due now; a write that started none leaves the job queue alone.
   if (flowRunsStarted) ctx.jobs.kick();
-  // Every entry write records activities; the console's open Logs screens hear of them once committed.
-  ctx.pubsub.publish("activities:recorded", ctx.project.apiId, ctx.project.apiId);
   return result;
 }
 
@@ -348,26 +354,35 @@ export function entryOperations(plan: ModelPlan, table: TablePlan) {
       const owner = allowed(ctx, "delete");
       const condition = filter ? compileFilter(filter, table.byName) : sql`true`;
       const ids = await matchingEntryIds(ctx.db, ctx.project.apiId, typeId, condition, owner);
+      // Each chunk's progress commits with it, so the subscribers on every server follow it.
       const progress = (deleted: number, finished: boolean) =>
-        ctx.project.events.publishDeletion(ctx.project.apiId, typeId, { deletionId, ofType: recordType, deleted, total: ids.length, finished });
+        deletionChange(ctx.project.apiId, typeId, { deletionId, ofType: recordType, deleted, total: ids.length, finished });
       let deleted = 0;
       for (let start = 0; start < ids.length; start += DELETE_CHUNK) {
         const chunk = ids.slice(start, start + DELETE_CHUNK);
         let signInsEnded: string[] = [];
-        const rows = await write(ctx, table, "delete", async (tx) => {
-          const removed = await deleteEntriesMatching(tx, ctx.project.apiId, typeId, sql`id = any(${chunk}::text[]) and ${condition}`, owner);
-          await recordActivities(tx, ctx.project.apiId, "REMOVE", recordType, removed.map((row) => row.id));
-          signInsEnded = await deleteCredentials(tx, ctx, table, removed);
-          return removed;
-        });
+        const finished = start + DELETE_CHUNK >= ids.length;
+        const rows = await write(
+          ctx,
+          table,
+          "delete",
+          async (tx) => {
+            const removed = await deleteEntriesMatching(tx, ctx.project.apiId, typeId, sql`id = any(${chunk}::text[]) and ${condition}`, owner);
+            await recordActivities(tx, ctx.project.apiId, "REMOVE", recordType, removed.map((row) => row.id));
+            signInsEnded = await deleteCredentials(tx, ctx, table, removed);
+            return removed;
+          },
+          (removed) => [progress(deleted + removed.length, finished)],
+        );
         forgetSignIns(ctx, signInsEnded);
         deleted += rows.length;
-        const finished = start + DELETE_CHUNK >= ids.length;
-        progress(deleted, finished);
         // Lets other requests have the database between chunks.
         if (!finished) await new Promise((resolve) => setImmediate(resolve));
       }
-      if (ids.length === 0) progress(0, true);
+      if (ids.length === 0) {
+        await appendAfterCommit(ctx.db, [progress(0, true)]);
+        ctx.pubsub.changesCommitted();
+      }
       return deleted;
     },
     subscribeDeletions(ctx: ProjectContext) {

@@ -8,6 +8,8 @@ import type { ProjectContext } from "../context";
 import { callerKey } from "../csv/requests";
 import { DEFAULT_LIMIT, toConnection } from "../entries/paging";
 import { recordActivities } from "../entries/store";
+import { appendAfterCommit } from "../../changes/log";
+import { activitiesChange } from "../../changes/topics";
 import { DOWNLOAD_URL_MINUTES, EXPORT_URL_MINUTES, filesKey, signDownload, signUpload, UPLOAD_URL_MINUTES, uploadNonce } from "./tokens";
 import * as store from "./store";
 import { replayCloudFunction } from "../../functions/replay/resolvers";
@@ -81,7 +83,8 @@ const pageOf = (args: { limit?: number | null; nextToken?: string | null; first?
 
 /** Deletes stored bytes once the rows that named them are gone; a failure leaves only an orphan object. */
 /** File and function writes record activities too: the console's open Logs screens hear of them once committed. */
-const announceActivities = (ctx: ProjectContext) => ctx.pubsub.publish("activities:recorded", ctx.project.apiId, ctx.project.apiId);
+const announceActivities = (ctx: ProjectContext) =>
+  void appendAfterCommit(ctx.db, [activitiesChange(ctx.project.apiId)]).then(() => ctx.pubsub.changesCommitted());
 
 async function dropObjects(ctx: ProjectContext, keys: string[]) {
   await Promise.all(keys.map((key) => ctx.objects.delete(key)));

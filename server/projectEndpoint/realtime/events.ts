@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { createPubSub } from "graphql-yoga";
 import type { EntryRow } from "../entries/store";
 
@@ -9,9 +10,9 @@ export type EntryEvent = "create" | "update" | "delete";
  * that was rolled back.
  */
 export function createProjectEvents() {
-  const pubsub = createPubSub<Record<string, [EntryRow]>>();
-  const imports = createPubSub<Record<string, [ImportedBatch]>>();
-  const deletions = createPubSub<Record<string, [DeletionProgress]>>();
+  const pubsub = createPubSub<Record<string, [EntryRow]>>({ eventTarget: unlimitedTarget() as never });
+  const imports = createPubSub<Record<string, [ImportedBatch]>>({ eventTarget: unlimitedTarget() as never });
+  const deletions = createPubSub<Record<string, [DeletionProgress]>>({ eventTarget: unlimitedTarget() as never });
   const topic = (apiId: string, typeId: string, event: EntryEvent | "import" | "deletion") => `${apiId}\0${typeId}\0${event}`;
   return {
     publish(apiId: string, typeId: string, event: EntryEvent, rows: readonly EntryRow[]) {
@@ -51,3 +52,13 @@ export interface DeletionProgress {
 }
 
 export type ProjectEvents = ReturnType<typeof createProjectEvents>;
+
+/**
+ * Every open subscription to a table is a listener on its topic; Node warns of a leak past ten,
+ * which eleven browser tabs on one table are not.
+ */
+function unlimitedTarget() {
+  const target = new EventTarget();
+  setMaxListeners(0, target);
+  return target;
+}

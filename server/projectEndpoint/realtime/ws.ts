@@ -3,7 +3,8 @@ import type { Duplex } from "node:stream";
 import { useServer } from "graphql-ws/use/ws";
 import type { FormattedExecutionResult } from "graphql";
 import { refuse } from "../../graphqlKit/errors";
-import { openCursor, withSequence } from "../../changes/resume";
+import { openCursor, resumeLost, withSequence } from "../../changes/resume";
+import { resyncRefusal } from "../../changes/resync";
 import { envelopedOperation, graphqlWebSocketServer } from "../../graphql/ws";
 import type { ProjectEndpoint } from "../endpoint";
 import { projectApiIdOf } from "../endpoint";
@@ -36,6 +37,7 @@ export function attachProjectSubscriptions(endpoint: ProjectEndpoint, sockets: P
           return [refuse(contextValue.code, contextValue.messageId, contextValue.message)];
         }
         openCursor(contextValue, params);
+        if (await resumeLost(contextValue, contextValue.db)) return resyncRefusal(ctx.extra.socket);
         const args = envelopedOperation(endpoint.yoga, { ...ctx, req: ctx.extra.request }, payload, contextValue);
         if (!Array.isArray(args)) sockets.watch(ctx.extra.socket, contextValue.project.credential, since);
         return args;

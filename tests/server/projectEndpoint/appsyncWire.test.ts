@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import { liveProject, type LiveProject } from "./fixture";
 import { encodeHeader, openAppsyncSocket, type AppsyncSocket } from "./appsyncSocket";
 
@@ -82,6 +83,12 @@ describe("AppSync realtime on /p/<apiId>/graphql/realtime", () => {
     again.send({ id: "after", type: "start", payload: { data: JSON.stringify({ query: `subscription { onCreateBook { title } }` }), lastSequence: seen.payload.extensions.sequence, extensions: { authorization: auth } } });
     const replayed = await again.next((m) => m.type === "data" && m.id === "after");
     expect(replayed.payload.data).toEqual({ onCreateBook: { title: "Missed" } });
+
+    // Once the log's retention dropped the missed event, the same start is refused, not sent live as if nothing was missed.
+    await sql`delete from changes where seq <= ${String(seen.payload.extensions.sequence + 1)}`.execute(p.t.platform.db);
+    again.send({ id: "stale", type: "start", payload: { data: JSON.stringify({ query: `subscription { onCreateBook { title } }` }), lastSequence: seen.payload.extensions.sequence, extensions: { authorization: auth } } });
+    const refused = await again.next((m) => m.type === "error" && m.id === "stale");
+    expect(refused.payload.errors).toEqual([expect.objectContaining({ errorType: "ResyncRequiredException" })]);
   });
 
   it("takes the credentials from the header- subprotocol and a member's raw token", async () => {
