@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { CONDITION_OPERATORS, DATA_CHANGES, HTTP_METHODS, STEP_VARIANTS, TRIGGER_VARIANTS, type FlowProblem, type FlowSchema, type FlowStep, type FlowTrigger } from "../../domain/flows/types";
-import { nextRuns } from "../../domain/flows/validate";
+import { CONDITION_OPERATORS, DATA_CHANGES, HTTP_METHODS, STEP_RETRIES_MAX, STEP_VARIANTS, TRIGGER_VARIANTS, type FlowProblem, type FlowSchema, type FlowStep, type FlowTrigger } from "../../domain/flows/types";
+import { isRetryable, nextRuns } from "../../domain/flows/validate";
 import { TextField } from "../../ui/TextField";
 import { SelectField } from "../../ui/SelectField";
 import { TextAreaField } from "../../ui/TextAreaField";
@@ -178,6 +178,9 @@ export function StepPanel(props: { step: FlowStep; schema: FlowSchema; tables: r
           <FieldsText key={`${step.id}-headers`} label={intl.formatMessage({ id: "flows.field.headers" })} fields={step.headers} onChange={(headers) => props.onChange({ headers })} testId="step-headers" />
           <TextAreaField label={intl.formatMessage({ id: "flows.field.requestBody" })} value={step.body ?? ""} onChange={(body) => props.onChange({ body })} data-testid="step-body" />
         </>
+      )}
+      {isRetryable(step) && (
+        <TextField label={intl.formatMessage({ id: "flows.field.retries" })} type="number" min={0} max={STEP_RETRIES_MAX} value={String(step.retries ?? 0)} onChange={(text) => props.onChange({ retries: text === "" ? undefined : Math.min(STEP_RETRIES_MAX, Math.max(0, Math.trunc(Number(text)) || 0)) })} error={error("retries")} data-testid="step-retries" />
       )}
       {step.variant === "loop" && (
         <>
