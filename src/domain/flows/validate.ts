@@ -1,7 +1,7 @@
 import { type } from "arktype";
 import { Cron } from "croner";
 import { FlowSchemaShape } from "./shape";
-import { isKnownRoot, referencesIn, stepOfReference } from "./expressions";
+import { isKnownReference, referencesIn } from "./expressions";
 import { RETRYABLE_STEP_VARIANTS, type FlowProblem, type FlowSchema, type FlowStep, type FlowTrigger } from "./types";
 
 /** Spec §5: a trigger's name has at least 3 characters. */
@@ -134,8 +134,7 @@ function stepProblems(step: FlowStep, stepIds: ReadonlySet<string>, bounds: Flow
   const values = [step.entryId, step.to, step.subject, step.body, step.left, step.right, step.url, step.items, ...Object.values(step.fields ?? {}), ...Object.values(step.headers ?? {})];
   for (const value of values) {
     for (const path of value ? referencesIn(value) : []) {
-      const referenced = stepOfReference(path);
-      if (!isKnownRoot(path) || (referenced !== null && !stepIds.has(referenced))) {
+      if (!isKnownReference(path, stepIds)) {
         problems.push(problem("error_flow_reference_unknown", "reference", { reference: path }));
       }
     }
