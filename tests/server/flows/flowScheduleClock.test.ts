@@ -31,8 +31,11 @@ const scheduledTimes = async (flowId: string): Promise<string[]> => {
   const runs = (await gql(`query ($id: ID!) { flowRunsByFlow(flowId: $id, limit: 50) { items { trigger } } }`, { id: flowId })).data.flowRunsByFlow.items;
   return runs.map((run: { trigger: string }) => JSON.parse(run.trigger).scheduledAt as string).sort();
 };
-const nextTime = async (flowId: string) =>
-  (await p.t.platform.db.selectFrom("flows").select("next_scheduled_at").where("id", "=", flowId).executeTakeFirstOrThrow()).next_scheduled_at;
+const nextTime = async (flowId: string) => {
+  const { next_scheduled_at: next } = await p.t.platform.db.selectFrom("flows").select("next_scheduled_at").where("id", "=", flowId).executeTakeFirstOrThrow();
+  expect(next).not.toBeNull();
+  return next!;
+};
 
 describe("a scheduled flow on a test clock", () => {
   it("fires each due time once across two schedulers, and a missed time once, late", async () => {
