@@ -1,6 +1,6 @@
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { FormattedMessage } from "react-intl";
-import { useLoaderData } from "@tanstack/react-router";
+import { useLoaderData, useSearch } from "@tanstack/react-router";
 import type { CloudFunctionsScreenQuery } from "../__generated__/CloudFunctionsScreenQuery.graphql";
 import type { CloudFunctionsScreen_api$key } from "../__generated__/CloudFunctionsScreen_api.graphql";
 import { ProjectHeader } from "../project/ProjectHeader";
@@ -57,5 +57,7 @@ function FunctionsArea(props: { api: CloudFunctionsScreen_api$key }) {
   }
   // The route started the list's first page with the screen's query (src/router/routes.tsx).
   const listRef = useLoaderData({ strict: false })?.functionsRef ?? null;
-  return <FunctionsPanel apiId={api.id} queryRef={listRef} />;
+  // The Logs screen links here with ?logs= a function's id (its activities name it so) or key.
+  const search: { logs?: string } = useSearch({ strict: false });
+  return <FunctionsPanel apiId={api.id} queryRef={listRef} openLogs={search.logs} />;
 }

@@ -1,7 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import { fetchQuery, graphql, usePaginationFragment, useRelayEnvironment } from "react-relay";
-import { useSearch } from "@tanstack/react-router";
 import { FILES_PAGE_SIZE, runtimeOf } from "../../domain/files";
 import { ErrorMessage } from "../../common/ErrorMessage";
 import { ApiError } from "../../relay/errors";
@@ -27,7 +26,8 @@ const exportQuery = graphql`
 `;
 
 /** Spec §2 'Cloud functions: a toolbar with upload, delete and export, and a selectable table. … Pasting supported files opens the dialog.' */
-export function FunctionList(props: { query: FunctionList_query$key }) {
+/** `openLogs`: a function's id or key whose logs show at first (the Logs screen links with ?logs=). */
+export function FunctionList(props: { query: FunctionList_query$key; openLogs?: string }) {
   const intl = useIntl();
   const announce = useAnnounce();
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
@@ -72,9 +72,7 @@ export function FunctionList(props: { query: FunctionList_query$key }) {
   const exportHintId = useId();
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<unknown>(null);
-  // The Logs screen links here with ?logs= a function's id (its activities name it so) or key.
-  const search: { logs?: string } = useSearch({ strict: false });
-  const [logsOf, setLogsOf] = useState<string | null>(() => functions.find((fn) => fn.id === search.logs || fn.key === search.logs)?.key ?? null);
+  const [logsOf, setLogsOf] = useState<string | null>(() => functions.find((fn) => fn.id === props.openLogs || fn.key === props.openLogs)?.key ?? null);
   const shownLogs = functions.find((fn) => fn.key === logsOf);
 
   // Pasting a supported file opens the upload dialog with it.

@@ -10,10 +10,10 @@ export const functionsPanelQuery = graphql`
 `;
 
 /** The project's cloud functions, read from its own endpoint. */
-export function FunctionsPanel(props: { apiId: string; queryRef: PreloadedQuery<FunctionsPanelQuery> | null }) {
+export function FunctionsPanel(props: { apiId: string; queryRef: PreloadedQuery<FunctionsPanelQuery> | null; openLogs?: string }) {
   return (
     <ProjectEndpointPanel<FunctionsPanelQuery> apiId={props.apiId} queryRef={props.queryRef} query={functionsPanelQuery} errorTestId="functions-load-error">
-      {(data) => <FunctionList query={data} />}
+      {(data) => <FunctionList query={data} openLogs={props.openLogs} />}
     </ProjectEndpointPanel>
   );
 }

@@ -107,7 +107,7 @@ describe("createPublishRun", () => {
       latestPublishRun: { id: `${owner.apiId}-v1`, status: "SUCCEEDED", schema: api.schema },
     });
     expect(liveVersions.filter((live) => live.apiId === owner.apiId)).toEqual([
-      { apiId: owner.apiId, runId: `${owner.apiId}-v1`, version: 1, model: JSON.parse(api.schema) },
+      { apiId: owner.apiId, runId: `${owner.apiId}-v1`, version: 1, model: JSON.parse(api.schema), options: { amplifyNames: false } },
     ]);
     await updates.close();
   });
