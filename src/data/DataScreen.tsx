@@ -53,7 +53,7 @@ export default function DataScreen(props: { queryRef: PreloadedQuery<DataScreenQ
 /** Each imported table with its fields' model types, so the add/edit form sends typed values. */
 function importedTablesWithTypes(tables: readonly ImportedTableInfo[], model: SchemaModel): ImportedTableInfo[] {
   const types = new Map(model.objectTypes.map((type) => [type.name, type]));
-  return tables.map((table) => ({ ...table, fieldTypes: Object.fromEntries((types.get(table.name)?.fields ?? []).map((field) => [field.name, field.type])) }));
+  return tables.map((table) => ({ ...table, fieldTypes: Object.fromEntries((types.get(table.name)?.fields ?? []).flatMap((field) => (field.type ? [[field.name, field.type]] : []))) }));
 }
 
 function DataArea(props: { api: DataScreen_api$key; templates: TemplatesModal_query$key | null }) {

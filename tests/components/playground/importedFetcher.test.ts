@@ -5,7 +5,7 @@ import { importedFetcher } from "../../../src/playground/importedFetcher";
 describe("the imported project's playground fetcher", () => {
   it("sends the request through the platform and hands GraphiQL the live API's answer, or the refusal as an error", async () => {
     const environment = createMockEnvironment();
-    const fetcher = importedFetcher(environment, "api_1") as (params: { query: string; variables?: Record<string, unknown>; operationName?: string | null }) => Promise<unknown>;
+    const fetcher = importedFetcher(environment as unknown as Parameters<typeof importedFetcher>[0], "api_1") as (params: { query: string; variables?: Record<string, unknown>; operationName?: string | null }) => Promise<unknown>;
     const answer = fetcher({ query: "query Q($id: ID!) { getTodo(id: $id) { id } }", variables: { id: "t1" }, operationName: "Q" });
     const operation = await vi.waitFor(() => environment.mock.getMostRecentOperation());
     expect(operation.request.node.params.name).toBe("importedFetcherMutation");
