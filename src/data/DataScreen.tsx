@@ -79,6 +79,7 @@ function DataArea(props: { api: DataScreen_api$key; templates: TemplatesModal_qu
         graphqlUrl
         viewerCanEditModel
         viewerCanEditData
+        viewerCanDeleteData
         authProviderPoolId
         authProviderClientId
         authProviderUrl
@@ -103,7 +104,7 @@ function DataArea(props: { api: DataScreen_api$key; templates: TemplatesModal_qu
     });
 
   // An imported project's rows live in its live API, read through the platform (ImportedData).
-  if (api.creationType === "IMPORT") return <ImportedData apiId={api.id} tables={importedTablesWithTypes(api.importedTables, project.model)} canEdit={api.viewerCanEditData} />;
+  if (api.creationType === "IMPORT") return <ImportedData apiId={api.id} tables={importedTablesWithTypes(api.importedTables, project.model)} canEdit={api.viewerCanEditData} canDelete={api.viewerCanDeleteData} />;
   return (
     <>
       <DataExplorer

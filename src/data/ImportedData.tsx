@@ -35,7 +35,7 @@ export interface ImportedTableInfo {
  * create/update/delete where it has them and the viewer may edit data. A table whose live API
  * has no writes is marked read-only and shows no edit controls.
  */
-export function ImportedData(props: { apiId: string; tables: readonly ImportedTableInfo[]; canEdit: boolean }) {
+export function ImportedData(props: { apiId: string; tables: readonly ImportedTableInfo[]; canEdit: boolean; canDelete: boolean }) {
   const [selected, setSelected] = useState(props.tables[0]?.name ?? "");
   const table = props.tables.find((candidate) => candidate.name === selected);
   return (
@@ -54,7 +54,7 @@ export function ImportedData(props: { apiId: string; tables: readonly ImportedTa
               <FormattedMessage id="data.imported.readOnly" />
             </p>
           )}
-          <ImportedRows key={table.name} apiId={props.apiId} table={table} canEdit={props.canEdit} />
+          <ImportedRows key={table.name} apiId={props.apiId} table={table} canEdit={props.canEdit} canDelete={props.canDelete} />
         </>
       )}
     </div>
@@ -63,7 +63,7 @@ export function ImportedData(props: { apiId: string; tables: readonly ImportedTa
 
 type Editing = { row: Record<string, unknown> | null } | null;
 
-function ImportedRows(props: { apiId: string; table: ImportedTableInfo; canEdit: boolean }) {
+function ImportedRows(props: { apiId: string; table: ImportedTableInfo; canEdit: boolean; canDelete: boolean }) {
   const intl = useIntl();
   // One token per loaded page: null is the first page. A write starts over from the first page.
   const [pages, setPages] = useState<(string | null)[]>([null]);
@@ -74,7 +74,7 @@ function ImportedRows(props: { apiId: string; table: ImportedTableInfo; canEdit:
   const writes = useImportedEntryWrites();
   const { table } = props;
   const canCreate = props.canEdit && table.canCreate;
-  const rowActions = { edit: props.canEdit && table.canUpdate, remove: props.canEdit && table.canDelete };
+  const rowActions = { edit: props.canEdit && table.canUpdate, remove: props.canDelete && table.canDelete };
   const columns = ["id", ...table.fields];
   const reload = () => {
     setPages([null]);

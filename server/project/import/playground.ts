@@ -1,7 +1,7 @@
-import { getOperationAST, parse, type DocumentNode } from "graphql";
+import { getOperationAST, Kind, parse, type DocumentNode } from "graphql";
 import type { Context } from "../../graphqlKit/context";
 import { forbidden, refuse } from "../../graphqlKit/errors";
-import { canEditData } from "../../../src/domain/permissions";
+import { canDeleteData, canEditData } from "../../../src/domain/permissions";
 import { importedProject } from "./importedProject";
 import { callLiveApi } from "./liveApi";
 
@@ -26,6 +26,9 @@ export async function forwardImportedRequest(ctx: Context, args: { apiId: string
   if (operation.operation === "subscription")
     throw refuse("BAD_USER_INPUT", "error_import_playground_subscription", "Subscriptions of an imported project's live API cannot be run from the playground.");
   if (operation.operation === "mutation" && !canEditData(membership.permissions)) throw forbidden();
+  // A delete… mutation (AppSync's and Baukasten's naming) needs the right to delete entries, as on the Data screen.
+  const deletes = operation.selectionSet.selections.some((selection) => selection.kind === Kind.FIELD && /^(batch)?delete/i.test(selection.name.value));
+  if (operation.operation === "mutation" && deletes && !canDeleteData(membership.roleType)) throw forbidden();
   const variables = parseVariables(args.variables);
   const body = await callLiveApi(live, args.query, variables, { ...options, operationName: args.operationName });
   const answer = JSON.stringify({ data: body.data ?? null, ...(body.errors ? { errors: body.errors } : {}) });

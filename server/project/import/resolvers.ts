@@ -1,6 +1,8 @@
 import type { Resolvers } from "../../graphql/__generated__/resolvers";
 import type { Context } from "../../graphqlKit/context";
-import { refuse } from "../../graphqlKit/errors";
+import { forbidden, refuse } from "../../graphqlKit/errors";
+import { viewerStanding } from "../../access";
+import { canDeleteData } from "../../../src/domain/permissions";
 import { liveApiData } from "./liveApi";
 import type { ImportedTable } from "./model";
 import { forwardImportedRequest } from "./playground";
@@ -13,10 +15,10 @@ import { importedProject } from "./importedProject";
  * not have is refused, so such a table is read-only.
  */
 async function importedTable(ctx: Context, apiId: string, tableName: string, write: boolean) {
-  const { api, live, options } = await importedProject(ctx, apiId, write);
+  const { api, membership, live, options } = await importedProject(ctx, apiId, write);
   const table = ((api.import_operations ?? []) as ImportedTable[]).find((candidate) => candidate.name === tableName);
   if (!table) throw refuse("BAD_USER_INPUT", "error_import_table_unknown", `The imported project has no table ${tableName}.`, { table: tableName });
-  return { table, call: (query: string, variables: Record<string, unknown>) => liveApiData(live, query, variables, options) };
+  return { table, membership, call: (query: string, variables: Record<string, unknown>) => liveApiData(live, query, variables, options) };
 }
 
 const selection = (table: ImportedTable) => ["id", ...table.fields].join(" ");
@@ -39,7 +41,9 @@ const missing = (table: ImportedTable, operation: string) =>
 const MAX_PAGE = 1000;
 
 async function write(ctx: Context, apiId: string, tableName: string, kind: "create" | "update" | "delete", input: Record<string, unknown>) {
-  const { table, call } = await importedTable(ctx, apiId, tableName, true);
+  const { table, membership, call } = await importedTable(ctx, apiId, tableName, true);
+  // Deleting entries is the admins' right on every project (spec's CAN_DELETE DATA), imported ones too.
+  if (kind === "delete" && !canDeleteData(membership.roleType)) throw forbidden();
   const operation = table[kind];
   if (!operation) throw missing(table, kind);
   const data = await call(`mutation ($input: ${operation.inputType}) { ${operation.name}(input: $input) { ${selection(table)} } }`, { input });
@@ -47,6 +51,12 @@ async function write(ctx: Context, apiId: string, tableName: string, kind: "crea
 }
 
 export const importResolvers: Resolvers = {
+  Api: {
+    viewerCanDeleteData: async (api, _, ctx) => {
+      const membership = await viewerStanding(ctx, api.orgId);
+      return membership !== null && canDeleteData(membership.roleType);
+    },
+  },
   Query: {
     async importedEntries(_, args, ctx) {
       const { table, call } = await importedTable(ctx, args.apiId, args.table, false);

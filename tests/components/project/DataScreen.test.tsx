@@ -82,7 +82,7 @@ describe("data view of an unpublished project", () => {
       { name: "Customer", fields: ["name"], canCreate: false, canUpdate: false, canDelete: false },
       { name: "Offer", fields: ["title"], canCreate: true, canUpdate: true, canDelete: true },
     ];
-    const { environment } = renderDataScreen({ model, api: { creationType: "IMPORT", state: "IMPORTED", importedTables, viewerCanEditData: true } });
+    const { environment } = renderDataScreen({ model, api: { creationType: "IMPORT", state: "IMPORTED", importedTables, viewerCanEditData: true, viewerCanDeleteData: true } });
     const answerRows = async (items: Record<string, unknown>[]) => {
       const operation = await vi.waitFor(() => {
         const pending = environment.mock.getMostRecentOperation();
@@ -142,18 +142,24 @@ describe("data view of an unpublished project", () => {
     await answerRows([{ id: "o1", title: "Renamed" }]);
     await vi.waitFor(() => expect(screen.getByTestId("imported-rows").textContent).not.toContain("New"));
 
-    cleanup();
-    const viewer = renderDataScreen({ model, api: { creationType: "IMPORT", state: "IMPORTED", importedTables: [importedTables[1]], viewerCanEditData: false } });
-    const operation = await vi.waitFor(() => {
-      const pending = viewer.environment.mock.getMostRecentOperation();
-      expect(pending.request.node.params.name).toBe("ImportedDataQuery");
-      return pending;
-    });
-    viewer.environment.mock.resolve(operation, { data: { importedEntries: { items: [JSON.stringify({ id: "o1", title: "Renamed" })], nextToken: null } } });
-    await vi.waitFor(() => expect(screen.getByTestId("imported-rows").textContent).toContain("Renamed"));
-    expect(screen.queryByTestId("imported-add")).toBeNull();
-    expect(screen.queryByTestId("imported-edit")).toBeNull();
-    expect(screen.queryByTestId("imported-delete")).toBeNull();
+    // A reader sees no controls; an editor who may not delete entries (a developer) no delete.
+    for (const [rights, controls] of [
+      [{ viewerCanEditData: false, viewerCanDeleteData: false }, { add: false, edit: false, remove: false }],
+      [{ viewerCanEditData: true, viewerCanDeleteData: false }, { add: true, edit: true, remove: false }],
+    ] as const) {
+      cleanup();
+      const viewer = renderDataScreen({ model, api: { creationType: "IMPORT", state: "IMPORTED", importedTables: [importedTables[1]], ...rights } });
+      const operation = await vi.waitFor(() => {
+        const pending = viewer.environment.mock.getMostRecentOperation();
+        expect(pending.request.node.params.name).toBe("ImportedDataQuery");
+        return pending;
+      });
+      viewer.environment.mock.resolve(operation, { data: { importedEntries: { items: [JSON.stringify({ id: "o1", title: "Renamed" })], nextToken: null } } });
+      await vi.waitFor(() => expect(screen.getByTestId("imported-rows").textContent).toContain("Renamed"));
+      expect(!!screen.queryByTestId("imported-add"), JSON.stringify(rights)).toBe(controls.add);
+      expect(!!screen.queryByTestId("imported-edit"), JSON.stringify(rights)).toBe(controls.edit);
+      expect(!!screen.queryByTestId("imported-delete"), JSON.stringify(rights)).toBe(controls.remove);
+    }
   });
 
   it("adds NewTable1 through the add-table dropdown, saving the whole declaration", async () => {

@@ -162,6 +162,24 @@ describe("an imported project", () => {
     for (const name of ["BySupport", "ByStranger", "Anonymous"]) expect(names).not.toContain(name);
   });
 
+  it("leaves deleting the live API's rows to owners and admins, as on every project", async () => {
+    const developer = await live.t.signUp(`developer-${Date.now()}@example.com`);
+    await insertRole(live.t.platform.db, { orgId: live.orgId, email: developer.email, type: "DEV" });
+    const created = await live.t.graphql(`mutation ($apiId: ID!, $values: String!) { createImportedEntry(apiId: $apiId, table: "Author", values: $values) }`, { apiId, values: JSON.stringify({ name: "Kept" }) }, developer.token);
+    answers.push(created);
+    expect(created.errors).toBeUndefined();
+    const id = JSON.parse(created.data.createImportedEntry).id;
+    const deleted = await live.t.graphql(`mutation ($apiId: ID!, $id: ID!) { deleteImportedEntry(apiId: $apiId, table: "Author", id: $id) }`, { apiId, id }, developer.token);
+    answers.push(deleted);
+    expect(deleted.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    const forwarded = await forward(developer.token, `mutation ($id: ID!) { deleteAuthor(input: { id: $id }) { id } }`, { id });
+    answers.push(forwarded);
+    expect(forwarded.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    expect((await live.call(`query ($id: ID!) { getAuthor(id: $id) { name } }`, { id })).data.getAuthor).toEqual({ name: "Kept" });
+    const rights = await live.t.graphql(`query ($id: ID!) { api(id: $id) { viewerCanEditData viewerCanDeleteData } }`, { id: apiId }, developer.token);
+    expect(rights.data.api).toEqual({ viewerCanEditData: true, viewerCanDeleteData: false });
+  });
+
   it("never sends the stored credential to the browser", async () => {
     expect(answers.length).toBeGreaterThan(8);
     expect(JSON.stringify(answers)).not.toContain(live.apiKey);
