@@ -6,7 +6,8 @@ import type { DataScreenQuery } from "../__generated__/DataScreenQuery.graphql";
 import { ProjectHeader } from "../project/ProjectHeader";
 import { Alert } from "../ui/Alert";
 import { DataExplorer } from "./DataExplorer";
-import { ImportedData } from "./ImportedData";
+import { ImportedData, type ImportedTableInfo } from "./ImportedData";
+import type { SchemaModel } from "../domain/model/types";
 import { useProjectModel } from "./useProjectModel";
 import type { DataScreen_api$key } from "../__generated__/DataScreen_api.graphql";
 import type { TemplatesModal_query$key } from "../__generated__/TemplatesModal_query.graphql";
@@ -49,6 +50,12 @@ export default function DataScreen(props: { queryRef: PreloadedQuery<DataScreenQ
   );
 }
 
+/** Each imported table with its fields' model types, so the add/edit form sends typed values. */
+function importedTablesWithTypes(tables: readonly ImportedTableInfo[], model: SchemaModel): ImportedTableInfo[] {
+  const types = new Map(model.objectTypes.map((type) => [type.name, type]));
+  return tables.map((table) => ({ ...table, fieldTypes: Object.fromEntries((types.get(table.name)?.fields ?? []).flatMap((field) => (field.type ? [[field.name, field.type]] : []))) }));
+}
+
 function DataArea(props: { api: DataScreen_api$key; templates: TemplatesModal_query$key | null }) {
   const navigate = useNavigateHere();
   const search = useSearch({ strict: false });
@@ -71,6 +78,8 @@ function DataArea(props: { api: DataScreen_api$key; templates: TemplatesModal_qu
         defaultAuthMode
         graphqlUrl
         viewerCanEditModel
+        viewerCanEditData
+        viewerCanDeleteData
         authProviderPoolId
         authProviderClientId
         authProviderUrl
@@ -95,7 +104,7 @@ function DataArea(props: { api: DataScreen_api$key; templates: TemplatesModal_qu
     });
 
   // An imported project's rows live in its live API, read through the platform (ImportedData).
-  if (api.creationType === "IMPORT") return <ImportedData apiId={api.id} tables={api.importedTables} />;
+  if (api.creationType === "IMPORT") return <ImportedData apiId={api.id} tables={importedTablesWithTypes(api.importedTables, project.model)} canEdit={api.viewerCanEditData} canDelete={api.viewerCanDeleteData} />;
   return (
     <>
       <DataExplorer

@@ -4,12 +4,14 @@ import type { PlaygroundScreenQuery } from "../__generated__/PlaygroundScreenQue
 import { ProjectHeader } from "../project/ProjectHeader";
 import { Alert } from "../ui/Alert";
 import { Playground } from "./Playground";
+import { ImportedPlayground } from "./ImportedPlayground";
 
 const playgroundScreenQuery = graphql`
   query PlaygroundScreenQuery($apiId: ID!) {
     api(id: $apiId) {
       id
       graphqlUrl
+      creationType
       queryExplorerString
       authProviderPoolId
       authProviderClientId
@@ -36,7 +38,9 @@ export default function PlaygroundScreen(props: { queryRef: PreloadedQuery<Playg
       <h1>
         <FormattedMessage id="route.project-queries" />
       </h1>
-      {api.graphqlUrl ? (
+      {api.creationType === "IMPORT" ? (
+        <ImportedPlayground key={api.id} apiId={api.id} storedQuery={api.queryExplorerString} />
+      ) : api.graphqlUrl ? (
         <Playground
           key={api.id}
           apiId={api.id}

@@ -27,7 +27,7 @@ const unreachable = (url: string, detail: string) =>
   refuse("BAD_USER_INPUT", "error_import_unreachable", `The live API at ${url} could not be called: ${detail}`, { url, detail });
 
 /** The answer of one GraphQL call to the live API; refused with a clear error when there is none. */
-export async function callLiveApi(api: LiveApi, query: string, variables: Record<string, unknown>, options: { config: Config; origin: string }) {
+export async function callLiveApi(api: LiveApi, query: string, variables: Record<string, unknown>, options: { config: Config; origin: string; operationName?: string | null }) {
   let url: URL;
   try {
     url = new URL(api.url);
@@ -41,7 +41,7 @@ export async function callLiveApi(api: LiveApi, query: string, variables: Record
   let response: Response;
   try {
     response = await boundedFetch(url, {
-      body: JSON.stringify({ query, variables }),
+      body: JSON.stringify({ query, variables, ...(options.operationName ? { operationName: options.operationName } : {}) }),
       headers,
       timeoutMs: CALL_TIMEOUT_MS,
       maxBytes: options.config.limits.importMaxBytes,

@@ -1,11 +1,12 @@
 import type { Resolvers } from "../../graphql/__generated__/resolvers";
 import type { Context } from "../../graphqlKit/context";
-import { forbidden, notFound, refuse } from "../../graphqlKit/errors";
-import { requireMembership } from "../../access";
-import { canEditData, canViewData } from "../../../src/domain/permissions";
-import { findApi } from "../store";
-import { liveApiData, openCredential, type LiveApi } from "./liveApi";
+import { forbidden, refuse } from "../../graphqlKit/errors";
+import { viewerStanding } from "../../access";
+import { canDeleteData } from "../../../src/domain/permissions";
+import { liveApiData } from "./liveApi";
 import type { ImportedTable } from "./model";
+import { forwardImportedRequest } from "./playground";
+import { importedProject } from "./importedProject";
 
 /**
  * The data explorer of an imported project: its rows are the live API's, read and written
@@ -14,16 +15,10 @@ import type { ImportedTable } from "./model";
  * not have is refused, so such a table is read-only.
  */
 async function importedTable(ctx: Context, apiId: string, tableName: string, write: boolean) {
-  const api = await findApi(ctx.db, apiId);
-  if (!api) throw notFound();
-  const membership = await requireMembership(ctx, api.org_id);
-  if (!(write ? canEditData(membership.permissions) : canViewData(membership.permissions))) throw forbidden();
-  if (api.creation_type !== "IMPORT" || !api.import_url || !api.import_credential)
-    throw refuse("BAD_USER_INPUT", "error_import_not_imported", "This project was not imported from a live API.");
+  const { api, membership, live, options } = await importedProject(ctx, apiId, write);
   const table = ((api.import_operations ?? []) as ImportedTable[]).find((candidate) => candidate.name === tableName);
   if (!table) throw refuse("BAD_USER_INPUT", "error_import_table_unknown", `The imported project has no table ${tableName}.`, { table: tableName });
-  const live: LiveApi = { url: api.import_url, credential: openCredential(ctx.config, api.id, api.import_credential) };
-  return { table, call: (query: string, variables: Record<string, unknown>) => liveApiData(live, query, variables, { config: ctx.config, origin: ctx.origin }) };
+  return { table, membership, call: (query: string, variables: Record<string, unknown>) => liveApiData(live, query, variables, options) };
 }
 
 const selection = (table: ImportedTable) => ["id", ...table.fields].join(" ");
@@ -46,7 +41,9 @@ const missing = (table: ImportedTable, operation: string) =>
 const MAX_PAGE = 1000;
 
 async function write(ctx: Context, apiId: string, tableName: string, kind: "create" | "update" | "delete", input: Record<string, unknown>) {
-  const { table, call } = await importedTable(ctx, apiId, tableName, true);
+  const { table, membership, call } = await importedTable(ctx, apiId, tableName, true);
+  // Deleting entries is the admins' right on every project (spec's CAN_DELETE DATA), imported ones too.
+  if (kind === "delete" && !canDeleteData(membership.roleType)) throw forbidden();
   const operation = table[kind];
   if (!operation) throw missing(table, kind);
   const data = await call(`mutation ($input: ${operation.inputType}) { ${operation.name}(input: $input) { ${selection(table)} } }`, { input });
@@ -54,6 +51,12 @@ async function write(ctx: Context, apiId: string, tableName: string, kind: "crea
 }
 
 export const importResolvers: Resolvers = {
+  Api: {
+    viewerCanDeleteData: async (api, _, ctx) => {
+      const membership = await viewerStanding(ctx, api.orgId);
+      return membership !== null && canDeleteData(membership.roleType);
+    },
+  },
   Query: {
     async importedEntries(_, args, ctx) {
       const { table, call } = await importedTable(ctx, args.apiId, args.table, false);
@@ -70,5 +73,6 @@ export const importResolvers: Resolvers = {
     createImportedEntry: (_, args, ctx) => write(ctx, args.apiId, args.table, "create", jsonObject(args.values)),
     updateImportedEntry: (_, args, ctx) => write(ctx, args.apiId, args.table, "update", jsonObject(args.values)),
     deleteImportedEntry: (_, args, ctx) => write(ctx, args.apiId, args.table, "delete", { id: args.id }),
+    forwardImportedRequest: (_, args, ctx) => forwardImportedRequest(ctx, args),
   },
 };

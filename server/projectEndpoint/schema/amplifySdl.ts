@@ -83,13 +83,15 @@ export function amplifyTableTypes(table: TablePlan): string {
   return `
 input ${names.filter} { id: ModelIDInput createdAt: ModelStringInput updatedAt: ModelStringInput ${fieldLines.join(" ")} ${logic(names.filter, true)} }
 input ${names.condition} { createdAt: ModelStringInput updatedAt: ModelStringInput ${fieldLines.join(" ")} ${logic(names.condition, true)} }
+type ${names.connection} { items: [${table.type.name}]! nextToken: String }
 input ${names.subscriptionFilter} { id: ModelSubscriptionIDInput createdAt: ModelSubscriptionStringInput updatedAt: ModelSubscriptionStringInput ${subscriptionLines.join(" ")} ${logic(names.subscriptionFilter, false)} }
 `;
 }
 
-/** Amplify's list, beside the spec's: its filter, limit, nextToken and sort direction. */
-export function amplifyQueries(table: TablePlan, connection: string): string[] {
-  return [`${amplifyOperationNames(table.type).list}(filter: ${amplifyTypeNames(table.type).filter}, limit: Int = ${DEFAULT_LIMIT}, nextToken: String, sortDirection: ModelSortDirection): ${connection}!`];
+/** Amplify's list, beside the spec's: its filter, limit, nextToken and sort direction, answering Amplify's `Model…Connection`. */
+export function amplifyQueries(table: TablePlan): string[] {
+  const names = amplifyTypeNames(table.type);
+  return [`${amplifyOperationNames(table.type).list}(filter: ${names.filter}, limit: Int = ${DEFAULT_LIMIT}, nextToken: String, sortDirection: ModelSortDirection): ${names.connection}!`];
 }
 
 /** The `condition` argument Amplify's create, update and delete declare. */

@@ -92,7 +92,7 @@ function tableOperations(table: TablePlan, options: SchemaOptions) {
         `${ops.list}(${listArgs(table.type)}): ${names.connection}!`,
         `${ops.batchGet}(ids: [ID!]!): [${names.object}]!`,
         ...(table.parents.length ? [`${ops.listByParent}(parentId: ID!, parentKey: ParentKey = FIRST, ${listArgs(table.type)}): ${names.connection}!`] : []),
-        ...(amplify ? amplifyQueries(table, names.connection) : []),
+        ...(amplify ? amplifyQueries(table) : []),
       ]
     : [];
   const mutations = table.publishes.has("mutations")

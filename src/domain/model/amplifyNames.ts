@@ -8,11 +8,25 @@ import type { ObjectType, SchemaModel } from "./types";
  */
 
 /**
- * English plural of a type name, as most of Amplify's generated names come out: consonant + y
- * → ies, s/x/z/ch/sh → es, else s (Amplify's own pluraliser also knows irregular words such as
- * Person → People; those are left to the app's queries).
+ * Whole type names English makes irregular, as Amplify's pluraliser (the `pluralize` package)
+ * knows them; matched on the whole name, so `SuperFoot` stays regular as it does there.
+ */
+const IRREGULAR_NAMES: Record<string, string> = {
+  foot: "feet", tooth: "teeth", goose: "geese", ox: "oxen", quiz: "quizzes", human: "humans", mouse: "mice", louse: "lice", titmouse: "titmice",
+};
+
+/**
+ * English plural of a type name, as Amplify's generated names come out: the irregular names
+ * above; names ending in person → people, child → children, man/men → men (SalesPerson →
+ * SalesPeople, Woman → Women); consonant + y → ies; s/x/z/ch/sh → es; else s. Uncountable words
+ * (Equipment, Sheep) are not kept unchanged: their plural would be the spec's own list name.
  */
 export function pluralName(name: string): string {
+  const irregular = IRREGULAR_NAMES[name.toLowerCase()];
+  if (irregular) return `${name[0]}${irregular.slice(1)}`;
+  if (/person$/i.test(name)) return `${name.slice(0, -4)}ople`;
+  if (/child$/i.test(name)) return `${name}ren`;
+  if (/m[ae]n$/i.test(name)) return `${name.slice(0, -2)}en`;
   if (/[^aeiouAEIOU]y$/.test(name)) return `${name.slice(0, -1)}ies`;
   if (/(s|x|z|ch|sh)$/.test(name)) return `${name}es`;
   return `${name}s`;
@@ -24,7 +38,13 @@ export function amplifyOperationNames(objectType: Pick<ObjectType, "name">) {
 
 export function amplifyTypeNames(objectType: Pick<ObjectType, "name">) {
   const name = objectType.name;
-  return { filter: `Model${name}FilterInput`, condition: `Model${name}ConditionInput`, subscriptionFilter: `ModelSubscription${name}FilterInput` };
+  return {
+    filter: `Model${name}FilterInput`,
+    condition: `Model${name}ConditionInput`,
+    subscriptionFilter: `ModelSubscription${name}FilterInput`,
+    // What Amplify's list answers; its generated code names it in `__typename` and fragments.
+    connection: `Model${name}Connection`,
+  };
 }
 
 /** The input types shared by every table's Amplify filters (named as Amplify names them). */

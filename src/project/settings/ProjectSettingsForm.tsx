@@ -3,7 +3,7 @@ import { graphql, useFragment } from "react-relay";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ProjectSettingsForm_api$key } from "../../__generated__/ProjectSettingsForm_api.graphql";
 import type { AuthMode, ProjectSettingsFormSaveMutation, UpdateApiInput } from "../../__generated__/ProjectSettingsFormSaveMutation.graphql";
-import { isPublished } from "../../domain/apiState";
+import { isImported, isPublished } from "../../domain/apiState";
 import { oidcProblems, parseOidc, PROJECT_NAME_MAX_LENGTH, validateAuth, validateProjectName } from "../../domain/project";
 import { regionName } from "../../domain/regions";
 import { useMutate } from "../../relay/mutate";
@@ -53,11 +53,13 @@ export function ProjectSettingsForm(props: { api: ProjectSettingsForm_api$key })
         additionalAuthModes
         oidc
         amplifyNames
+        creationType
         viewerCanEditSettings
       }
     `,
     props.api,
   );
+  const imported = isImported(api);
   const storedOidc = parseOidc(api.oidc);
   const stored: Values = {
     name: api.name,
@@ -166,30 +168,35 @@ export function ProjectSettingsForm(props: { api: ProjectSettingsForm_api$key })
           }}
         />
       </p>
-      <h2>
-        <FormattedMessage id="project.settings.appsync" />
-      </h2>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          name="amplifyNames"
-          checked={values.amplifyNames}
-          disabled={!canEdit}
-          onChange={(event) => {
-            const amplifyNames = event.target.checked;
-            setSaved(false);
-            setValues((before) => ({ ...before, amplifyNames }));
-          }}
-          aria-describedby="amplify-names-hint"
-          data-testid="amplify-names"
-        />
-        <span>
-          <FormattedMessage id="project.settings.amplifyNames" />
-        </span>
-      </label>
-      <p className="field-hint" id="amplify-names-hint">
-        <FormattedMessage id="project.settings.amplifyNamesHint" />
-      </p>
+      {/* An imported project's API is its live API's: the names setting would change nothing. */}
+      {!imported && (
+        <>
+          <h2>
+            <FormattedMessage id="project.settings.appsync" />
+          </h2>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              name="amplifyNames"
+              checked={values.amplifyNames}
+              disabled={!canEdit}
+              onChange={(event) => {
+                const amplifyNames = event.target.checked;
+                setSaved(false);
+                setValues((before) => ({ ...before, amplifyNames }));
+              }}
+              aria-describedby="amplify-names-hint"
+              data-testid="amplify-names"
+            />
+            <span>
+              <FormattedMessage id="project.settings.amplifyNames" />
+            </span>
+          </label>
+          <p className="field-hint" id="amplify-names-hint">
+            <FormattedMessage id="project.settings.amplifyNamesHint" />
+          </p>
+        </>
+      )}
       {canEdit && changed && (
         <div className="form-actions">
           <Button

@@ -55,15 +55,23 @@ async function callProject(apiId: string, query: string, variables: Record<strin
   return (await response.json()) as { data?: any; errors?: { message: string; errorType?: string; extensions?: Record<string, any> }[] };
 }
 
-const NAMES = `{ query: __type(name: "Query") { fields { name } } mutation: __type(name: "Mutation") { fields { name args { name type { name } } } }
+const NAMES = `{ query: __type(name: "Query") { fields { name type { ofType { name } } } } mutation: __type(name: "Mutation") { fields { name args { name type { name } } } }
   subscription: __type(name: "Subscription") { fields { name args { name } } }
   filter: __type(name: "ModelTodoFilterInput") { inputFields { name } } string: __type(name: "ModelStringInput") { inputFields { name } }
-  direction: __type(name: "ModelSortDirection") { enumValues { name } } }`;
+  direction: __type(name: "ModelSortDirection") { enumValues { name } }
+  connection: __type(name: "ModelTodoConnection") { fields { name } } }`;
 
 describe("pluralName", () => {
   it("follows the English rules recorded in docs/DECISIONS.md", () => {
-    expect(["Todo", "Category", "Day", "Bus", "Box", "Quiz", "Match", "Wish", "Person"].map(pluralName)).toEqual([
-      "Todos", "Categories", "Days", "Buses", "Boxes", "Quizes", "Matches", "Wishes", "Persons",
+    expect(["Todo", "Category", "Day", "Bus", "Box", "Quiz", "Match", "Wish"].map(pluralName)).toEqual([
+      "Todos", "Categories", "Days", "Buses", "Boxes", "Quizzes", "Matches", "Wishes",
+    ]);
+  });
+
+  it("knows the common irregular English plurals, as Amplify's pluraliser does", () => {
+    const names = ["Person", "SalesPerson", "Child", "GrandChild", "Man", "Woman", "Chairman", "Human", "Foot", "Tooth", "Goose", "Mouse", "Ox"];
+    expect(names.map(pluralName)).toEqual([
+      "People", "SalesPeople", "Children", "GrandChildren", "Men", "Women", "Chairmen", "Humans", "Feet", "Teeth", "Geese", "Mice", "Oxen",
     ]);
   });
 });
@@ -102,6 +110,21 @@ describe("'Amplify-compatible names'", () => {
     expect(names.filter.inputFields.map((f: { name: string }) => f.name)).toEqual(expect.arrayContaining(["id", "name", "priority", "done", "tags", "and", "or", "not"]));
     expect(names.string.inputFields.map((f: { name: string }) => f.name)).toEqual(expect.arrayContaining(["between", "attributeType", "size", "in", "notIn", "beginsWith"]));
     expect(names.direction.enumValues.map((v: { name: string }) => v.name)).toEqual(["ASC", "DESC"]);
+    // Amplify's generated fragments and __typename checks expect its own connection type.
+    expect(names.query.fields.find((f: { name: string }) => f.name === "listTodos").type.ofType.name).toBe("ModelTodoConnection");
+    expect(names.query.fields.find((f: { name: string }) => f.name === "listTodo").type.ofType.name).toBe("TodoConnection");
+    expect(names.connection.fields.map((f: { name: string }) => f.name)).toEqual(["items", "nextToken"]);
+  });
+
+  it("answer listTodos as a ModelTodoConnection, with a fragment on it as Amplify's generated code writes", async () => {
+    const created = await callProject(apiId, `mutation { createTodo(input: { name: "fragment" }) { id } }`, {}, token);
+    expect(created.errors).toBeUndefined();
+    const query = `query { listTodos(filter: { name: { eq: "fragment" } }) { ...Page } } fragment Page on ModelTodoConnection { __typename items { __typename name } nextToken }`;
+    const answer = await callProject(apiId, query, {}, token);
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data.listTodos).toEqual({ __typename: "ModelTodoConnection", items: [{ __typename: "Todo", name: "fragment" }], nextToken: null });
+    const deleted = await callProject(apiId, `mutation ($id: ID!) { deleteTodo(input: { id: $id }) { id } }`, { id: created.data.createTodo.id }, token);
+    expect(deleted.errors).toBeUndefined();
   });
 
   it("filter with Amplify's operators through listTodos", async () => {
