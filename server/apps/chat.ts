@@ -5,7 +5,7 @@ import { bearerToken } from "../projectEndpoint/access/callers/userPool";
 import { askLlmForJson, type LlmEndpoint } from "../ai/openai";
 import { log } from "../log";
 import type { AppPageConfig, ChatPlan } from "../../src/domain/apps";
-import { LlmPlan, MAX_QUESTION_CHARS, llmInstructions, planFromLlm, searchPlan } from "./chatPlan";
+import { LlmPlan, MAX_QUESTION_CHARS, llmInstructions, plansFromLlm, searchPlans } from "./chatPlan";
 
 const ChatRequest = type({ viewId: "string", question: "string" });
 
@@ -16,8 +16,8 @@ export interface ChatDeps {
 }
 
 /**
- * POST <appUrl>chat: a chatbot view's plan for a question, for a signed-in user of the app's
- * project only (the language model costs money; the plan reads no data). The page runs the plan's
+ * POST <appUrl>chat: a chatbot view's plans for a question (one per table it is about), for a signed-in user of the app's
+ * project only (the language model costs money; the plan reads no data). The page runs each plan's
  * filter itself with the user's token. A model that fails or answers outside the view's fields
  * falls back to the built-in search, which says what it matched.
  */
@@ -30,18 +30,18 @@ export async function answerChat(deps: ChatDeps, request: Request, config: AppPa
   const question = body.question.trim();
   if (question === "" || question.length > MAX_QUESTION_CHARS) return refusal(400, "BAD_USER_INPUT", "error_app_chat_question", `Ask a question of at most ${MAX_QUESTION_CHARS} characters.`);
   const view = config.views.find((candidate) => candidate.id === body.viewId && candidate.type === "chatbot");
-  if (!view?.table) return refusal(404, "NOT_FOUND", "error_app_chat_view", "This chatbot view does not exist (any more).");
-  let plan: ChatPlan | null = null;
+  if (!view || view.chatTables.length === 0) return refusal(404, "NOT_FOUND", "error_app_chat_view", "This chatbot view does not exist (any more).");
+  let plans: ChatPlan[] | null = null;
   if (deps.llm) {
     try {
-      const answer = LlmPlan(await askLlmForJson(deps.llm, llmInstructions(view), question));
-      plan = answer instanceof type.errors ? null : planFromLlm(view, answer);
-      if (!plan) log.error("App chat: the language model's plan did not fit the view; using the built-in search.");
+      const answer = LlmPlan(await askLlmForJson(deps.llm, llmInstructions(view.chatTables), question));
+      plans = answer instanceof type.errors ? null : plansFromLlm(view.chatTables, answer);
+      if (!plans) log.error("App chat: the language model's plan did not fit the view; using the built-in search.");
     } catch (error) {
       log.error("App chat: the language model was not reachable; using the built-in search.", error);
     }
   }
-  return Response.json({ plan: plan ?? searchPlan(view, question) });
+  return Response.json({ plans: plans ?? searchPlans(view.chatTables, question) });
 }
 
 const refusal = (status: number, code: string, messageId: string, message: string) => Response.json({ errors: [{ message, extensions: { code, messageId } }] }, { status });

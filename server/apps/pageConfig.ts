@@ -3,7 +3,7 @@ import { planModel, type TablePlan } from "../projectEndpoint/schema/plan";
 import { childrenFieldName, operationNames, parentFieldName } from "../../src/domain/model/apiNames";
 import { filterExpression, type FilterCondition, type FilterOperator } from "../../src/domain/filters";
 import { requiredFlags } from "../../src/domain/model/required";
-import { parseAppSchema, userFieldsOf, type AppPageConfig, type AppPageRelated, type AppPageTable, type AppPageView, type AppView, DEFAULT_VIEW_PAGE_SIZE } from "../../src/domain/apps";
+import { chatTablesOf, parseAppSchema, userFieldsOf, type AppPageChatTable, type AppPageConfig, type AppPageRelated, type AppPageTable, type AppPageView, type AppView, DEFAULT_VIEW_PAGE_SIZE } from "../../src/domain/apps";
 import { findCustomerApp, liveModelOf } from "./store";
 
 /**
@@ -37,6 +37,13 @@ function pageTable(table: TablePlan, enums: ReturnType<typeof planModel>["enums"
       delete: writes && actions.delete ? ops.delete : null,
     },
   };
+}
+
+/** A chatbot's table with the names of its chosen fields, or nothing when the table is gone. */
+function chatTable(table: TablePlan | undefined, enums: ReturnType<typeof planModel>["enums"], fieldIds: string[]): AppPageChatTable[] {
+  if (!table) return [];
+  const fields = fieldIds.flatMap((fieldId) => table.type.fields.find((field) => field.id === fieldId)?.name ?? []);
+  return [{ table: pageTable(table, enums, new Set(fields), { create: false, edit: false, delete: false }), fields }];
 }
 
 /** How many of a related table's fields a detail view lists per record. */
@@ -90,6 +97,7 @@ export async function appPageConfig(db: DbOrTx, appId: string, origin: string, l
       actions,
       filter: filterExpression(conditions),
       related: relatedOf(view, table),
+      chatTables: view.type === "chatbot" && plan ? chatTablesOf(view).flatMap((chosen) => chatTable(tables.get(chosen.tableId), plan.enums, chosen.fields)) : [],
     };
   });
   return {

@@ -119,6 +119,14 @@ function ViewMock(props: { view: AppView; tables: ObjectType[] }) {
       <p className="app-preview-note">
         <FormattedMessage id="apps.preview.chat" values={{ fields: view.fields.map(nameOf).join(", ") }} />
       </p>
+      {(view.moreTables ?? []).map((more) => {
+        const other = props.tables.find((candidate) => candidate.id === more.tableId);
+        return (
+          <p key={more.tableId} className="app-preview-note">
+            {other?.name ?? "?"}: <FormattedMessage id="apps.preview.chat" values={{ fields: more.fields.map((fieldId) => other?.fields.find((field) => field.id === fieldId)?.name ?? "?").join(", ") }} />
+          </p>
+        );
+      })}
       <input disabled aria-label={view.name} />
     </>
   );
