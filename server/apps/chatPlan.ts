@@ -1,7 +1,7 @@
 import { type } from "arktype";
 import type { FieldType } from "../../src/domain/model";
-import { allowsOperator, filterExpression, filterKind, operandOf, type FilterCondition, type FilterExpression, type FilterOperator } from "../../src/domain/filters";
-import type { AppPageChatTable, ChatPlan } from "../../src/domain/apps";
+import { allowsOperator, filterExpression, filterKind, operandOf, type FilterCondition, type FilterOperator } from "../../src/domain/filters";
+import { MAX_SEARCH_WORDS, MAX_SEARCH_WORD_CHARS, wordSearchFilter, type AppPageChatTable, type ChatPlan } from "../../src/domain/apps";
 
 /**
  * How a chatbot view answers a question: a plan — the list filter the page then runs with the
@@ -9,8 +9,6 @@ import type { AppPageChatTable, ChatPlan } from "../../src/domain/apps";
  * answer can hold no row the user's token may not read.
  */
 
-/** Most words of a question the built-in search looks for (each costs a condition per field). */
-const MAX_SEARCH_WORDS = 5;
 export const MAX_QUESTION_CHARS = 500;
 
 /** Words that say nothing about which entries are meant (en and de, the page's languages). */
@@ -36,11 +34,9 @@ export function searchWords(question: string): string[] {
   const words = question
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length >= 2 && !STOP_WORDS.has(word));
+    .filter((word) => word.length >= 2 && word.length <= MAX_SEARCH_WORD_CHARS && !STOP_WORDS.has(word));
   return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
 }
-
-const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** A word names a table when it is the table's name in any case, or its plural with -s or -es. */
 const namesTable = (word: string, table: string) => {
@@ -67,9 +63,7 @@ function searchPlan(chat: AppPageChatTable, words: string[]): ChatPlan {
   const fields = searchableFields(chat);
   const table = chat.table.name;
   if (words.length === 0 || fields.length === 0) return { table, source: "search", filter: null, words, fields, explanation: null, searched: false };
-  const variants = words.flatMap((word) => (capitalized(word) === word ? [word] : [word, capitalized(word)]));
-  const filter: FilterExpression = { or: fields.flatMap((field) => variants.map((value) => ({ [field]: { contains: value } }))) } as unknown as FilterExpression;
-  return { table, source: "search", filter, words, fields, explanation: null, searched: true };
+  return { table, source: "search", filter: wordSearchFilter(fields, words), words, fields, explanation: null, searched: true };
 }
 
 const LlmTablePlan = type({
@@ -124,5 +118,5 @@ function planFromLlm(chat: AppPageChatTable, answer: typeof LlmTablePlan.infer):
     if (!fits) return null;
     conditions.push({ field: condition.field, operator: condition.operator as FilterOperator, value: condition.value });
   }
-  return { table: chat.table.name, source: "llm", filter: filterExpression(conditions), words: [], fields: [...new Set(conditions.map((condition) => condition.field))], explanation: answer.explanation?.slice(0, 300) ?? null, searched: true };
+  return { table: chat.table.name, source: "llm", filter: filterExpression(conditions), conditions, words: [], fields: [...new Set(conditions.map((condition) => condition.field))], explanation: answer.explanation?.slice(0, 300) ?? null, searched: true };
 }

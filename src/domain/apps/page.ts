@@ -1,4 +1,4 @@
-import type { FilterExpression } from "../filters";
+import type { FilterCondition, FilterExpression } from "../filters";
 /**
  * What the app page (src/app/, served at /apps/<appId>/) is given with its HTML: the app's views
  * resolved against the project's live model when the page is served, so the page needs no
@@ -81,6 +81,8 @@ export interface ChatPlan {
   /** "llm": the project's language model chose the filter; "search": the built-in word search. */
   source: "llm" | "search";
   filter: FilterExpression | null;
+  /** The model's conditions (field names; combined with and) that make up `filter`, so a member can pin them as a table view's default filter. */
+  conditions?: FilterCondition[];
   /** The built-in search's words (empty for the model's plan). */
   words: string[];
   /** The fields looked in (search) or filtered on (model). */

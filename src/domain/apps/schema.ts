@@ -35,6 +35,8 @@ const TableView = type({
   pageSize: "number.integer",
   /** Applied on the server through the list's filter input; the user cannot remove it in the app. */
   "filter?": FilterRule.array(),
+  /** A word search pinned from a chatbot's answer: entries whose fields contain any of the words, on top of `filter`. */
+  "search?": type({ ...CLOSED, words: "string[]", fieldIds: FieldIds }),
   actions: { ...CLOSED, create: "boolean", edit: "boolean", delete: "boolean" },
 });
 

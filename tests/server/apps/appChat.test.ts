@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AppPageConfig, AppSchema, ChatPlan } from "../../../src/domain/apps";
+import { pinnedView, type AppPageConfig, type AppSchema, type ChatPlan } from "../../../src/domain/apps";
 import type { SchemaModel } from "../../../src/domain/model";
 import { listQuery } from "../../../src/app/api";
 import { startTestPlatform, uniqueEmail, type TestPlatform } from "../harness";
@@ -37,6 +37,12 @@ let item2: SchemaModel["objectTypes"][number];
 let ownerToken: string;
 let item1Id: string;
 const as: Record<"alice" | "bob", { token: string }> = {} as never;
+
+/** The app's configuration as its page is served with it. */
+async function servedConfig(): Promise<AppPageConfig> {
+  const html = await (await fetch(appUrl)).text();
+  return JSON.parse(/<meta name="baukasten-app" content="([^"]*)">/.exec(html)![1].replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&amp;/g, "&")) as AppPageConfig;
+}
 
 async function readBody(request: IncomingMessage) {
   let text = "";
@@ -71,8 +77,7 @@ beforeAll(async () => {
   );
   appUrl = created.data.createCustomerApp.customerApp.appUrl;
   appId = created.data.createCustomerApp.customerApp.id;
-  const html = await (await fetch(appUrl)).text();
-  view = (JSON.parse(/<meta name="baukasten-app" content="([^"]*)">/.exec(html)![1].replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&amp;/g, "&")) as AppPageConfig).views[0];
+  view = (await servedConfig()).views[0];
   for (const name of ["alice", "bob"] as const) {
     const email = uniqueEmail(`chat-${name}`);
     await signUpProjectUser(t, project, email);
@@ -97,13 +102,13 @@ beforeEach(() => {
   reply = { status: 500, content: "" };
 });
 
-async function ask(question: string, who?: { token: string }, viewId = "c1") {
+async function ask(question: string, who?: { token: string }, viewId = "c1", authorization = who && `Bearer ${who.token}`) {
   const response = await fetch(`${appUrl}chat`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...(who ? { authorization: `Bearer ${who.token}` } : {}) },
+    headers: { "content-type": "application/json", ...(authorization ? { authorization } : {}) },
     body: JSON.stringify({ viewId, question }),
   });
-  return { status: response.status, ...((await response.json()) as { plans?: ChatPlan[]; errors?: { extensions: Record<string, unknown> }[] }) };
+  return { status: response.status, ...((await response.json()) as { plans?: ChatPlan[]; pinnable?: boolean; errors?: { extensions: Record<string, unknown> }[] }) };
 }
 
 /** What the page does with a plan: the list query of the plan's table under the user's own token. */
@@ -192,6 +197,46 @@ describe("with LLM_BASE_URL: the language model's plan", () => {
       reply = { status: 200, content };
       const asked = await ask("red lamp", as.alice);
       expect(asked.plans?.[0], content).toMatchObject({ source: "search", words: ["red", "lamp"] });
+    }
+  });
+});
+
+describe("'Pin as a view' (the editor's preview only)", () => {
+  const save = (schema: AppSchema, token: string) =>
+    t.graphql(`mutation ($input: UpdateCustomerAppInput!) { updateCustomerApp(input: $input) { id } }`, { input: { id: appId, schema: JSON.stringify(schema) } }, token);
+
+  it("offers pinning to a member who may edit the app, never to the app's users, and a pinned answer lists only the user's own rows", async () => {
+    const member = await ask("red", undefined, "c1", ownerToken);
+    expect(member.status).toBe(200);
+    expect(member.pinnable).toBe(true);
+    expect((await ask("red", as.alice)).pinnable).toBe(false);
+
+    const plan = member.plans!.find((candidate) => candidate.table === "Item2")!;
+    const before = (await servedConfig()).views;
+    const current = await t.graphql(`query ($id: ID!) { customerApp(id: $id) { schema } }`, { id: appId }, ownerToken);
+    const schema = JSON.parse(current.data.customerApp.schema) as AppSchema;
+    const pinned = pinnedView(schema, plan, item2);
+    expect(pinned).toMatchObject({ type: "table", tableId: item2.id, search: { words: ["red"] } });
+    // An app user cannot change the app: the console's API does not take their token.
+    expect((await save({ views: [...schema.views, pinned] }, as.bob.token)).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+    expect((await servedConfig()).views).toHaveLength(before.length);
+    expect((await save({ views: [...schema.views, pinned] }, ownerToken)).errors).toBeUndefined();
+    const served = (await servedConfig()).views.find((candidate) => candidate.id === pinned.id)!;
+    expect(served.filter).toEqual({ or: [{ title: { contains: "red" } }, { title: { contains: "Red" } }] });
+    // The pinned view's default filter under each user's own token: bob's "Red bench" never reaches alice.
+    const list = (who: { token: string }) => callProject(t, project, listQuery(served.table!, served.fields), { limit: 10, nextToken: null, sortOrder: "DESC", sortBy: null, filter: served.filter }, who);
+    expect((await list(as.alice)).data.list.items.map((row: { title: string }) => row.title)).toEqual(["Red shelf"]);
+    expect((await list(as.bob)).data.list.items.map((row: { title: string }) => row.title)).toEqual(["Red bench"]);
+    await save(schema, ownerToken);
+  });
+
+  it("refuses a pinned search over a field that is not text, or without words", async () => {
+    const price = item2.fields.find((field) => field.name === "price")!.id;
+    const title = item2.fields.find((field) => field.name === "title")!.id;
+    const base = { id: "p1", name: "Pinned", type: "table" as const, tableId: item2.id, columns: [title], sort: null, pageSize: 25, actions: { create: false, edit: false, delete: false } };
+    for (const search of [{ words: ["red"], fieldIds: [price] }, { words: [], fieldIds: [title] }]) {
+      const result = await save({ views: [{ ...base, search }] }, ownerToken);
+      expect(result.errors?.[0].extensions, JSON.stringify(search)).toMatchObject({ messageId: "error_app_view_filter_invalid" });
     }
   });
 });
