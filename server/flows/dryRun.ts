@@ -43,7 +43,8 @@ export function createFlowDryRun(deps: FlowEngineDeps): FlowDryRunner {
     const outcome = await executeSteps(schema, schema.startStep, { trigger, steps: {} }, stepDeps, new RunBudget(0, deps.config.limits), async (log) => {
       logs.push(log);
     });
-    const ended = outcome.status === "WAITING" || outcome.status === "ABORTED" ? "SUCCEEDED" : outcome.status;
+    // No retry policy is given, so a dry run never ends as RETRY: a failed step fails it at once.
+    const ended = outcome.status === "WAITING" || outcome.status === "ABORTED" || outcome.status === "RETRY" ? "SUCCEEDED" : outcome.status;
     return { status: ended, error: "error" in outcome ? outcome.error : null, logs: logs.map((log) => JSON.stringify(log)) };
   };
 }

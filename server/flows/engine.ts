@@ -15,11 +15,14 @@ import { findFlow, findRun, insertRunLog, runLogs, schemaOfFlow, setRunStatus, t
 import { appendAfterCommit } from "../changes/log";
 import { flowRunChange } from "../changes/topics";
 import type { FlowSchema } from "../../src/domain/flows/types";
+import { isRetryable } from "../../src/domain/flows/validate";
 
 export interface FlowRunPayload {
   runId: string;
   /** After a delay: the step the run goes on with. */
   fromStep?: string | null;
+  /** A retry: which attempt of the failed step this job makes (the first is 1). */
+  attempt?: number;
 }
 
 export interface FlowEngineDeps {
@@ -36,6 +39,16 @@ export interface LogContent extends Partial<StepResult> {
   variant: string;
   durationMs: number;
   error?: string;
+  /** For a step that may retry: which attempt this log is about, and after a failure, when the next one comes. */
+  attempt?: number;
+  retryInMs?: number;
+}
+
+/** How a run retries a failed step: the attempt the first executed step makes, and the back-off (LIMITS). */
+export interface RetryPolicy {
+  attempt: number;
+  baseMs: number;
+  maxMs: number;
 }
 
 const FINISHED = new Set(["SUCCEEDED", "FAILED", "LIMITED"]);
@@ -64,11 +77,13 @@ export async function ownerStepDeps(deps: FlowEngineDeps, flow: FlowRow, depth: 
 }
 
 /** How a run of steps ended: its status and error, and, for a delay, where and when it goes on. */
-export type StepsOutcome = { status: "SUCCEEDED" } | { status: "FAILED" | "LIMITED"; error: string } | { status: "WAITING"; next: string | null; waitSeconds: number } | { status: "ABORTED" };
+export type StepsOutcome = { status: "SUCCEEDED" } | { status: "FAILED" | "LIMITED"; error: string } | { status: "WAITING"; next: string | null; waitSeconds: number } | { status: "RETRY"; attempt: number; delayMs: number } | { status: "ABORTED" };
 
 /**
  * Executes the flow's steps from `stepId`, handing each step's log to `record` as it ends. Shared
- * by runs (which store the logs) and dry runs (which show them).
+ * by runs (which store the logs) and dry runs (which show them). With a retry policy, a failed
+ * step that allows retries and has attempts left ends this pass as RETRY: the caller schedules
+ * the next attempt, nothing waits here.
  */
 export async function executeSteps(
   schema: FlowSchema,
@@ -78,7 +93,9 @@ export async function executeSteps(
   budget: RunBudget,
   record: (log: LogContent) => Promise<void>,
   aborted: () => boolean = () => false,
+  retry?: RetryPolicy,
 ): Promise<StepsOutcome> {
+  let attempt = retry?.attempt ?? 1;
   while (stepId) {
     if (aborted()) return { status: "ABORTED" };
     const step = schema.steps.find((candidate) => candidate.id === stepId);
@@ -90,11 +107,17 @@ export async function executeSteps(
       result = await executeAny(step, schema, scope, stepDeps, budget);
     } catch (error) {
       const message = error instanceof StepError || error instanceof Error ? error.message : String(error);
-      await record({ step: step.id, name: step.name, variant: step.variant, durationMs: Date.now() - stepStarted, error: message });
+      const retries = retry && isRetryable(step) && !(error instanceof FlowLimitError) ? (step.retries ?? 0) : 0;
+      const delayMs = retry && attempt <= retries ? Math.min(retry.baseMs * 2 ** (attempt - 1), retry.maxMs) : null;
+      const tries = retries > 0 ? { attempt, ...(delayMs !== null ? { retryInMs: delayMs } : {}) } : {};
+      await record({ step: step.id, name: step.name, variant: step.variant, durationMs: Date.now() - stepStarted, error: message, ...tries });
+      if (delayMs !== null) return { status: "RETRY", attempt: attempt + 1, delayMs };
       if (error instanceof FlowLimitError) return { status: "LIMITED", error: message };
       return { status: "FAILED", error: `Step ${step.name || step.id} failed: ${message}` };
     }
-    await record({ step: step.id, name: step.name, variant: step.variant, durationMs: Date.now() - stepStarted, ...result });
+    const tries = retry && isRetryable(step) && (step.retries ?? 0) > 0 ? { attempt } : {};
+    await record({ step: step.id, name: step.name, variant: step.variant, durationMs: Date.now() - stepStarted, ...tries, ...result });
+    attempt = 1;
     scope.steps[step.id] = { output: result.output };
     if (result.waitSeconds) return { status: "WAITING", next: result.next, waitSeconds: result.waitSeconds };
     stepId = result.next;
@@ -151,8 +174,16 @@ export function flowRunJob(deps: FlowEngineDeps): JobHandler<FlowRunPayload> {
       const outcome = await executeSteps(schema, stepId, scope, stepDeps, new RunBudget(done, limits), async (log) => {
         await insertRunLog(deps.db, run.id, log.step, log);
         await tell("RUNNING");
-      }, () => lease.aborted);
+      }, () => lease.aborted, { attempt: payload.attempt ?? 1, baseMs: limits.flowRetryBaseMs, maxMs: limits.flowRetryMaxMs });
       if (outcome.status === "ABORTED") return;
+      if (outcome.status === "RETRY") {
+        // The next attempt is a job due after the back-off: the run stays RUNNING, no worker waits, a restart loses nothing.
+        await deps.db.transaction().execute(async (tx) => {
+          const job = await enqueueJob(tx, FLOW_RUN_JOB, { runId: run.id, attempt: outcome.attempt }, 5);
+          await tx.updateTable("jobs").set({ run_at: new Date(Date.now() + outcome.delayMs) }).where("id", "=", job.id).execute();
+        });
+        return;
+      }
       if (outcome.status === "WAITING") {
         // The wait is a job due later: no worker is held, and a restart loses nothing.
         await deps.db.transaction().execute(async (tx) => {

@@ -82,6 +82,10 @@ export interface Limits {
   flowHttpTimeoutMs: number;
   /** The largest answer a flow's HTTP request step reads, in bytes. */
   flowHttpMaxBytes: number;
+  /** The wait before a failed step's first retry, in milliseconds; each further retry waits twice as long. */
+  flowRetryBaseMs: number;
+  /** The longest wait before one retry, in milliseconds. */
+  flowRetryMaxMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -126,6 +130,8 @@ export const DEFAULT_LIMITS: Limits = {
   flowLoopIterations: 1000,
   flowHttpTimeoutMs: 10_000,
   flowHttpMaxBytes: 1024 * 1024,
+  flowRetryBaseMs: 2000,
+  flowRetryMaxMs: 5 * 60 * 1000,
 };
 
 export function readLimits(setting: string | undefined): Limits {

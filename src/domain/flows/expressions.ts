@@ -19,6 +19,12 @@ export const stepOfReference = (path: string): string | null => (path.startsWith
 /** Whether a path starts where a run has values: the trigger, a step, or (in a loop's steps) the loop's item. */
 export const isKnownRoot = (path: string) => path === "trigger" || path.startsWith("trigger.") || path.startsWith("steps.") || path === "loop" || path.startsWith("loop.");
 
+/** Whether a path names something a run has: the trigger, the loop's item, or an existing step (the editor's check and its suggestions). */
+export function isKnownReference(path: string, stepIds: ReadonlySet<string>) {
+  const referenced = stepOfReference(path);
+  return isKnownRoot(path) && (referenced === null || stepIds.has(referenced));
+}
+
 function lookUp(scope: unknown, path: string): unknown {
   let current: unknown = scope;
   for (const key of path.split(".")) {

@@ -1,5 +1,5 @@
 import { type } from "arktype";
-import { CONDITION_OPERATORS, HTTP_METHODS, DATA_CHANGES, STEP_VARIANTS, TRIGGER_VARIANTS } from "./types";
+import { CONDITION_OPERATORS, HTTP_METHODS, DATA_CHANGES, STEP_RETRIES_MAX, STEP_VARIANTS, TRIGGER_VARIANTS } from "./types";
 
 /** Closed objects: a key the schema does not declare is refused with its path, never stored. */
 const CLOSED = { "+": "reject" } as const;
@@ -36,6 +36,7 @@ export const FlowStepShape = type({
   "else?": "string | null",
   "seconds?": "number.integer",
   "functionKey?": "string <= 255",
+  "retries?": `0 <= number.integer <= ${STEP_RETRIES_MAX}`,
   "method?": type.enumerated(...HTTP_METHODS),
   "url?": "string <= 2000",
   "headers?": "Record<string, string>",

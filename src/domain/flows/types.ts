@@ -12,6 +12,15 @@ export type DataChange = (typeof DATA_CHANGES)[number];
 export const STEP_VARIANTS = ["createEntry", "updateEntry", "deleteEntry", "sendEmail", "condition", "delay", "callFunction", "httpRequest", "loop"] as const;
 export type StepVariant = (typeof STEP_VARIANTS)[number];
 
+/**
+ * Steps a run may try again when they fail: their effect is outside the project's data, so a
+ * second attempt is what a user expects. Entry actions are not: a create that timed out may have
+ * written, and a second one would write twice.
+ */
+export const RETRYABLE_STEP_VARIANTS: readonly StepVariant[] = ["httpRequest", "sendEmail", "callFunction"];
+/** The most retries one step may have. */
+export const STEP_RETRIES_MAX = 5;
+
 export const CONDITION_OPERATORS = ["equals", "notEquals", "greaterThan", "lessThan", "contains", "isEmpty", "isNotEmpty"] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 
@@ -72,6 +81,8 @@ export interface FlowStep {
   seconds?: number;
   /** callFunction: the cloud function's key; its event is `fields`. */
   functionKey?: string;
+  /** httpRequest, sendEmail, callFunction: how often a failed attempt is tried again (0 to STEP_RETRIES_MAX), with a back-off that doubles. */
+  retries?: number;
   next?: string | null;
   position?: Position;
 }

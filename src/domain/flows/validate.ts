@@ -1,8 +1,8 @@
 import { type } from "arktype";
 import { Cron } from "croner";
 import { FlowSchemaShape } from "./shape";
-import { isKnownRoot, referencesIn, stepOfReference } from "./expressions";
-import type { FlowProblem, FlowSchema, FlowStep, FlowTrigger } from "./types";
+import { isKnownReference, referencesIn } from "./expressions";
+import { RETRYABLE_STEP_VARIANTS, type FlowProblem, type FlowSchema, type FlowStep, type FlowTrigger } from "./types";
 
 /** Spec §5: a trigger's name has at least 3 characters. */
 export const TRIGGER_NAME_MIN = 3;
@@ -91,6 +91,9 @@ function isHttpAddress(text: string) {
   }
 }
 
+/** Whether a failed attempt of this step may be tried again (types.ts RETRYABLE_STEP_VARIANTS). */
+export const isRetryable = (step: FlowStep) => step.variant !== "" && RETRYABLE_STEP_VARIANTS.includes(step.variant);
+
 const ENTRY_ACTIONS = new Set(["createEntry", "updateEntry", "deleteEntry"]);
 
 function stepProblems(step: FlowStep, stepIds: ReadonlySet<string>, bounds: FlowBounds): FlowProblem[] {
@@ -124,14 +127,14 @@ function stepProblems(step: FlowStep, stepIds: ReadonlySet<string>, bounds: Flow
   if (step.variant === "delay" && !(typeof step.seconds === "number" && step.seconds >= 1 && step.seconds <= DELAY_MAX_SECONDS)) {
     problems.push(problem("error_flow_step_delay_range", "seconds", { max: DELAY_MAX_SECONDS }));
   }
+  if ((step.retries ?? 0) > 0 && !isRetryable(step)) problems.push(problem("error_flow_step_retries_not_allowed", "retries"));
   for (const [field, target] of [["next", step.next], ["else", step.else], ["loopStep", step.loopStep]] as const) {
     if (target && !stepIds.has(target)) problems.push(problem("error_flow_step_unknown", field, { step: target }));
   }
   const values = [step.entryId, step.to, step.subject, step.body, step.left, step.right, step.url, step.items, ...Object.values(step.fields ?? {}), ...Object.values(step.headers ?? {})];
   for (const value of values) {
     for (const path of value ? referencesIn(value) : []) {
-      const referenced = stepOfReference(path);
-      if (!isKnownRoot(path) || (referenced !== null && !stepIds.has(referenced))) {
+      if (!isKnownReference(path, stepIds)) {
         problems.push(problem("error_flow_reference_unknown", "reference", { reference: path }));
       }
     }

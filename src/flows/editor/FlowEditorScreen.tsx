@@ -68,10 +68,11 @@ export default function FlowEditorScreen(props: { queryRef: PreloadedQuery<FlowE
   const [selected, setSelected] = useState<string | null>(null);
   const [saveFailure, setSaveFailure] = useState<{ text: string; problem: FlowProblem | null } | null>(null);
   const [save, saving] = useMutate<FlowEditorScreenSaveMutation>(saveMutation);
-  const tables = useMemo(() => {
+  const fieldsOf = useMemo(() => {
     const read = api ? readStoredModel(api.schema) : null;
-    return read && "model" in read ? read.model.objectTypes.map((t) => t.name) : [];
+    return Object.fromEntries((read && "model" in read ? read.model.objectTypes : []).map((t) => [t.name, t.fields.map((f) => f.name)]));
   }, [api]);
+  const tables = useMemo(() => Object.keys(fieldsOf), [fieldsOf]);
   const problems = useMemo(() => {
     const found = flowProblems(schema, { ...EDITOR_BOUNDS, tables });
     return saveFailure?.problem ? [...found, saveFailure.problem] : found;
@@ -197,6 +198,7 @@ export default function FlowEditorScreen(props: { queryRef: PreloadedQuery<FlowE
               step={selectedStep}
               schema={schema}
               tables={tables}
+              fieldsOf={fieldsOf}
               problems={nodeProblems}
               readOnly={readOnly}
               onChange={(patch) => change(updateStep(schema, selectedStep.id, patch))}

@@ -1,10 +1,11 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { CONDITION_OPERATORS, DATA_CHANGES, HTTP_METHODS, STEP_VARIANTS, TRIGGER_VARIANTS, type FlowProblem, type FlowSchema, type FlowStep, type FlowTrigger } from "../../domain/flows/types";
-import { nextRuns } from "../../domain/flows/validate";
+import { CONDITION_OPERATORS, DATA_CHANGES, HTTP_METHODS, STEP_RETRIES_MAX, STEP_VARIANTS, TRIGGER_VARIANTS, type FlowProblem, type FlowSchema, type FlowStep, type FlowTrigger } from "../../domain/flows/types";
+import { isRetryable, nextRuns } from "../../domain/flows/validate";
 import { TextField } from "../../ui/TextField";
 import { SelectField } from "../../ui/SelectField";
-import { TextAreaField } from "../../ui/TextAreaField";
+import { availableReferences, type ReferenceOption } from "../../domain/flows/references";
+import { ReferenceField } from "./ReferenceField";
 import { Button } from "../../ui/Button";
 
 /** The problem of one field of the node, in the user's language. */
@@ -27,11 +28,13 @@ function readFields(text: string): Record<string, string> {
 }
 
 /** The step's field values, one `name = value` a line; the text is kept as typed while a line is unfinished. */
-function FieldsText(props: { fields: Record<string, string> | undefined; onChange(fields: Record<string, string>): void; label?: string; testId?: string }) {
+function FieldsText(props: { fields: Record<string, string> | undefined; references: readonly ReferenceOption[]; onChange(fields: Record<string, string>): void; label?: string; testId?: string }) {
   const intl = useIntl();
   const [text, setText] = useState(() => fieldsText(props.fields));
   return (
-    <TextAreaField
+    <ReferenceField
+      multiline
+      references={props.references}
       label={props.label ?? intl.formatMessage({ id: "flows.field.fields" })}
       value={text}
       onChange={(next) => {
@@ -120,12 +123,13 @@ export function TriggerPanel(props: { trigger: FlowTrigger; tables: readonly str
   );
 }
 
-export function StepPanel(props: { step: FlowStep; schema: FlowSchema; tables: readonly string[]; problems: readonly FlowProblem[]; readOnly: boolean; onChange(patch: Partial<FlowStep>): void; onDelete(): void; onStart(): void }) {
+export function StepPanel(props: { step: FlowStep; schema: FlowSchema; tables: readonly string[]; fieldsOf: Readonly<Record<string, readonly string[]>>; problems: readonly FlowProblem[]; readOnly: boolean; onChange(patch: Partial<FlowStep>): void; onDelete(): void; onStart(): void }) {
   const intl = useIntl();
   const { step, schema } = props;
   const error = useFieldError(props.problems);
   const others = schema.steps.filter((s) => s.id !== step.id).map((s) => ({ value: s.id, label: s.name || s.id }));
   const none = intl.formatMessage({ id: "flows.field.none" });
+  const references = useMemo(() => availableReferences(schema, step.id, props.fieldsOf), [schema, step.id, props.fieldsOf]);
   const isEntry = step.variant === "createEntry" || step.variant === "updateEntry" || step.variant === "deleteEntry";
   return (
     <fieldset className="flow-panel-fields" disabled={props.readOnly} data-testid="step-panel">
@@ -146,23 +150,23 @@ export function StepPanel(props: { step: FlowStep; schema: FlowSchema; tables: r
         <SelectField label={intl.formatMessage({ id: "flows.field.table" })} value={step.table ?? ""} placeholder={intl.formatMessage({ id: "flows.field.choose" })} options={props.tables.map((t) => ({ value: t, label: t }))} onChange={(table) => props.onChange({ table })} error={error("table")} required data-testid="step-table" />
       )}
       {(step.variant === "updateEntry" || step.variant === "deleteEntry") && (
-        <TextField label={intl.formatMessage({ id: "flows.field.entryId" })} value={step.entryId ?? ""} onChange={(entryId) => props.onChange({ entryId })} error={error("entryId")} required />
+        <ReferenceField references={references} label={intl.formatMessage({ id: "flows.field.entryId" })} value={step.entryId ?? ""} onChange={(entryId) => props.onChange({ entryId })} error={error("entryId")} required />
       )}
       {(step.variant === "createEntry" || step.variant === "updateEntry" || step.variant === "callFunction") && (
-        <FieldsText key={step.id} fields={step.fields} onChange={(fields) => props.onChange({ fields })} />
+        <FieldsText key={step.id} references={references} fields={step.fields} onChange={(fields) => props.onChange({ fields })} />
       )}
       {step.variant === "sendEmail" && (
         <>
-          <TextField label={intl.formatMessage({ id: "flows.field.to" })} value={step.to ?? ""} onChange={(to) => props.onChange({ to })} error={error("to")} required />
-          <TextField label={intl.formatMessage({ id: "flows.field.subject" })} value={step.subject ?? ""} onChange={(subject) => props.onChange({ subject })} error={error("subject")} required />
-          <TextAreaField label={intl.formatMessage({ id: "flows.field.body" })} value={step.body ?? ""} onChange={(body) => props.onChange({ body })} />
+          <ReferenceField references={references} label={intl.formatMessage({ id: "flows.field.to" })} value={step.to ?? ""} onChange={(to) => props.onChange({ to })} error={error("to")} required />
+          <ReferenceField references={references} label={intl.formatMessage({ id: "flows.field.subject" })} value={step.subject ?? ""} onChange={(subject) => props.onChange({ subject })} error={error("subject")} required />
+          <ReferenceField multiline references={references} label={intl.formatMessage({ id: "flows.field.body" })} value={step.body ?? ""} onChange={(body) => props.onChange({ body })} />
         </>
       )}
       {step.variant === "condition" && (
         <>
-          <TextField label={intl.formatMessage({ id: "flows.field.left" })} value={step.left ?? ""} onChange={(left) => props.onChange({ left })} error={error("left")} required />
+          <ReferenceField references={references} label={intl.formatMessage({ id: "flows.field.left" })} value={step.left ?? ""} onChange={(left) => props.onChange({ left })} error={error("left")} required />
           <SelectField label={intl.formatMessage({ id: "flows.field.operator" })} value={step.operator ?? ""} placeholder={intl.formatMessage({ id: "flows.field.choose" })} options={CONDITION_OPERATORS.map((o) => ({ value: o, label: intl.formatMessage({ id: `flows.operator.${o}` }) }))} onChange={(operator) => props.onChange({ operator: operator as FlowStep["operator"] })} error={error("operator")} />
-          <TextField label={intl.formatMessage({ id: "flows.field.right" })} value={step.right ?? ""} onChange={(right) => props.onChange({ right })} />
+          <ReferenceField references={references} label={intl.formatMessage({ id: "flows.field.right" })} value={step.right ?? ""} onChange={(right) => props.onChange({ right })} />
         </>
       )}
       {step.variant === "delay" && (
@@ -174,14 +178,17 @@ export function StepPanel(props: { step: FlowStep; schema: FlowSchema; tables: r
       {step.variant === "httpRequest" && (
         <>
           <SelectField label={intl.formatMessage({ id: "flows.field.method" })} value={step.method ?? "GET"} options={HTTP_METHODS.map((m) => ({ value: m, label: m }))} onChange={(method) => props.onChange({ method: method as FlowStep["method"] })} data-testid="step-method" />
-          <TextField label={intl.formatMessage({ id: "flows.field.url" })} value={step.url ?? ""} onChange={(url) => props.onChange({ url })} error={error("url")} hint={intl.formatMessage({ id: "flows.field.url.hint" })} required data-testid="step-url" />
-          <FieldsText key={`${step.id}-headers`} label={intl.formatMessage({ id: "flows.field.headers" })} fields={step.headers} onChange={(headers) => props.onChange({ headers })} testId="step-headers" />
-          <TextAreaField label={intl.formatMessage({ id: "flows.field.requestBody" })} value={step.body ?? ""} onChange={(body) => props.onChange({ body })} data-testid="step-body" />
+          <ReferenceField references={references} label={intl.formatMessage({ id: "flows.field.url" })} value={step.url ?? ""} onChange={(url) => props.onChange({ url })} error={error("url")} hint={intl.formatMessage({ id: "flows.field.url.hint" })} required data-testid="step-url" />
+          <FieldsText key={`${step.id}-headers`} references={references} label={intl.formatMessage({ id: "flows.field.headers" })} fields={step.headers} onChange={(headers) => props.onChange({ headers })} testId="step-headers" />
+          <ReferenceField multiline references={references} label={intl.formatMessage({ id: "flows.field.requestBody" })} value={step.body ?? ""} onChange={(body) => props.onChange({ body })} data-testid="step-body" />
         </>
+      )}
+      {isRetryable(step) && (
+        <TextField label={intl.formatMessage({ id: "flows.field.retries" })} type="number" min={0} max={STEP_RETRIES_MAX} value={String(step.retries ?? 0)} onChange={(text) => props.onChange({ retries: text === "" ? undefined : Math.min(STEP_RETRIES_MAX, Math.max(0, Math.trunc(Number(text)) || 0)) })} error={error("retries")} data-testid="step-retries" />
       )}
       {step.variant === "loop" && (
         <>
-          <TextField label={intl.formatMessage({ id: "flows.field.items" })} value={step.items ?? ""} onChange={(items) => props.onChange({ items })} error={error("items")} hint={intl.formatMessage({ id: "flows.field.items.hint" })} required data-testid="step-items" />
+          <ReferenceField references={references} label={intl.formatMessage({ id: "flows.field.items" })} value={step.items ?? ""} onChange={(items) => props.onChange({ items })} error={error("items")} hint={intl.formatMessage({ id: "flows.field.items.hint" })} required data-testid="step-items" />
           <SelectField label={intl.formatMessage({ id: "flows.field.loopStep" })} value={step.loopStep ?? ""} options={[{ value: "", label: none }, ...others]} onChange={(loopStep) => props.onChange({ loopStep: loopStep || null })} error={error("loopStep")} data-testid="step-loop-step" />
         </>
       )}

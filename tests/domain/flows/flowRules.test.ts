@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveValue } from "../../../src/domain/flows/expressions";
-import { canAddTrigger, flowProblems, nextRuns } from "../../../src/domain/flows/validate";
+import { canAddTrigger, flowProblems, nextRuns, parseFlowSchema } from "../../../src/domain/flows/validate";
 import { flowNameLiveProblem, flowNameProblem } from "../../../src/domain/flows/name";
 import type { FlowSchema } from "../../../src/domain/flows/types";
 
@@ -12,6 +12,15 @@ describe("flow rules (spec §5)", () => {
     expect(flowNameProblem("ab")).toBe("error_flow_name_min_length");
     expect(flowNameLiveProblem("x".repeat(256))).toBe("error_flow_name_max_length");
     expect(flowNameProblem("Nightly")).toBeNull();
+  });
+
+  it("retries (0 to 5) only on steps that act outside the project's data", () => {
+    const withRetries = (variant: "httpRequest" | "createEntry", retries: number): FlowSchema => ({ triggers: [], steps: [{ id: "s1", variant, table: "Order", fields: {}, url: "https://example.com", retries }], startStep: "s1" });
+    expect(flowProblems(withRetries("httpRequest", 5), bounds)).toEqual([]);
+    expect(flowProblems(withRetries("createEntry", 1), bounds)).toEqual([expect.objectContaining({ messageId: "error_flow_step_retries_not_allowed", stepId: "s1", field: "retries" })]);
+    expect(flowProblems(withRetries("createEntry", 0), bounds)).toEqual([]);
+    expect(parseFlowSchema(JSON.stringify(withRetries("httpRequest", 6)), 100_000)).toMatchObject({ problem: { messageId: "error_flow_invalid" } });
+    expect(parseFlowSchema(JSON.stringify(withRetries("httpRequest", 1.5)), 100_000)).toMatchObject({ problem: { messageId: "error_flow_invalid" } });
   });
 
   it("a new trigger may be added only when the last one has a name", () => {

@@ -9,10 +9,12 @@ export interface EchoServer {
 
 /**
  * A service a flow's HTTP step calls: it records each request and answers it as JSON
- * ({ method, query, body }); /status/<n> answers with status n, /big with more than 4 KiB.
+ * ({ method, query, body }); /status/<n> answers with status n, /big with more than 4 KiB, and
+ * /flaky/<key> with 503 to its first two requests, then 200 (a service that recovers).
  */
 export async function startEchoServer(): Promise<EchoServer> {
   const requests: EchoServer["requests"] = [];
+  const flakyCalls = new Map<string, number>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -21,7 +23,9 @@ export async function startEchoServer(): Promise<EchoServer> {
       const path = req.url ?? "/";
       requests.push({ method: req.method ?? "", path, headers: req.headers, body });
       const url = new URL(path, "http://echo");
-      const status = url.pathname.startsWith("/status/") ? Number(url.pathname.slice(8)) : 200;
+      const flaky = url.pathname.startsWith("/flaky/") ? (flakyCalls.get(url.pathname) ?? 0) + 1 : 0;
+      if (flaky) flakyCalls.set(url.pathname, flaky);
+      const status = url.pathname.startsWith("/status/") ? Number(url.pathname.slice(8)) : flaky && flaky <= 2 ? 503 : 200;
       let parsed: unknown = body;
       try {
         parsed = JSON.parse(body);

@@ -32,7 +32,7 @@ const FLOW = `id name apiId schema webhookUrl viewerCanEdit viewerCanDelete`;
 beforeAll(async () => {
   const model = shopModel();
   // The HTTP step's targets in these tests are on loopback; flowsHttpGuard.test.ts attacks the guard that refuses them by default.
-  p = await liveProject(model, { LIMITS: `${GENEROUS_LIMITS},flowChainDepth=3,flowLoopIterations=5,flowHttpMaxBytes=4096`, FLOWS_ALLOW_PRIVATE_ADDRESSES: "1" });
+  p = await liveProject(model, { LIMITS: `${GENEROUS_LIMITS},flowChainDepth=3,flowLoopIterations=5,flowHttpMaxBytes=4096,flowRetryBaseMs=20`, FLOWS_ALLOW_PRIVATE_ADDRESSES: "1" });
   const saved = await gql(`mutation ($input: UpdateApiInput!) { updateApi(input: $input) { id } }`, { input: { id: p.apiId, schema: JSON.stringify(model) } });
   expect(saved.errors).toBeUndefined();
   echo = await startEchoServer();
@@ -279,6 +279,41 @@ describe("HTTP request and loop steps", () => {
     expect(runs.map((run) => run.status)).toEqual(["FAILED", "FAILED"]);
     expect(runs.find((run) => run.error?.includes("/status/503"))?.error).toContain("answered 503");
     expect(runs.find((run) => run.error?.includes("/big"))?.error).toContain("more than 4096 bytes");
+  });
+
+  it("an HTTP step with retries tries a failing service again after a back-off: the run succeeds with each attempt logged; without retries it fails", async () => {
+    const schemaFor = (key: string, retries: number): FlowSchema => ({
+      triggers: [{ id: "now", name: "Run now", variant: "manual" }],
+      steps: [{ id: "call", variant: "httpRequest", method: "GET", url: `${echo.url}/flaky/${key}`, retries }],
+      startStep: "call",
+    });
+    const patient = (await createFlow("Patient caller", schemaFor("patient", 3))).data.createFlow;
+    await runNow(patient.id, {});
+    const [run] = await finishedRuns(patient.id);
+    expect(run).toMatchObject({ status: "SUCCEEDED", error: null });
+    const logs = await logsOf(run.id);
+    expect(logs.map((log: { attempt?: number; error?: string; retryInMs?: number }) => [log.attempt, !!log.error, log.retryInMs])).toEqual([
+      [1, true, 20],
+      [2, true, 40],
+      [3, false, undefined],
+    ]);
+    expect(logs[0].error).toContain("answered 503");
+    expect(logs[2].output).toMatchObject({ status: 200 });
+
+    const hasty = (await createFlow("Hasty caller", schemaFor("hasty", 0))).data.createFlow;
+    await runNow(hasty.id, {});
+    const [failed] = await finishedRuns(hasty.id);
+    expect(failed.status).toBe("FAILED");
+    expect(failed.error).toContain("answered 503");
+    expect(await logsOf(failed.id)).toHaveLength(1);
+  });
+
+  it("refuses retries on a step that writes entries (a second create could write twice) and more than 5 retries", async () => {
+    const flow = (await createFlow("Retry rules")).data.createFlow;
+    const onCreate = await updateFlow(flow.id, { schema: { triggers: [], steps: [{ id: "s1", variant: "createEntry", table: "Invoice", fields: {}, retries: 2 }], startStep: "s1" } });
+    expect(onCreate.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", messageId: "error_flow_step_retries_not_allowed", stepId: "s1", field: "retries" });
+    const tooMany = await updateFlow(flow.id, { schema: { triggers: [], steps: [{ id: "s1", variant: "httpRequest", url: "https://example.com", retries: 6 }], startStep: "s1" } });
+    expect(tooMany.errors?.[0].extensions).toMatchObject({ messageId: "error_flow_invalid" });
   });
 
   it("a loop runs its step once per item of a list from the trigger, with the item and its index", async () => {
