@@ -14,6 +14,7 @@
 //   - the data page: time to the first rows (cold, warm) and DOM rows with 10,000 loaded
 //   - how fast a 300 MB answer (wide rows, five aliases) is refused, /healthz meanwhile (big-response)
 //   - every filter operator over 10,000 entries loaded through the API, each sort order (filters)
+//   - customer apps: the app page's JavaScript, time to its first table view with 1,000 entries, the editor route's JavaScript (apps)
 //   - cloud functions: URL latency cold and warm, invocations/s at 10 clients, trigger overhead, RSS with 100 functions loaded (functions)
 //   - automation flows: trigger-to-first-step latency, runs/s at 10 webhook callers, the flow editor route's JavaScript (flows)
 //   - several servers on one PostgreSQL (`--servers 1,2,3`, only when asked: scripts/bench/servers.ts)
@@ -40,10 +41,11 @@ import { benchFilters } from "./bench/filters";
 import { benchFunctions, benchFunctionsRss } from "./bench/functions";
 import { benchFlows } from "./bench/flows";
 import { benchServers } from "./bench/servers";
+import { benchApps } from "./bench/apps";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4510);
 
-const PARTS = ["console", "request-path", "publish", "refusal", "attacks", "memory", "postgres", "project-api", "csv", "data-page", "big-response", "filters", "functions", "flows"] as const;
+const PARTS = ["console", "request-path", "publish", "refusal", "attacks", "memory", "postgres", "project-api", "csv", "data-page", "big-response", "filters", "functions", "flows", "apps"] as const;
 type Part = (typeof PARTS)[number];
 
 /** The parts `--only=a,b` names, or every part. */
@@ -88,6 +90,7 @@ async function main() {
   if (parts.has("csv")) await benchCsv(PORT + 20);
   if (parts.has("data-page")) await benchDataPage(PORT + 30);
   if (parts.has("big-response")) await benchBigResponse(PORT + 45);
+  if (parts.has("apps")) await benchApps(PORT + 55);
   if (parts.has("flows")) await benchFlows();
   if (parts.has("functions")) {
     await benchFunctions();

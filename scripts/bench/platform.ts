@@ -5,7 +5,7 @@ import { AuthenticationDetails, CognitoUser, CognitoUserAttribute, CognitoUserPo
 
 export const PASSWORD = "Baukasten1";
 /** Tests and scripts name the mailbox secret themselves. */
-const MAILBOX_TOKEN = "bench-mailbox-token";
+export const MAILBOX_TOKEN = "bench-mailbox-token";
 
 export interface BenchServer {
   base: URL;

@@ -3,7 +3,10 @@ import { join } from "node:path";
 import type { Db } from "../db/database";
 import type { ObjectStore } from "../storage/objectStore";
 import { appUrlOf } from "../../src/domain/apps";
-import { findCustomerApp } from "./store";
+import { findCustomerApp, findCustomerAppWithOrg } from "./store";
+import { requireMembership } from "../access";
+import { canEditCustomerApps } from "../../src/domain/apps";
+import { bearerToken } from "../projectEndpoint/access/callers/userPool";
 import { appPageConfig } from "./pageConfig";
 import { checkedLogo, logoTooLarge, setAppLogo } from "./logo";
 import { LOGO_MAX_BYTES } from "../../src/domain/apps";
@@ -11,7 +14,7 @@ import { requireViewer, type Context } from "../graphqlKit/context";
 import { GraphQLError } from "graphql";
 import type { ProjectPools } from "../auth/projectPools";
 import type { LlmEndpoint } from "../ai/openai";
-import { answerChat } from "./chat";
+import { answerChat, type ChatAsker } from "./chat";
 
 interface AppRouteDeps {
   db: Db;
@@ -61,9 +64,28 @@ export function createAppRoutes(deps: AppRouteDeps) {
   async function chat(request: Request, appId: string) {
     const origin = deps.originFor(request.headers.get("host") ?? undefined);
     const config = await appPageConfig(deps.db, appId, origin, () => "");
-    const app = config && (await findCustomerApp(deps.db, appId));
+    const app = config && (await findCustomerAppWithOrg(deps.db, appId));
     if (!config || !app) return Response.json({ errors: [{ message: "App not found.", extensions: { code: "NOT_FOUND" } }] }, { status: 404 });
-    return answerChat({ db: deps.db, projectPools: deps.projectPools, llm: deps.llm }, request, config, app.api_id);
+    return answerChat({ db: deps.db, llm: deps.llm }, request, config, await askerOf(request, app));
+  }
+
+  /**
+   * Who asks: a signed-in user of the app's project (the app page), or a console member who may
+   * edit the app (the editor's live preview, where an answer can be pinned as a view); else nobody.
+   */
+  async function askerOf(request: Request, app: { api_id: string; org_id: string }): Promise<ChatAsker | null> {
+    const authorization = request.headers.get("authorization");
+    const token = bearerToken(authorization ?? undefined);
+    if (token && deps.projectPools && (await deps.projectPools.verifyAccessToken(app.api_id, token))) return "appUser";
+    if (!authorization) return null;
+    try {
+      const ctx = await deps.contextFor(authorization, request.headers.get("host") ?? undefined);
+      requireViewer(ctx);
+      return canEditCustomerApps((await requireMembership(ctx, app.org_id)).permissions) ? "member" : null;
+    } catch (error) {
+      if (error instanceof GraphQLError) return null;
+      throw error;
+    }
   }
 
   /**

@@ -1,9 +1,9 @@
 import type { DbOrTx } from "../db/database";
 import { planModel, type TablePlan } from "../projectEndpoint/schema/plan";
 import { childrenFieldName, operationNames, parentFieldName } from "../../src/domain/model/apiNames";
-import { filterExpression, type FilterCondition, type FilterOperator } from "../../src/domain/filters";
+import { filterExpression, type FilterCondition, type FilterExpression, type FilterOperator } from "../../src/domain/filters";
 import { requiredFlags } from "../../src/domain/model/required";
-import { parseAppSchema, userFieldsOf, type AppPageConfig, type AppPageRelated, type AppPageTable, type AppPageView, type AppView, DEFAULT_VIEW_PAGE_SIZE } from "../../src/domain/apps";
+import { chatTablesOf, parseAppSchema, wordSearchFilter, userFieldsOf, type AppPageChatTable, type AppPageConfig, type AppPageRelated, type AppPageTable, type AppPageView, type AppView, DEFAULT_VIEW_PAGE_SIZE } from "../../src/domain/apps";
 import { findCustomerApp, liveModelOf } from "./store";
 
 /**
@@ -37,6 +37,19 @@ function pageTable(table: TablePlan, enums: ReturnType<typeof planModel>["enums"
       delete: writes && actions.delete ? ops.delete : null,
     },
   };
+}
+
+/** A chatbot's table with the names of its chosen fields, or nothing when the table is gone. */
+function chatTable(table: TablePlan | undefined, enums: ReturnType<typeof planModel>["enums"], fieldIds: string[]): AppPageChatTable[] {
+  if (!table) return [];
+  const fields = fieldIds.flatMap((fieldId) => table.type.fields.find((field) => field.id === fieldId)?.name ?? []);
+  return [{ table: pageTable(table, enums, new Set(fields), { create: false, edit: false, delete: false }), fields }];
+}
+
+/** A table view's default filter and its pinned word search, both applied. */
+function withSearch(filter: FilterExpression | null, search: FilterExpression | null): FilterExpression | null {
+  if (!search) return filter;
+  return filter ? ({ and: [filter, search] } as unknown as FilterExpression) : search;
 }
 
 /** How many of a related table's fields a detail view lists per record. */
@@ -88,8 +101,9 @@ export async function appPageConfig(db: DbOrTx, appId: string, origin: string, l
       pageSize: view.type === "table" ? view.pageSize : DEFAULT_VIEW_PAGE_SIZE,
       sort: view.type === "table" && view.sort && sortName ? { field: sortName, direction: view.sort.direction } : null,
       actions,
-      filter: filterExpression(conditions),
+      filter: withSearch(filterExpression(conditions), view.type === "table" && view.search ? wordSearchFilter(view.search.fieldIds.flatMap((fieldId) => fieldName(fieldId) ?? []), view.search.words) : null),
       related: relatedOf(view, table),
+      chatTables: view.type === "chatbot" && plan ? chatTablesOf(view).flatMap((chosen) => chatTable(tables.get(chosen.tableId), plan.enums, chosen.fields)) : [],
     };
   });
   return {

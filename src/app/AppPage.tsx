@@ -93,7 +93,7 @@ export function AppPage(props: { config: AppPageConfig }) {
             ) : (
               <>
                 <h1>{view.name}</h1>
-                {!view.table ? (
+                {(view.type === "chatbot" ? view.chatTables.length === 0 : !view.table) ? (
                   <p role="alert" className="app-error" data-testid="app-table-missing">
                     {t("tableMissing")}
                   </p>
@@ -123,7 +123,7 @@ export function AppPage(props: { config: AppPageConfig }) {
                     appUrl={`/apps/${config.appId}/`}
                     graphqlUrl={config.graphqlUrl}
                     token={token}
-                    detailViewId={config.views.find((candidate) => candidate.type === "detail" && candidate.table?.name === view.table?.name)?.id ?? null}
+                    detailViewOf={(tableName) => config.views.find((candidate) => candidate.type === "detail" && candidate.table?.name === tableName)?.id ?? null}
                     onOpen={go}
                   />
                 )}

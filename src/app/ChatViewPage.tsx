@@ -7,22 +7,28 @@ import { t } from "./messages";
 /** How many entries one answer shows. */
 const ANSWER_ROWS = 10;
 
+/** One table's part of an answer: its plan, the query run for it, and the rows the user's token read. */
+interface TableAnswer {
+  plan: ChatPlan;
+  fields: string[];
+  query: { text: string; variables: Record<string, unknown> };
+  rows: Entry[];
+  more: boolean;
+}
+
 interface Turn {
   question: string;
-  plan?: ChatPlan;
-  query?: { text: string; variables: Record<string, unknown> };
-  rows?: Entry[];
-  more?: boolean;
+  answers?: TableAnswer[];
   error?: string;
 }
 
 /**
  * A chatbot view: the server turns a question into a plan (a filter; it reads no data), and the
- * page runs that plan as a list query with the user's own token, so an answer can only hold rows
- * the user may read. Each answer says what it matched and can show its query.
+ * page runs each table's plan as a list query with the user's own token, so an answer can only hold
+ * rows the user may read. Each table's answer says what it matched and can show its query.
  */
-export function ChatViewPage(props: { view: AppPageView; appUrl: string; graphqlUrl: string; token(): Promise<string>; detailViewId: string | null; onOpen(viewId: string, entryId: string): void }) {
-  const table = props.view.table!;
+export function ChatViewPage(props: { view: AppPageView; appUrl: string; graphqlUrl: string; token(): Promise<string>; detailViewOf(tableName: string): string | null; onOpen(viewId: string, entryId: string): void }) {
+  const chatTables = new Map(props.view.chatTables.map((chat) => [chat.table.name, chat]));
   const [turns, setTurns] = useState<Turn[]>([]);
   const [question, setQuestion] = useState("");
   const [busy, setBusy] = useState(false);
@@ -43,12 +49,18 @@ export function ChatViewPage(props: { view: AppPageView; appUrl: string; graphql
         headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
         body: JSON.stringify({ viewId: props.view.id, question: text }),
       });
-      const answer = (await response.json().catch(() => ({}))) as { plan?: ChatPlan; errors?: { message: string }[] };
-      if (!answer.plan) throw new Error(answer.errors?.[0]?.message ?? `HTTP ${response.status}`);
-      const variables = { limit: ANSWER_ROWS, nextToken: null, sortOrder: "DESC", sortBy: null, filter: answer.plan.filter };
-      const query = { text: listQuery(table, props.view.fields), variables };
-      const data = await callProject<{ list: { items: Entry[]; nextToken: string | null } }>(props.graphqlUrl, token, query.text, variables);
-      update({ question: text, plan: answer.plan, query, rows: data.list.items, more: data.list.nextToken !== null });
+      const answer = (await response.json().catch(() => ({}))) as { plans?: ChatPlan[]; errors?: { message: string }[] };
+      if (!answer.plans) throw new Error(answer.errors?.[0]?.message ?? `HTTP ${response.status}`);
+      const answers = await Promise.all(
+        answer.plans.flatMap((plan) => {
+          const chat = chatTables.get(plan.table);
+          if (!chat) return [];
+          const variables = { limit: ANSWER_ROWS, nextToken: null, sortOrder: "DESC", sortBy: null, filter: plan.filter };
+          const query = { text: listQuery(chat.table, chat.fields), variables };
+          return [callProject<{ list: { items: Entry[]; nextToken: string | null } }>(props.graphqlUrl, token, query.text, variables).then((data) => ({ plan, fields: chat.fields, query, rows: data.list.items, more: data.list.nextToken !== null }))];
+        }),
+      );
+      update({ question: text, answers });
     } catch (caught) {
       update({ question: text, error: caught instanceof Error ? caught.message : String(caught) });
     } finally {
@@ -68,10 +80,10 @@ export function ChatViewPage(props: { view: AppPageView; appUrl: string; graphql
               <p role="alert" className="app-error">
                 {turn.error}
               </p>
-            ) : !turn.rows ? (
+            ) : !turn.answers ? (
               <p>{t("loading")}</p>
             ) : (
-              <Answer turn={turn} fields={props.view.fields} detailViewId={props.detailViewId} onOpen={props.onOpen} />
+              turn.answers.map((answer) => <Answer key={answer.plan.table} answer={answer} several={turn.answers!.length > 1} detailViewId={props.detailViewOf(answer.plan.table)} onOpen={props.onOpen} />)
             )}
           </li>
         ))}
@@ -87,11 +99,12 @@ export function ChatViewPage(props: { view: AppPageView; appUrl: string; graphql
   );
 }
 
-function Answer(props: { turn: Turn; fields: string[]; detailViewId: string | null; onOpen(viewId: string, entryId: string): void }) {
-  const { plan, rows = [], query } = props.turn;
+function Answer(props: { answer: TableAnswer; several: boolean; detailViewId: string | null; onOpen(viewId: string, entryId: string): void }) {
+  const { plan, rows, query, fields } = props.answer;
   return (
     <div className="app-chat-answer" data-testid="app-chat-answer">
-      <p data-testid="app-chat-matched">{plan ? matchedText(plan) : null}</p>
+      {props.several && <h3 className="app-chat-table">{plan.table}</h3>}
+      <p data-testid="app-chat-matched">{matchedText(plan)}</p>
       {rows.length === 0 ? (
         <p>{t("noMatches")}</p>
       ) : (
@@ -99,7 +112,7 @@ function Answer(props: { turn: Turn; fields: string[]; detailViewId: string | nu
           <table className="app-table">
             <thead>
               <tr>
-                {props.fields.map((name) => (
+                {fields.map((name) => (
                   <th key={name} scope="col">
                     {name}
                   </th>
@@ -110,7 +123,7 @@ function Answer(props: { turn: Turn; fields: string[]; detailViewId: string | nu
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id}>
-                  {props.fields.map((name) => (
+                  {fields.map((name) => (
                     <td key={name}>{display(row[name])}</td>
                   ))}
                   {props.detailViewId && (
@@ -126,13 +139,11 @@ function Answer(props: { turn: Turn; fields: string[]; detailViewId: string | nu
           </table>
         </div>
       )}
-      {props.turn.more && <p>{t("moreMatches", { count: rows.length })}</p>}
-      {query && (
-        <details>
-          <summary>{t("showQuery")}</summary>
-          <pre className="app-chat-query" data-testid="app-chat-query">{`${query.text}\n\n${JSON.stringify(query.variables, null, 2)}`}</pre>
-        </details>
-      )}
+      {props.answer.more && <p>{t("moreMatches", { count: rows.length })}</p>}
+      <details>
+        <summary>{t("showQuery")}</summary>
+        <pre className="app-chat-query" data-testid="app-chat-query">{`${query.text}\n\n${JSON.stringify(query.variables, null, 2)}`}</pre>
+      </details>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { Link } from "@tanstack/react-router";
 import type { AppEditorScreenQuery } from "../__generated__/AppEditorScreenQuery.graphql";
 import type { AppEditorScreenSaveMutation } from "../__generated__/AppEditorScreenSaveMutation.graphql";
 import type { ObjectType } from "../domain/model";
-import { appNameTooLong, emptyAppSchema, parseAppSchema, validateAppName, type AppSchema } from "../domain/apps";
+import { appNameTooLong, emptyAppSchema, parseAppSchema, validateAppName, pinnedView, type AppSchema, type ChatPlan } from "../domain/apps";
 import { ErrorMessage } from "../common/ErrorMessage";
 import { useMutate } from "../relay/mutate";
 import { Alert } from "../ui/Alert";
@@ -95,6 +95,13 @@ function AppEditor(props: { api: { id: string; name: string; viewerCanEditCustom
     }
   };
   const view = schema.views[selected];
+  /** A pinned answer becomes a new table view of the draft, selected; saving stores it like any edit. */
+  const onPin = (plan: ChatPlan) => {
+    const table = tables.find((candidate) => candidate.name === plan.table);
+    if (!table) return;
+    setSchema({ views: [...schema.views, pinnedView(schema, plan, table)] });
+    setSelected(schema.views.length);
+  };
 
   return (
     <section className="app-editor" data-testid="app-editor">
@@ -160,7 +167,7 @@ function AppEditor(props: { api: { id: string; name: string; viewerCanEditCustom
             </p>
           )}
         </div>
-        <AppPreview name={name} logoUrl={logoUrl} schema={schema} tables={tables} selected={selected} onSelect={setSelected} />
+        <AppPreview appId={props.app.id} name={name} logoUrl={logoUrl} schema={schema} tables={tables} selected={selected} onSelect={setSelected} canPin={canEdit} onPin={onPin} />
       </div>
     </section>
   );

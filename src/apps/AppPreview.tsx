@@ -1,6 +1,8 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ObjectType } from "../domain/model";
-import type { AppSchema, AppView } from "../domain/apps";
+import type { ReactNode } from "react";
+import type { AppSchema, AppView, ChatPlan } from "../domain/apps";
+import { ChatPreview } from "./ChatPreview";
 
 /** Rows of placeholders a previewed table view shows. */
 const PREVIEW_ROWS = 3;
@@ -10,7 +12,7 @@ const PREVIEW_ROWS = 3;
  * layout (columns, fields, actions, filter, related tables, the chat box), as a read-only mock
  * without data — the member's own rights would show rows the app's users may never see.
  */
-export function AppPreview(props: { name: string; logoUrl: string | null; schema: AppSchema; tables: ObjectType[]; selected: number; onSelect(index: number): void }) {
+export function AppPreview(props: { appId: string; name: string; logoUrl: string | null; schema: AppSchema; tables: ObjectType[]; selected: number; onSelect(index: number): void; canPin: boolean; onPin(plan: ChatPlan): void }) {
   const intl = useIntl();
   const view = props.schema.views[props.selected];
   return (
@@ -33,14 +35,14 @@ export function AppPreview(props: { name: string; logoUrl: string | null; schema
               </li>
             ))}
           </ul>
-          <div className="app-preview-main">{view ? <ViewMock view={view} tables={props.tables} /> : <FormattedMessage id="apps.editor.noViews" />}</div>
+          <div className="app-preview-main">{view ? <ViewMock view={view} tables={props.tables} chat={view.type === "chatbot" ? <ChatPreview key={view.id} appId={props.appId} viewId={view.id} canPin={props.canPin} onPin={props.onPin} /> : null} /> : <FormattedMessage id="apps.editor.noViews" />}</div>
         </div>
       </div>
     </section>
   );
 }
 
-function ViewMock(props: { view: AppView; tables: ObjectType[] }) {
+function ViewMock(props: { view: AppView; tables: ObjectType[]; chat: ReactNode }) {
   const { view } = props;
   const table = props.tables.find((candidate) => candidate.id === view.tableId);
   const nameOf = (fieldId: string) => table?.fields.find((field) => field.id === fieldId)?.name ?? "?";
@@ -119,7 +121,15 @@ function ViewMock(props: { view: AppView; tables: ObjectType[] }) {
       <p className="app-preview-note">
         <FormattedMessage id="apps.preview.chat" values={{ fields: view.fields.map(nameOf).join(", ") }} />
       </p>
-      <input disabled aria-label={view.name} />
+      {(view.moreTables ?? []).map((more) => {
+        const other = props.tables.find((candidate) => candidate.id === more.tableId);
+        return (
+          <p key={more.tableId} className="app-preview-note">
+            {other?.name ?? "?"}: <FormattedMessage id="apps.preview.chat" values={{ fields: more.fields.map((fieldId) => other?.fields.find((field) => field.id === fieldId)?.name ?? "?").join(", ") }} />
+          </p>
+        );
+      })}
+      {props.chat}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { moveId, userFieldsOf, VIEW_NAME_MAX_LENGTH, VIEW_PAGE_SIZES, type AppVi
 import { TextField } from "../ui/TextField";
 import { ViewFilterEditor } from "./ViewFilterEditor";
 import { RelatedTablesEditor } from "./RelatedTablesEditor";
+import { ChatTablesEditor } from "./ChatTablesEditor";
 
 /**
  * The selected view's editor: its name and, for a table view, its columns, default sort, page
@@ -70,6 +71,7 @@ export function ViewEditor(props: { view: AppView; tables: ObjectType[]; disable
       )}
       {view.type === "table" && table && <TableSettings view={view} table={table} disabled={props.disabled} onChange={props.onChange} />}
       {view.type === "table" && table && <ViewFilterEditor table={table} rules={view.filter ?? []} disabled={props.disabled} onChange={(filter) => props.onChange({ ...view, filter })} />}
+      {view.type === "chatbot" && table && <ChatTablesEditor view={view} tables={props.tables} disabled={props.disabled} onChange={props.onChange} />}
       {view.type === "detail" && table && (
         <RelatedTablesEditor table={table} tables={props.tables} chosen={view.related ?? []} disabled={props.disabled} onChange={(related) => props.onChange({ ...view, related })} />
       )}

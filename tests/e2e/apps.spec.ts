@@ -84,6 +84,14 @@ test.describe("customer apps", () => {
     await expect(page.getByTestId("app-preview").getByRole("button", { name: "Item1 2" })).toBeVisible();
     await page.getByTestId("app-editor-save").click();
     await expect(page.getByTestId("app-editor-saved")).toBeVisible();
+    // 'Pin as a view' lives here, where the app may be changed: the preview plans a question against the saved app and pins it.
+    await page.getByTestId("app-preview-chat-input").fill("lamp");
+    await page.getByTestId("app-preview-chat-send").click();
+    await expect(page.getByTestId("app-preview-chat-plan")).toContainText("“lamp”");
+    await page.getByTestId("app-preview-pin-Item1").click();
+    await expect(page.getByTestId("app-menu-item")).toHaveText([/Item1/, /Shared/, /Item1 2/, /Item1 3/]);
+    await page.getByTestId("app-editor-save").click();
+    await expect(page.getByTestId("app-editor-saved")).toBeVisible();
 
     await page.goto(`${platform.url}/api/${apiId}/apps`);
     await expect(page.getByTestId("apps-row")).toHaveCount(1);
@@ -135,6 +143,7 @@ test.describe("customer apps", () => {
     await expect(app.getByTestId("app-chat-matched")).toContainText("Built-in search");
     await expect(app.getByTestId("app-chat-answer").getByRole("cell", { name: "My first item" })).toBeVisible();
     await expect(app.getByRole("cell", { name: "Team lamp" })).toHaveCount(0);
+    await expect(app.getByRole("button", { name: "Pin as a view" })).toHaveCount(0);
     await app.getByText("Show the query").click();
     await expect(app.getByTestId("app-chat-query")).toContainText("listItem1");
     expect(await seriousViolations(app)).toEqual([]);

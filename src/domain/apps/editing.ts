@@ -1,5 +1,6 @@
 import { connectionsOf, type ObjectType } from "../model";
-import { DEFAULT_VIEW_PAGE_SIZE, type AppSchema, type AppView } from "./schema";
+import { DEFAULT_VIEW_PAGE_SIZE, type AppSchema, type AppView, type TableView } from "./schema";
+import type { ChatPlan } from "./page";
 
 /** The app editor's edits of an app schema; each returns a new schema. */
 
@@ -52,4 +53,22 @@ export function replaceView(schema: AppSchema, index: number, view: AppView): Ap
 
 export function removeView(schema: AppSchema, index: number): AppSchema {
   return { views: schema.views.filter((_, at) => at !== index) };
+}
+
+/**
+ * 'Pin as a view': a table view of the answer's table whose default filter is the answer's — the
+ * model's conditions as filter rules, or the built-in search's words as a pinned search.
+ */
+export function pinnedView(schema: AppSchema, plan: ChatPlan, table: ObjectType): TableView {
+  const view = newView(schema, "table", table) as TableView;
+  const idOf = new Map(table.fields.map((field) => [field.name, field.id]));
+  if (plan.source === "llm") {
+    const filter = (plan.conditions ?? []).flatMap((condition) => {
+      const fieldId = idOf.get(condition.field);
+      return fieldId && condition.value !== null ? [{ fieldId, operator: condition.operator, value: condition.value as string | number | boolean }] : [];
+    });
+    return { ...view, filter };
+  }
+  const fieldIds = plan.fields.flatMap((name) => idOf.get(name) ?? []);
+  return plan.searched && fieldIds.length > 0 ? { ...view, search: { words: plan.words, fieldIds } } : view;
 }

@@ -5,3 +5,4 @@ export * from "./validate";
 export * from "./access";
 export * from "./page";
 export * from "./editing";
+export * from "./wordSearch";

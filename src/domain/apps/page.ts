@@ -1,4 +1,4 @@
-import type { FilterExpression } from "../filters";
+import type { FilterCondition, FilterExpression } from "../filters";
 /**
  * What the app page (src/app/, served at /apps/<appId>/) is given with its HTML: the app's views
  * resolved against the project's live model when the page is served, so the page needs no
@@ -39,6 +39,14 @@ export interface AppPageView {
   filter: FilterExpression | null;
   /** A detail view's connected tables, read in the same query as the entry. */
   related: AppPageRelated[];
+  /** A chatbot view's tables (its first table first) that still exist, each with its chosen fields; empty for other views. */
+  chatTables: AppPageChatTable[];
+}
+
+/** One table a chatbot view answers from, and the fields it searches in and shows. */
+export interface AppPageChatTable {
+  table: AppPageTable;
+  fields: string[];
 }
 
 /** Records of a connected table listed under a detail view's entry. */
@@ -68,9 +76,13 @@ export interface AppPageConfig {
  * the user's own token, and what it looked for, so the page can say what it matched.
  */
 export interface ChatPlan {
+  /** The table the plan lists (a chatbot view's table's name). */
+  table: string;
   /** "llm": the project's language model chose the filter; "search": the built-in word search. */
   source: "llm" | "search";
   filter: FilterExpression | null;
+  /** The model's conditions (field names; combined with and) that make up `filter`, so a member can pin them as a table view's default filter. */
+  conditions?: FilterCondition[];
   /** The built-in search's words (empty for the model's plan). */
   words: string[];
   /** The fields looked in (search) or filtered on (model). */

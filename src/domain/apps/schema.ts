@@ -21,6 +21,8 @@ const FieldIds = type("string[]");
 const FilterRule = type({ ...CLOSED, fieldId: "string", operator: "string", value: "string | number | boolean" });
 /** Most conditions a view's default filter holds. */
 export const MAX_VIEW_FILTER_RULES = 10;
+/** Most tables one chatbot view answers from (each is one list query per question). */
+export const MAX_CHAT_TABLES = 5;
 
 const TableView = type({
   ...CLOSED,
@@ -33,6 +35,8 @@ const TableView = type({
   pageSize: "number.integer",
   /** Applied on the server through the list's filter input; the user cannot remove it in the app. */
   "filter?": FilterRule.array(),
+  /** A word search pinned from a chatbot's answer: entries whose fields contain any of the words, on top of `filter`. */
+  "search?": type({ ...CLOSED, words: "string[]", fieldIds: FieldIds }),
   actions: { ...CLOSED, create: "boolean", edit: "boolean", delete: "boolean" },
 });
 
@@ -55,6 +59,8 @@ const ChatbotView = type({
   tableId: "string",
   /** The fields the built-in search looks in (and the answer shows). */
   fields: FieldIds,
+  /** Further tables the chat answers from, each with its own fields (the question is planned per table). */
+  "moreTables?": type({ ...CLOSED, tableId: "string", fields: FieldIds }).array(),
 });
 
 export const AppSchemaShape = type({ ...CLOSED, views: TableView.or(DetailView).or(ChatbotView).array() });
@@ -67,6 +73,9 @@ export type ChatbotView = Extract<AppView, { type: "chatbot" }>;
 export type ViewFilterRule = NonNullable<TableView["filter"]>[number];
 
 export const emptyAppSchema = (): AppSchema => ({ views: [] });
+
+/** A chatbot view's tables with their fields, its first table first. */
+export const chatTablesOf = (view: ChatbotView): { tableId: string; fields: string[] }[] => [{ tableId: view.tableId, fields: view.fields }, ...(view.moreTables ?? [])];
 
 /** The fields a view shows, whatever its type. */
 export const viewFieldIds = (view: AppView): string[] => (view.type === "table" ? view.columns : view.fields);

@@ -1,8 +1,9 @@
 import { type } from "arktype";
 import { connectionsOf, type Field, type SchemaModel } from "../model";
-import { allowsOperator, operandOf, type FilterOperator } from "../filters";
+import { allowsOperator, filterKind, operandOf, type FilterOperator } from "../filters";
+import { MAX_SEARCH_WORDS, MAX_SEARCH_WORD_CHARS } from "./wordSearch";
 import { VIEW_NAME_MAX_LENGTH, VIEW_NAME_MIN_LENGTH } from "./names";
-import { AppSchemaShape, MAX_APP_SCHEMA_CHARS, MAX_VIEWS, MAX_VIEW_FIELDS, MAX_VIEW_FILTER_RULES, VIEW_PAGE_SIZES, viewFieldIds, type AppSchema, type ViewFilterRule } from "./schema";
+import { AppSchemaShape, MAX_APP_SCHEMA_CHARS, MAX_CHAT_TABLES, chatTablesOf, MAX_VIEWS, MAX_VIEW_FIELDS, MAX_VIEW_FILTER_RULES, VIEW_PAGE_SIZES, viewFieldIds, type AppSchema, type ViewFilterRule } from "./schema";
 
 /** A refused app schema: the message id (locales/*.json), its English text and values, and where. */
 export interface AppProblem {
@@ -23,6 +24,7 @@ export const APP_PROBLEMS = {
   error_app_view_page_size: "Choose one of the offered page sizes.",
   error_app_view_filter_invalid: "A condition of the view's default filter does not fit its field.",
   error_app_view_related_invalid: "A related table of this view is not connected to its table.",
+  error_app_view_chat_tables: `A chatbot view answers from 1 to ${MAX_CHAT_TABLES} different tables.`,
   error_app_views_too_many: `An app has at most ${MAX_VIEWS} views.`,
 } as const;
 export type AppProblemId = keyof typeof APP_PROBLEMS;
@@ -76,10 +78,32 @@ export function checkAppSchema(schema: AppSchema, model: SchemaModel | null): Ap
     if (view.type === "table" && !(VIEW_PAGE_SIZES as readonly number[]).includes(view.pageSize)) return problem("error_app_view_page_size", index);
     const rules = view.type === "table" ? (view.filter ?? []) : [];
     if (rules.length > MAX_VIEW_FILTER_RULES || rules.some((rule) => !ruleFits(rule, fields.get(rule.fieldId)))) return problem("error_app_view_filter_invalid", index);
+    if (view.type === "table" && view.search && !searchFits(view.search, fields)) return problem("error_app_view_filter_invalid", index);
     const related = view.type === "detail" ? (view.related ?? []) : [];
+    if (view.type === "chatbot" && !chatTablesFit(view, tables)) return problem("error_app_view_chat_tables", index, { max: MAX_CHAT_TABLES });
     if (related.length > MAX_VIEWS || related.some((tableId) => !connected.get(view.tableId)?.has(tableId))) return problem("error_app_view_related_invalid", index);
   }
   return null;
+}
+
+/** A chatbot's further tables: at most MAX_CHAT_TABLES in all, each once, existing, with fields of its own. */
+function chatTablesFit(view: Extract<AppSchema["views"][number], { type: "chatbot" }>, tables: Map<string, Map<string, Field>>): boolean {
+  const chosen = chatTablesOf(view);
+  if (chosen.length > MAX_CHAT_TABLES || new Set(chosen.map((table) => table.tableId)).size !== chosen.length) return false;
+  return chosen.every((table) => {
+    const fields = tables.get(table.tableId);
+    return fields !== undefined && table.fields.length <= MAX_VIEW_FIELDS && table.fields.every((fieldId) => fields.has(fieldId));
+  });
+}
+
+/** A pinned word search: 1 to 5 words of 1 to 100 characters, looked for in 1 to MAX_VIEW_FIELDS text fields of the table. */
+function searchFits(search: NonNullable<Extract<AppSchema["views"][number], { type: "table" }>["search"]>, fields: Map<string, Field>): boolean {
+  if (search.words.length === 0 || search.words.length > MAX_SEARCH_WORDS || search.words.some((word) => word.length === 0 || word.length > MAX_SEARCH_WORD_CHARS)) return false;
+  if (search.fieldIds.length === 0 || search.fieldIds.length > MAX_VIEW_FIELDS) return false;
+  return search.fieldIds.every((fieldId) => {
+    const field = fields.get(fieldId);
+    return field?.type ? !field.isList && filterKind(field.type) === "text" : false;
+  });
 }
 
 /** A filter condition fits its field: an operator the field's type offers, with a value of its operand's kind. */
