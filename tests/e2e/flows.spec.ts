@@ -6,8 +6,10 @@ import { consoleToken, postJson } from "./consoleApi";
  * Spec §2 Flows list and Flow editor through the console: a flow added from the list, built on
  * the canvas with the keyboard and the side panel (a 'run now' trigger and a step that creates an
  * entry), saved, run, and its run and step log seen under the flow; then, live without Refresh,
- * a webhook called with fetch, a failing step fixed in the panel and resumed, and a flow that
- * triggers itself stopped by its limit.
+ * a webhook called with fetch, a failing step fixed in the panel and resumed, a flow that
+ * triggers itself stopped by its limit, and 'when an Order is created, create an Invoice and
+ * send an email' built in the editor and triggered through the project endpoint (Item2 is the
+ * order, Item3 the invoice).
  */
 test.describe("Flows", () => {
   const owner = uniqueEmail("flows");
@@ -27,7 +29,7 @@ test.describe("Flows", () => {
     test.setTimeout(180_000);
     await signUpWithWorkspace(page, platform, owner, "Flows Co");
     const apiId = await createProject(page, "Shop");
-    await saveDeclaration(page, platform, apiId, JSON.stringify(publishableModel(1)));
+    await saveDeclaration(page, platform, apiId, JSON.stringify(publishableModel(3)));
     await page.goto(`${platform.url}/api-setup/${apiId}/overview`);
     await page.getByTestId("publish-submit").click();
     await expect(page.getByTestId("publish-live")).toContainText(`/p/${apiId}/graphql`);
@@ -141,5 +143,43 @@ test.describe("Flows", () => {
     const limited = page.getByTestId("flow-run").filter({ hasText: "Stopped by limit" });
     await expect(limited).toHaveCount(1, { timeout: 30_000 });
     await expect(limited).toContainText("flowChainDepth");
+
+    // When an order is created, create an invoice and send an email: built in the editor.
+    await page.goto(`${platform.url}/api/${apiId}/flows`);
+    await page.getByTestId("flows-add").click();
+    await page.getByTestId("flow-name").fill("Order to invoice");
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("flow-editor")).toBeVisible();
+    await page.getByTestId("flow-add-trigger").click();
+    await page.getByLabel("Trigger name").fill("Order placed");
+    await page.getByLabel("Starts when").selectOption("data");
+    await page.getByTestId("trigger-panel").getByLabel("Table").selectOption("Item2");
+    await page.getByTestId("flow-add-step").click();
+    await page.getByLabel("Step name").fill("Write invoice");
+    await page.getByLabel("Action").selectOption("createEntry");
+    await page.getByTestId("step-panel").getByLabel("Table").selectOption("Item3");
+    await page.getByLabel("Field values").fill("title = Invoice for {{trigger.entry.title}}");
+    // Added while the first step is selected, so it runs after it.
+    await page.getByTestId("flow-add-step").click();
+    await page.getByLabel("Step name").fill("Mail the owner");
+    await page.getByLabel("Action").selectOption("sendEmail");
+    await page.getByLabel("To", { exact: true }).fill(owner);
+    await page.getByLabel("Subject").fill("New order {{trigger.entry.title}}");
+    await page.getByLabel("Message").fill("Invoice {{steps.step1.output.id}} is written.");
+    await expect(page.getByTestId("flow-node-problems")).toHaveCount(0);
+    await page.getByTestId("flow-save").click();
+    await expect(page.getByTestId("flow-save")).toBeDisabled();
+    await expect(page.getByTestId("flow-runs-empty")).toBeVisible();
+
+    const order = await postJson(`${platform.url}/p/${apiId}/graphql`, token, { query: `mutation { createType(ofType: "Item2", fields: "{\\"title\\":\\"Order 7\\"}") { id } }` });
+    expect(order.errors).toBeUndefined();
+    const orderRun = page.getByTestId("flow-run").first();
+    await expect(orderRun.getByTestId("flow-run-status")).toHaveText("Succeeded", { timeout: 20_000 });
+    await orderRun.getByRole("button").first().click();
+    await expect(orderRun.getByTestId("flow-run-log")).toHaveCount(2);
+    await expect(orderRun).toContainText("Mail the owner");
+    await expect.poll(async () => (await platform.mailsTo(owner)).some((mail) => mail.subject.includes("New order Order 7"))).toBe(true);
+    const invoices = await postJson(`${platform.url}/p/${apiId}/graphql`, token, { query: `{ listItem3 { items { title } } }` });
+    expect(invoices.data?.listItem3.items).toEqual([{ title: "Invoice for Order 7" }]);
   });
 });
