@@ -18,6 +18,9 @@ function appModel(): SchemaModel {
   return { ...model, objectTypes: model.objectTypes.map((table) => (table.id === shared.id ? { ...table, directives: [...table.directives, { name: "publicRead" }] } : table)) };
 }
 
+/** A 1×1 PNG: the smallest logo the upload accepts. */
+const ONE_PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
 test.describe("customer apps", () => {
   const owner = uniqueEmail("apps");
   let platform: PlatformProcess;
@@ -31,7 +34,7 @@ test.describe("customer apps", () => {
     platform.dispose();
   });
 
-  test("builds an app in the console; a project user signs up at its appUrl, creates an entry and is refused an edit the table forbids", async ({ page, browser }) => {
+  test("builds an app in the console; a project user signs up at its appUrl, creates and edits an entry, opens it in a detail view and is refused an edit the table forbids", async ({ page, browser }) => {
     test.setTimeout(240_000);
     await signUpWithWorkspace(page, platform, owner, "App Co");
     const token = await consoleToken(platform, owner);
@@ -90,8 +93,20 @@ test.describe("customer apps", () => {
     await expect(page.getByTestId("app-preview-chat-plan")).toContainText("“lamp”");
     await page.getByTestId("app-preview-pin-Item1").click();
     await expect(page.getByTestId("app-menu-item")).toHaveText([/Item1/, /Shared/, /Item1 2/, /Item1 3/]);
+    // A detail view of Item1, which the table view's rows open, and the app's logo.
+    await page.getByTestId("app-menu-type").selectOption("detail");
+    await page.getByTestId("app-menu-table").selectOption({ label: "Item1" });
+    await page.getByTestId("app-menu-add").click();
+    await expect(page.getByTestId("app-menu-item")).toHaveCount(5);
+    await page.getByTestId("logo-input").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from(ONE_PIXEL_PNG, "base64") });
+    await expect(page.getByTestId("logo-preview")).toBeVisible();
     await page.getByTestId("app-editor-save").click();
-    await expect(page.getByTestId("app-editor-saved")).toBeVisible();
+    // Saved: a reload of the editor shows all five views.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId("app-menu-item")).toHaveCount(5, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByTestId("logo-preview")).toBeVisible();
 
     await page.goto(`${platform.url}/api/${apiId}/apps`);
     await expect(page.getByTestId("apps-row")).toHaveCount(1);
@@ -114,6 +129,7 @@ test.describe("customer apps", () => {
     await expect(app.getByRole("navigation", { name: "Menu" })).toBeVisible();
     await expect(app.getByRole("heading", { name: "Item1" })).toBeVisible();
     await expect(app.getByText("No entries.")).toBeVisible();
+    await expect(app.locator("img.app-logo")).toBeVisible();
 
     await app.getByTestId("app-create").click();
     await app.getByLabel("title").fill("My first item");
@@ -122,6 +138,15 @@ test.describe("customer apps", () => {
     expect(await seriousViolations(app)).toEqual([]);
     // Usable at 390 px: nothing wider than the screen but the table's own scroller.
     expect(await app.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The user's own entry: editing it is allowed, and the detail view opens it.
+    await app.getByRole("row").filter({ hasText: "My first item" }).getByRole("button", { name: "Edit" }).click();
+    await app.getByLabel("title").fill("My first item, renamed");
+    await app.getByRole("button", { name: "Save" }).click();
+    await expect(app.getByRole("cell", { name: "My first item, renamed" })).toBeVisible();
+    await app.getByRole("row").filter({ hasText: "My first item, renamed" }).getByRole("button", { name: "Open" }).click();
+    await expect(app.getByRole("cell", { name: "My first item, renamed" })).toHaveCount(0);
+    await expect(app.locator("dl.app-detail dd").filter({ hasText: "My first item, renamed" })).toBeVisible();
 
     // A member's entry in the shared table: the user reads it, but changing it is refused by the endpoint.
     await app.getByRole("link", { name: "Shared" }).click();
