@@ -4,6 +4,7 @@ import { forbidden, refuse } from "../../graphqlKit/errors";
 import { canDeleteData, canEditData } from "../../../src/domain/permissions";
 import { importedProject } from "./importedProject";
 import { callLiveApi } from "./liveApi";
+import { jsonObject } from "./jsonObject";
 
 /**
  * The playground of an imported project: the browser never holds the live API's credential, so
@@ -37,13 +38,5 @@ export async function forwardImportedRequest(ctx: Context, args: { apiId: string
 }
 
 function parseVariables(text: string | null | undefined): Record<string, unknown> {
-  if (!text?.trim()) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = null;
-  }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw refuse("BAD_USER_INPUT", "error_import_values_invalid", "The values must be a JSON object.");
-  return parsed as Record<string, unknown>;
+  return text?.trim() ? jsonObject(text) : {};
 }

@@ -7,6 +7,7 @@ import { liveApiData } from "./liveApi";
 import type { ImportedTable } from "./model";
 import { forwardImportedRequest } from "./playground";
 import { importedProject } from "./importedProject";
+import { jsonObject } from "./jsonObject";
 
 /**
  * The data explorer of an imported project: its rows are the live API's, read and written
@@ -22,17 +23,6 @@ async function importedTable(ctx: Context, apiId: string, tableName: string, wri
 }
 
 const selection = (table: ImportedTable) => ["id", ...table.fields].join(" ");
-
-const jsonObject = (text: string) => {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = null;
-  }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw refuse("BAD_USER_INPUT", "error_import_values_invalid", "The values must be a JSON object.");
-  return parsed as Record<string, unknown>;
-};
 
 const missing = (table: ImportedTable, operation: string) =>
   refuse("BAD_USER_INPUT", "error_import_read_only", `The live API has no ${operation} for ${table.name}: the table is read-only here.`, { table: table.name, operation });
