@@ -74,6 +74,16 @@ async function flowFor(ctx: Context, tx: Tx, id: string, action: "edit" | "delet
   return { row, api };
 }
 
+/** A run's optional input, sent as JSON text. */
+function runInput(text: string | null | undefined): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw refuse("BAD_USER_INPUT", "error_flow_run_input_json", "The run's input must be JSON.");
+  }
+}
+
 export const flowResolvers: Resolvers = {
   Query: {
     async flowsByApi(_, args, ctx) {
@@ -139,14 +149,7 @@ export const flowResolvers: Resolvers = {
     },
     async runFlow(_, { input }, ctx) {
       requireViewer(ctx);
-      let values: unknown = null;
-      if (input.input) {
-        try {
-          values = JSON.parse(input.input);
-        } catch {
-          throw refuse("BAD_USER_INPUT", "error_flow_run_input_json", "The run's input must be JSON.");
-        }
-      }
+      const values = runInput(input.input);
       const run = await ctx.db.transaction().execute(async (tx) => {
         const { row } = await flowFor(ctx, tx, input.id, "edit");
         return startRun(tx, ctx.config.limits, row, { kind: "manual", triggerId: null, input: values }, 0);
@@ -175,14 +178,7 @@ export const flowResolvers: Resolvers = {
       const row = await findFlow(ctx.db, input.id);
       if (!row) throw notFound();
       await requireFlowAccess(ctx, row.api_id, "edit");
-      let values: unknown = null;
-      if (input.input) {
-        try {
-          values = JSON.parse(input.input);
-        } catch {
-          throw refuse("BAD_USER_INPUT", "error_flow_run_input_json", "The run's input must be JSON.");
-        }
-      }
+      const values = runInput(input.input);
       if (input.entryId && !input.table) throw refuse("BAD_USER_INPUT", "error_flow_dry_run_table", "Name the table of the entry.");
       if (!ctx.flowDryRun) throw new Error("Dry runs are not set up on this server.");
       return ctx.flowDryRun(row, { table: input.table, entryId: input.entryId, input: values });
