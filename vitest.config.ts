@@ -1,5 +1,7 @@
 import { defineConfig, mergeConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { createRequire } from "node:module";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import viteConfig from "./vite.config";
 
 /**
@@ -34,15 +36,38 @@ const nodeProject: TestProjectInlineConfiguration = {
   },
 };
 
-/** The console's components, in happy-dom. */
+const domTests = ["tests/components/**/*.test.{ts,tsx}", "tests/**/*.test.tsx"];
+
+/**
+ * The component test files that replace a module with `vi.mock`: a mock applies to the modules
+ * its file imports afresh, so these run in a module graph of their own.
+ */
+const mockingDomTests = readdirSync("tests", { recursive: true, encoding: "utf8" })
+  .filter((path) => /^components\/.*\.test\.tsx?$|\.test\.tsx$/.test(path))
+  .filter((path) => /\bvi\.mock\(/.test(readFileSync(join("tests", path), "utf8")))
+  .map((path) => join("tests", path));
+
+/**
+ * The console's components, in happy-dom. Files share their worker's modules and environment
+ * (setting up happy-dom and importing React and Relay cost more than most files' tests); each
+ * test renders into a cleaned document (tests/setup.ts), and no module keeps state between files.
+ */
 const domProject: TestProjectInlineConfiguration = {
   extends: true,
   test: {
     name: "dom",
     environment: "happy-dom",
-    include: ["tests/components/**/*.test.{ts,tsx}", "tests/**/*.test.tsx"],
+    include: domTests,
+    exclude: mockingDomTests,
     setupFiles: ["./tests/setupNode.ts", "./tests/setup.ts"],
+    isolate: false,
   },
+};
+
+/** The component files that mock modules, each in its own module graph. */
+const mockingDomProject: TestProjectInlineConfiguration = {
+  extends: true,
+  test: { ...domProject.test, name: "dom-mocks", include: mockingDomTests, exclude: [], isolate: true },
 };
 
 export default mergeConfig(
@@ -56,7 +81,7 @@ export default mergeConfig(
       // time): a server test spends much of its time waiting on its sockets and timers.
       // TEST_WORKERS=1 runs one at a time, e.g. to compare files' times.
       maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
-      projects: soak ? [nodeProject] : [nodeProject, domProject],
+      projects: soak ? [nodeProject] : [nodeProject, domProject, mockingDomProject],
     },
   }),
 );
