@@ -19,17 +19,17 @@ export const PGLITE_DIR_TEMPLATE_ENV = "TEST_PGLITE_DIR_TEMPLATE";
  * platform more than its database's start; this one hands each platform a plain copy.
  */
 class DumpBlob extends Blob {
-  constructor(private readonly bytes: Uint8Array) {
+  constructor(private readonly dump: Uint8Array) {
     super([]);
   }
   override get size() {
-    return this.bytes.byteLength;
+    return this.dump.byteLength;
   }
   override get type() {
     return "application/x-tar";
   }
   override async arrayBuffer(): Promise<ArrayBuffer> {
-    return this.bytes.slice().buffer;
+    return this.dump.slice().buffer;
   }
 }
 
