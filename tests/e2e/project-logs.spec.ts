@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
 import { consoleToken, postJson } from "./consoleApi";
 import { publishableModel } from "../server/publishing/models";
+import { subscribed } from "./live";
 
 /**
  * The Logs screen: activities and publish runs update live after a change and a
@@ -34,6 +35,7 @@ test.describe("project logs", () => {
     const created = await project(`mutation ($fields: String) { createType(ofType: "Item1", fields: $fields) { id } }`, { fields: JSON.stringify({ title: "Lamp", price: 5 }) });
     const itemId = created.data.createType.id as string;
 
+    const listening = subscribed(page, "ActivitiesPanelSubscription");
     await page.goto(`${platform.url}/api/${apiId}/logs`);
     const rows = page.getByTestId("activity-row");
     await expect(rows).toHaveCount(1);
@@ -41,6 +43,7 @@ test.describe("project logs", () => {
     await expect(rows.first().getByTestId("activity-entry")).toHaveText(itemId);
 
     // A change made elsewhere appears without a reload, with what it changed.
+    await listening;
     await project(`mutation ($id: ID!, $fields: String) { updateType(id: $id, ofType: "Item1", fields: $fields) { id } }`, { id: itemId, fields: JSON.stringify({ title: "Desk lamp" }) });
     await expect(rows).toHaveCount(2);
     const modify = rows.first();
@@ -71,9 +74,11 @@ test.describe("project logs", () => {
     expect(lines.slice(1).every((line) => line.includes(`,MODIFY,Item1,${itemId},`))).toBe(true);
 
     // Publish runs: a republish appears and finishes without a reload.
+    const hearingRuns = subscribed(page, "PublishRunsPanelSubscription");
     await page.getByRole("tab", { name: "Publish runs" }).click();
     await expect(page.getByTestId("logs-run-1").getByTestId("logs-run-status")).toHaveText("Succeeded");
     await expect(page.getByTestId("logs-republish-1")).toBeVisible();
+    await hearingRuns;
     const republished = await postJson(`${platform.url}/graphql`, token, {
       query: `mutation ($input: CreatePublishRunInput!) { createPublishRun(input: $input) { publishRun { id } } }`,
       variables: { input: { apiId, republishVersion: 1, confirmation: "republish" } },
