@@ -1,6 +1,7 @@
 import { createProject, expect, PlatformProcess, saveDeclaration, serverPort, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { consoleToken, postJson } from "./consoleApi";
+import { subscribed } from "./live";
 
 /**
  * Spec §2 Flows list and Flow editor through the console: a flow added from the list, built on
@@ -90,10 +91,14 @@ test.describe("Flows", () => {
       expect(created.errors).toBeUndefined();
       return created.data.createFlow as { id: string; webhookUrl: string };
     };
+    // The editor hears its flow's runs before anything runs: a run told before the server knows
+    // the subscription would reach nobody.
     const openEditor = async (flowId: string) => {
+      const listening = subscribed(page, "RunsPanelSubscription");
       await page.goto(`${platform.url}/api/${apiId}/flows/${flowId}/editor`);
       await expect(page.getByTestId("flow-runs")).toBeVisible();
       await expect(page.getByTestId("flow-runs-empty")).toBeVisible();
+      await listening;
     };
 
     // A webhook called with fetch: its run appears live.
