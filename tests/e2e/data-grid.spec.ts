@@ -16,6 +16,17 @@ function gridModel() {
   return addField(model, item.id, { name: "contact", type: "Email" }).model;
 }
 
+/** Signs up, creates a project with the grid's model and publishes it; returns its data screen's URL. */
+async function publishGrid(page: Page, platform: PlatformProcess, email: string, workspace: string, project: string) {
+  await signUpWithWorkspace(page, platform, email, workspace);
+  const apiId = await createProject(page, project);
+  await saveDeclaration(page, platform, apiId, JSON.stringify(gridModel()));
+  await page.goto(`${platform.url}/api-setup/${apiId}/overview`);
+  await page.getByTestId("publish-submit").click();
+  await expect(page.getByTestId("publish-step-deployResolvers")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+  return { apiId, dataUrl: `${platform.url}/api/${apiId}/data` };
+}
+
 test.describe("the data grid of a published table", () => {
   const owner = uniqueEmail("grid");
   const keyboardOwner = uniqueEmail("gridkeys");
@@ -33,14 +44,7 @@ test.describe("the data grid of a published table", () => {
 
   test("adds, edits, sorts, pages, deletes and hears another browser's changes", async ({ page, browser }) => {
     test.setTimeout(240_000);
-    await signUpWithWorkspace(page, platform, owner, "Grid Co");
-    const apiId = await createProject(page, "Grid");
-    await saveDeclaration(page, platform, apiId, JSON.stringify(gridModel()));
-    await page.goto(`${platform.url}/api-setup/${apiId}/overview`);
-    await page.getByTestId("publish-submit").click();
-    await expect(page.getByTestId("publish-step-deployResolvers")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
-
-    const dataUrl = `${platform.url}/api/${apiId}/data`;
+    const { apiId, dataUrl } = await publishGrid(page, platform, owner, "Grid Co", "Grid");
     await page.goto(`${dataUrl}#Item1`);
     await expect(page.getByTestId("grid-empty")).toHaveText("No entries.");
 
@@ -198,13 +202,7 @@ test.describe("the data grid of a published table", () => {
     test("is walked by keyboard alone: select, edit, open, configure and add field, across a virtualised list", async ({ page }) => {
       test.setTimeout(240_000);
       // Setting up (a published table with entries) may click; the walk through the grid never does.
-      await signUpWithWorkspace(page, platform, keyboardOwner, "Keys Co");
-      const apiId = await createProject(page, "Keys");
-      await saveDeclaration(page, platform, apiId, JSON.stringify(gridModel()));
-      await page.goto(`${platform.url}/api-setup/${apiId}/overview`);
-      await page.getByTestId("publish-submit").click();
-      await expect(page.getByTestId("publish-step-deployResolvers")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
-      const dataUrl = `${platform.url}/api/${apiId}/data`;
+      const { apiId, dataUrl } = await publishGrid(page, platform, keyboardOwner, "Keys Co", "Keys");
       await page.goto(`${dataUrl}?sort=rank:ASC#Item1`);
       await expect(page.getByTestId("grid-empty")).toBeVisible();
       // More rows than the grid shows, so Ctrl+End has to bring the last one in.
