@@ -1,6 +1,10 @@
 import { defineConfig } from "@playwright/test";
 
-/** Debian's Chromium against the real server; nothing downloads a browser (toolchain.md). */
+/**
+ * Debian's Chromium against the real server; nothing downloads a browser (toolchain.md). Its
+ * headless shell (package chromium-headless-shell): the same engine without the desktop
+ * browser's display pipeline, which a test never looks at (docs/DECISIONS.md).
+ */
 export default defineConfig({
   testDir: "tests/e2e",
   // The migrated data directory every server copies (tests/e2e/globalSetup.ts).
@@ -18,7 +22,7 @@ export default defineConfig({
     // snapshots are left out: taking them for every passing test doubled the browser's CPU.
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: false },
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      executablePath: "/usr/bin/chromium-headless-shell",
       args: [
         "--headless",
         "--no-sandbox",

@@ -4,6 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
+# The e2e tests' browser: Chromium's headless shell (playwright.config.ts).
+[ -x /usr/bin/chromium-headless-shell ] || need+=(chromium-headless-shell)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 # Python cloud functions run only inside bubblewrap (without it they are refused, never run unsandboxed).
 [ -x /usr/bin/bwrap ] || need+=(bubblewrap)

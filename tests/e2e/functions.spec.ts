@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { consoleToken } from "./consoleApi";
+import { subscribed } from "./live";
 
 /**
  * Cloud functions as triggers (spec §3 Resolver), through the console against a real server:
@@ -98,7 +99,9 @@ test.describe("cloud functions as triggers", () => {
     // The Logs screen leads to a function's logs: its upload's activity links to them.
     await page.goto(`${platform.url}/api/${apiId}/logs?table=CloudFunction`);
     await expect(page.getByTestId("logs-function-logs")).toHaveAttribute("href", `/api/${apiId}/cloud-functions`);
-    // Activities are newest first: audit.js was uploaded last.
+    // Activities are newest first: audit.js was uploaded last. The logs subscribe once shown; the
+    // call below waits for that, or its invocation could be told before the server knows the list.
+    const hearingLogs = subscribed(page, "FunctionLogsSubscription");
     await page.getByTestId("activity-row").first().getByTestId("activity-function-logs").click();
     await expect(page).toHaveURL(new RegExp(`/api/${apiId}/cloud-functions\\?logs=`));
     // The after trigger ran once, on the one entry written, and saw what the before trigger made of it.
@@ -112,6 +115,7 @@ test.describe("cloud functions as triggers", () => {
 
     // While the list is open, a new invocation appears at its top without a refresh.
     const functionUrl = (await logs.getByTestId("function-url").textContent())!;
+    await hearingLogs;
     const called = await fetch(functionUrl, { method: "POST", headers: { "content-type": "application/json", authorization: await consoleToken(platform, owner) }, body: JSON.stringify({ type: "create", result: { title: "live" } }) });
     expect(called.status).toBe(200);
     await expect(logRows).toHaveCount(2);

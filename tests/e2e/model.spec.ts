@@ -102,6 +102,9 @@ test("the model editor shapes tables, fields and connections, enforcing every na
   await addField(page, "summary", "Json");
   await page.getByTestId("nav-data").click();
   await expect(page).toHaveURL(/\/data/);
+  // The editor stays, unsaved, until the data screen has loaded and replaced it: only then has
+  // it been left (clicking back before that returns to the same unsaved editor).
+  await expect(page.getByTestId("type-editor")).toHaveCount(0);
   // Back in the app (a page load now could cut the save short): the saved name is listed.
   await page.getByTestId("nav-types").click();
   await page.getByTestId("type-list-item").filter({ hasText: "Article" }).click();

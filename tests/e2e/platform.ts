@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 import { SERVER_NODE_FLAGS } from "../../scripts/serverNodeFlags.mjs";
+import { hearSubscriptions } from "./live";
 
 const E2E_LIMITS = "signUpsPerSourcePerHour=100000,codeMailsPerSourcePerHour=100000,workspacesPerUser=1000";
 
@@ -151,6 +152,11 @@ export const test = base.extend<{ platform: PlatformProcess }, { workerPlatform:
     { scope: "worker", timeout: 180_000 },
   ],
   platform: async ({ workerPlatform }, use) => use(workerPlatform),
+  // Heard from its first socket on, so a test can wait for a subscription (live.ts).
+  page: async ({ page }, use) => {
+    hearSubscriptions(page);
+    await use(page);
+  },
 });
 
 export { expect };
