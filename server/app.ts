@@ -308,6 +308,8 @@ export async function createPlatform(
     server.closeAllConnections();
     await requestsDone;
     await functions.close();
+    // The key uses counted since the last write are written before the database closes.
+    await projectApi.flushKeyUses().catch(() => {});
     await db.destroy();
   }
 }

@@ -2,6 +2,7 @@ import type { GraphQLSchema } from "graphql";
 import type { Context } from "../graphqlKit/context";
 import type { Caller } from "./access/access";
 import type { ApiKeys } from "./access/apiKeys";
+import type { KeyUseTally } from "./access/keyUses";
 import type { Loaders } from "./entries/loaders";
 import type { ProjectEvents } from "./realtime/events";
 import type { ProjectPools } from "../auth/projectPools";
@@ -21,6 +22,8 @@ export interface ProjectContext extends Context {
     /** Imported projects cannot manage keys (spec §6). */
     imported: boolean;
     apiKeys: ApiKeys;
+    /** Counts the uses of the project's API keys; the key table flushes it before it reads them. */
+    keyUses: KeyUseTally;
     events: ProjectEvents;
     loaders: Loaders;
     /** The projects' own user pools (null with a real Cognito pool): passwords and deleted users. */

@@ -8,7 +8,7 @@ import { callerDocsPlugin } from "./schema/callerDocs";
 import { PROJECT_PERSISTED_QUERIES_PATH } from "../paths";
 import { requireMembership } from "../access";
 import type { ApiKeys } from "./access/apiKeys";
-import { recordKeyUse } from "./access/keyUses";
+import { createKeyUseTally } from "./access/keyUses";
 import type { Caller } from "./access/access";
 import type { ProjectContext } from "./context";
 import { createLiveCache, usesAuthMode } from "./live";
@@ -78,6 +78,7 @@ export function createProjectEndpoint(options: {
   functions: () => FunctionRunner;
 }) {
   const { db, apiKeys, events, contextFor, projectPools } = options;
+  const keyUses = createKeyUseTally(db);
   const oidc = createOidcVerifier({ allowPrivateIssuers: options.oidcAllowPrivateIssuers });
   const liveSchema = createLiveCache((live) => generateProjectSchema(live.model, live.options).schema, options.schemaCacheSize);
   const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql", PROJECT_PERSISTED_QUERIES_PATH, [compiledListsPlugin(), callerDocsPlugin(), appsyncErrorsPlugin()]);
@@ -111,7 +112,7 @@ export function createProjectEndpoint(options: {
       caller = { kind: "apiKey", keyId: live.apiKeyId, publicOnly: isUserAuthMode(live.auth.defaultMode) };
       credential = { apiKeyId: live.apiKeyId, expiresAt: live.apiKeyExpiresAt };
       // The key table shows when each key was last used and how often (rotation needs to know the old key went quiet).
-      await recordKeyUse(db, live.apiKeyId);
+      keyUses.record(live.apiKeyId);
     } else if (platformContext.viewer) {
       const viewer = platformContext.viewer;
       try {
@@ -134,7 +135,7 @@ export function createProjectEndpoint(options: {
     return {
       ...platformContext,
       responseBudget,
-      project: { apiId, version: live.live.version, schema: live.built, caller, credential, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId, responseBudget), userPools: projectPools, functions: options.functions(), flowTables: live.flowTables },
+      project: { apiId, version: live.live.version, schema: live.built, caller, credential, imported: live.imported, apiKeys, keyUses, events, loaders: createLoaders(db, apiId, responseBudget), userPools: projectPools, functions: options.functions(), flowTables: live.flowTables },
     };
   }
 
@@ -150,7 +151,7 @@ export function createProjectEndpoint(options: {
     const ctx: ProjectContext = {
       ...platformContext,
       responseBudget,
-      project: { apiId, version: live.live.version, schema: live.built, caller: { kind: "member", roleType }, credential: { expiresAt: null }, imported: live.imported, apiKeys, events, loaders: createLoaders(db, apiId, responseBudget), userPools: projectPools, functions: options.functions(), invokedBy: "flow", flowTables: live.flowTables, ...extra },
+      project: { apiId, version: live.live.version, schema: live.built, caller: { kind: "member", roleType }, credential: { expiresAt: null }, imported: live.imported, apiKeys, keyUses, events, loaders: createLoaders(db, apiId, responseBudget), userPools: projectPools, functions: options.functions(), invokedBy: "flow", flowTables: live.flowTables, ...extra },
     };
     return { ctx, model: live.live.model };
   }
@@ -170,7 +171,7 @@ export function createProjectEndpoint(options: {
   /** How many projects' schemas this process holds now. */
   const cachedSchemas = () => liveSchema.size();
 
-  return { serve, yoga, projectContext, memberContext, cachedSchemas };
+  return { serve, yoga, projectContext, memberContext, cachedSchemas, flushKeyUses: keyUses.flush };
 }
 
 export type ProjectEndpoint = ReturnType<typeof createProjectEndpoint>;

@@ -137,12 +137,14 @@ export function builtInResolvers() {
     Query: {
       async listApiKey(_: unknown, args: { limit: number; nextToken?: string | null }, ctx: ProjectContext) {
         requireKeyRights(ctx, "edit");
+        await ctx.project.keyUses.flush();
         const rows = await newestPage<KeyRow>(ctx.db, "project_api_keys", KEY_LIST_COLUMNS, ctx.project.apiId, args);
         const { items, nextToken } = toConnection(rows, args.limit, NEWEST_FIRST, toKey(ctx));
         return { items, nextToken };
       },
       async getApiKey(_: unknown, args: { id: string }, ctx: ProjectContext) {
         requireKeyRights(ctx, "edit");
+        await ctx.project.keyUses.flush();
         const row = await keyById(ctx.db, ctx.project.apiId, args.id);
         return row ? toKey(ctx)(row) : null;
       },

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertRole } from "../../../server/role/store";
 import { uniqueEmail } from "../harness";
@@ -116,6 +117,26 @@ describe("last use and uses in the last 24 hours", () => {
     expect(seen.usesLast24h).toBe(3);
     expect(Math.abs(Date.parse(seen.lastUsedAt!) - Date.now())).toBeLessThan(60_000);
     await removeAll([key.id]);
+  });
+
+  it("writes the uses counted in memory within a second, also when nobody reads them", async () => {
+    const key = (await create({ description: "written" })).data.createApiKey;
+    for (let i = 0; i < 2; i++) await works(key.key);
+    const written = async () =>
+      (await sql<{ uses: number }>`select coalesce(sum(uses), 0)::int as uses from project_api_key_uses where key_id = ${key.id}`.execute(p.t.platform.db)).rows[0].uses;
+    await expect.poll(written, { timeout: 5_000 }).toBe(2);
+    await removeAll([key.id]);
+  });
+
+  it("drops the uses of a key deleted before they are written, and still writes the others'", async () => {
+    const kept = (await create({ description: "kept" })).data.createApiKey;
+    const gone = (await create({ description: "gone" })).data.createApiKey;
+    await works(kept.key);
+    await works(gone.key);
+    await removeAll([gone.id]);
+    const seen = (await listed()).find((row) => row.id === kept.id)!;
+    expect(seen.usesLast24h).toBe(1);
+    await removeAll([kept.id]);
   });
 });
 
