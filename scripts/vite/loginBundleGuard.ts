@@ -2,10 +2,11 @@ import { gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 
 /**
- * Libraries the sign-in page must not load: each came onto it once by an innocent-looking import
- * (arktype through the account rules added ~46 KB gzip) and is only needed after signing in.
+ * Libraries and rules the sign-in page must not load: each came onto it once by an
+ * innocent-looking import (arktype through the account rules; the field rules with ipaddr.js
+ * through the router's ?filter= parsing) and is only needed after signing in.
  */
-const KEPT_OFF_LOGIN = [/[\\/]node_modules[\\/](arktype|@ark)[\\/]/, /[\\/]node_modules[\\/](relay-runtime|react-relay)[\\/]/, /[\\/]node_modules[\\/]amazon-cognito-identity-js[\\/]/, /[\\/]node_modules[\\/]@?codemirror/, /[\\/]node_modules[\\/]@?graphiql/];
+const KEPT_OFF_LOGIN = [/[\\/]node_modules[\\/](arktype|@ark)[\\/]/, /[\\/]node_modules[\\/]ipaddr\.js[\\/]/, /[\\/]src[\\/]domain[\\/]fields[\\/]/, /[\\/]node_modules[\\/](relay-runtime|react-relay)[\\/]/, /[\\/]node_modules[\\/]amazon-cognito-identity-js[\\/]/, /[\\/]node_modules[\\/]@?codemirror/, /[\\/]node_modules[\\/]@?graphiql/];
 
 export interface ChunkLike {
   type: "chunk";

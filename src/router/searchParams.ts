@@ -1,4 +1,4 @@
-import { filterSearchValue, parseFilterSearch } from "../domain/filters";
+import { filterSearchValue, parseFilterSearch } from "../domain/filterExpression";
 
 /**
  * Search params of the routes, checked where they enter (validateSearch). A value of the wrong
