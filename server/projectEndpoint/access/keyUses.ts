@@ -13,6 +13,9 @@ interface PendingUses {
   lastUsedAt: Date;
 }
 
+/** Where a key's uses of one hour are counted. */
+const bucketOf = (uses: { keyId: string; hour: Date }) => `${uses.keyId}\n${uses.hour.getTime()}`;
+
 /**
  * Counts the uses of API keys by the hour. A request only counts in memory; the counts are
  * written within a second, in one statement for every key used meanwhile, so a read through a
@@ -27,7 +30,7 @@ export function createKeyUseTally(db: Db) {
   function record(keyId: string) {
     const now = new Date();
     const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
-    const bucket = `${keyId}\n${hour.getTime()}`;
+    const bucket = bucketOf({ keyId, hour });
     const counted = pending.get(bucket);
     if (counted) {
       counted.uses++;
@@ -49,7 +52,7 @@ export function createKeyUseTally(db: Db) {
     return writing.catch((error: unknown) => {
       // Kept for the next flush: a database that was away for a moment loses no count.
       for (const uses of batch) {
-        const bucket = `${uses.keyId}\n${uses.hour.getTime()}`;
+        const bucket = bucketOf(uses);
         const later = pending.get(bucket);
         pending.set(bucket, later ? { ...uses, uses: uses.uses + later.uses, lastUsedAt: later.lastUsedAt } : uses);
       }
