@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { getOperationAST } from "graphql";
+import { getOperationAST, parse, type OperationDefinitionNode } from "graphql";
 import type { GraphiQL } from "graphiql";
 import { createClient, type Client } from "graphql-ws";
 
@@ -26,8 +26,9 @@ export function playgroundFetcher(endpoint: string, headers: () => Promise<Heade
     return socket;
   };
 
-  const fetcher: Fetcher = (params, options) => {
-    const operation = options?.documentAST ? getOperationAST(options.documentAST, params.operationName ?? undefined) : null;
+  const fetcher: Fetcher = (sent, options) => {
+    const operation = operationToRun(sent.query, sent.operationName);
+    const params = operation?.name ? { ...sent, operationName: operation.name.value } : sent;
     if (operation?.operation === "subscription") {
       return {
         subscribe(observer: { next(value: unknown): void; error(error: unknown): void; complete(): void }) {
@@ -79,6 +80,23 @@ export function playgroundFetcher(endpoint: string, headers: () => Promise<Heade
       socket = null;
     },
   };
+}
+
+/**
+ * The operation a run means, read from the text GraphiQL sends. GraphiQL's own reading of the
+ * editor (its documentAST and operationName) is debounced by 100 ms, so a run right after an
+ * edit would see the previous text's operation: a subscription typed and run at once went over
+ * HTTP. A name the text no longer has gives way to the text's only operation. Text that does not
+ * parse gives null, and the endpoint answers with the syntax error.
+ */
+export function operationToRun(query: string, operationName: string | null | undefined): OperationDefinitionNode | null {
+  let document;
+  try {
+    document = parse(query);
+  } catch {
+    return null;
+  }
+  return (operationName ? getOperationAST(document, operationName) : null) ?? getOperationAST(document) ?? null;
 }
 
 function socketError(error: unknown): string {
