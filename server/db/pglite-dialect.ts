@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from "kysely";
+import { createStatementRunner } from "./pgliteStatements";
 
 /**
  * Kysely dialect for PGlite. PGlite has exactly one connection, so the driver hands it out to
@@ -70,9 +71,12 @@ class PGliteDriver implements Driver {
 
 class PGliteConnection implements DatabaseConnection {
   release: () => void = () => {};
-  constructor(private readonly pglite: PGlite) {}
+  private readonly runStatement: ReturnType<typeof createStatementRunner>;
+  constructor(pglite: PGlite) {
+    this.runStatement = createStatementRunner(pglite);
+  }
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiled.sql, compiled.parameters as unknown[]);
+    const result = (await this.runStatement(compiled.sql, compiled.parameters)) as unknown as { rows: R[]; affectedRows?: number };
     const affected = result.affectedRows;
     return {
       rows: result.rows,

@@ -7,8 +7,8 @@ import { createDatabase } from "../harness";
 
 /**
  * The hot statements are prepared by name on each PostgreSQL connection, so PostgreSQL
- * parses and plans them once rather than on every request. Only on the PostgreSQL run: PGlite
- * runs every statement unnamed.
+ * parses and plans them once rather than on every request. Only on the PostgreSQL run; PGlite's
+ * side is in pgliteStatements.test.ts.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)("statements marked prepared", () => {
   let database: Awaited<ReturnType<typeof createDatabase>>;
