@@ -176,8 +176,16 @@ test.describe("Flows", () => {
     await expect(page.getByTestId("flow-save")).toBeDisabled();
     await expect(page.getByTestId("flow-runs-empty")).toBeVisible();
 
+    // What the editor saved: the data trigger on Item2 (a failure here is the editor's, not the run's).
+    const flowId = new URL(page.url()).pathname.split("/")[4];
+    const saved = await postJson(`${platform.url}/graphql`, token, { query: `query ($id: ID!) { flow(id: $id) { schema } }`, variables: { id: flowId } });
+    expect(JSON.parse(saved.data.flow.schema).triggers).toEqual([expect.objectContaining({ variant: "data", table: "Item2", changes: expect.arrayContaining(["create"]) })]);
+
     const order = await postJson(`${platform.url}/p/${apiId}/graphql`, token, { query: `mutation { createType(ofType: "Item2", fields: "{\\"title\\":\\"Order 7\\"}") { id } }` });
     expect(order.errors).toBeUndefined();
+    // The run exists once the write does (a failure here: no run started; after it: the live list).
+    const runs = await postJson(`${platform.url}/graphql`, token, { query: `query ($id: ID!) { flowRunsByFlow(flowId: $id) { items { id } } }`, variables: { id: flowId } });
+    expect(runs.data.flowRunsByFlow.items).toHaveLength(1);
     const orderRun = page.getByTestId("flow-run").first();
     await expect(orderRun.getByTestId("flow-run-status")).toHaveText("Succeeded", { timeout: 20_000 });
     await orderRun.getByRole("button").first().click();
