@@ -2,8 +2,8 @@
  * Statements the PostgreSQL pool (pg-pool.ts) and PGlite (pgliteStatements.ts) run as named
  * prepared statements: PostgreSQL then parses and plans each once per connection instead of on
  * every call, which is much of a short statement's round trip. For hot statements written out
- * once, whose result columns are all named: a prepared `select *` would fail with "cached plan must not
- * change result type" as soon as another server's migration added a column.
+ * once, whose result columns are all named: a prepared `select *` would fail with "cached plan
+ * must not change result type" as soon as another server's migration added a column.
  */
 const names = new Map<string, string>();
 
