@@ -1,20 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { formatDecimal, parseDecimal, parseMachineNumber, plainDigits } from "../../../src/domain/fields/decimal";
 import { LOCALES } from "../../../src/domain/locale";
-
-/** A seeded generator (mulberry32), so a failure names a reproducible case. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "../../support/seededRandom";
 
 /** Numbers of every shape: whole, a few decimals, tiny, huge, negative, and raw doubles. */
 function numbers(count: number, seed = 42): number[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const out: number[] = [0, 1, -1, 0.1, 12.5, 1234, 1234.5, 1e21, 1e-7, -2.5e-10, Number.MAX_SAFE_INTEGER, 5e-324, 1.7976931348623157e308];
   for (let index = 0; index < count; index++) {
     const shape = Math.floor(next() * 5);
@@ -83,7 +74,7 @@ describe("numbers typed per locale (a decimal comma multiplied the value)", () =
   });
 
   it("parsing never silently scales a number by a power of ten: a typed number reads as itself or is refused", () => {
-    const next = random(7);
+    const next = seededRandom(7);
     const marks = ["", ".", ","];
     for (let index = 0; index < 5000; index++) {
       // Random digits with up to three marks anywhere: the kind of text a user or a paste gives.

@@ -4,16 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStatementRunner } from "../../../server/db/pgliteStatements";
 import { prepared } from "../../../server/db/preparedStatements";
 import { migratedPgliteTemplate } from "../testDatabase";
-
-/** A seeded generator (mulberry32), so a failure names a reproducible case. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "../../support/seededRandom";
 
 /** Text with what needs escaping somewhere: quotes, backslashes, braces, commas, NULL-like words, emoji. */
 function text(next: () => number): string {
@@ -58,7 +49,7 @@ describe("PGlite statements sent as one message", () => {
   });
 
   it("read every generated parameter as PGlite's own typed query does (800 statements)", async () => {
-    const next = random(20261128);
+    const next = seededRandom(20261128);
     for (let i = 0; i < 800; i++) {
       const values = Array.from({ length: 1 + Math.floor(next() * 4) }, () => parameter(next));
       const sql = `select ${values.map(([, type], n) => `$${n + 1}::${type} as v${n}`).join(", ")}`;

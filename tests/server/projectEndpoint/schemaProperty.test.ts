@@ -18,6 +18,7 @@ import { withFreeNames } from "../../../src/domain/model/freeNames";
 import { generateProjectSchema } from "../../../server/projectEndpoint/schema/schema";
 import { TEMPLATES } from "../../../server/templates/catalog";
 import { generateEmbedded } from "../../../server/ai/embedded";
+import { seededRandom } from "../../support/seededRandom";
 
 /**
  * The model rules' promise to publishing: every model they accept becomes a project schema that
@@ -25,15 +26,9 @@ import { generateEmbedded } from "../../../server/ai/embedded";
  * made to collide: the API's own names, names another table generates, connection names.
  */
 
-/** mulberry32: a small seeded generator, so a failure reproduces. */
+/** A seeded generator with the helpers the model generator uses, so a failure reproduces. */
 function random(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (max: number) => Math.floor(next() * max);
   const pick = <T,>(items: readonly T[]): T => items[int(items.length)];
   return { next, int, pick, chance: (p: number) => next() < p };
