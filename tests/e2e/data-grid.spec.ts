@@ -194,11 +194,7 @@ test.describe("the data grid of a published table", () => {
     await expect(page.getByTestId("grid-row")).toHaveCount(4);
   });
 
-  // A known race, not yet found: now and then one arrow press right after another move is not
-  // acted on (the focus stays where it was; about one run in two with two workers). Retried so
-  // that it cannot block a run, while a walk that always fails still fails (docs/DECISIONS.md).
   test.describe("by keyboard", () => {
-    test.describe.configure({ retries: 2 });
     test("is walked by keyboard alone: select, edit, open, configure and add field, across a virtualised list", async ({ page }) => {
       test.setTimeout(240_000);
       // Setting up (a published table with entries) may click; the walk through the grid never does.

@@ -107,7 +107,12 @@ export function DataGrid(props: {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [headerHeight, setHeaderHeight] = useState(0);
   const headRef = useRef<HTMLTableSectionElement>(null);
-  const focusWanted = useRef(false);
+  /**
+   * The cell a move or the end of an edit wants focused, until it is drawn and takes the focus.
+   * A ref, not the `active` state: keys pressed before React renders the last move (it can lag a
+   * key under load) continue from the cell that move went to, not from the one before it.
+   */
+  const focusWanted = useRef<CellKey | null>(null);
 
   // TanStack Table keeps the column and row model; cells and headers are drawn below.
   const tableColumns = useMemo<ColumnDef<GridRow>[]>(
@@ -155,8 +160,9 @@ export function DataGrid(props: {
     const target = row === 0 ? HEADER_ROW : rows[row - 1]?.id;
     const targetColumn = navColumns[column];
     if (target === undefined || !targetColumn) return;
-    focusWanted.current = true;
-    setActive({ rowId: target, columnName: targetColumn.key });
+    const next = { rowId: target, columnName: targetColumn.key };
+    focusWanted.current = next;
+    setActive(next);
     // A row or column out of view is not drawn: scroll it in, and the focus follows once it is.
     // The header belongs with the first entries (Ctrl+Home shows both), so moving there scrolls
     // to the top: a sticky header focused over entries far below would leave the view behind.
@@ -172,16 +178,17 @@ export function DataGrid(props: {
   const focusTarget = (cell: HTMLElement) => cell.querySelector<HTMLElement>("[data-cell-widget]") ?? cell;
 
   useEffect(() => {
-    if (!focusWanted.current || !active || editing) return;
-    const activeCell = () => scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${CSS.escape(cellKey(active.rowId, active.columnName))}"]`);
-    const cell = activeCell();
+    const wanted = focusWanted.current;
+    if (!wanted || editing) return;
+    const wantedCell = () => scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${CSS.escape(cellKey(wanted.rowId, wanted.columnName))}"]`);
+    const cell = wantedCell();
     if (cell) {
       focusTarget(cell).focus();
-      focusWanted.current = false;
+      focusWanted.current = null;
       // A scroll settling in the same frame can take the focus along, or redraw the cell (a
       // sticky header's button): put it back once, on the cell as it is drawn now.
       requestAnimationFrame(() => {
-        const now = activeCell();
+        const now = wantedCell();
         if (now && (document.activeElement === document.body || !document.activeElement?.isConnected)) focusTarget(now).focus();
       });
     }
@@ -203,7 +210,7 @@ export function DataGrid(props: {
   };
 
   const stopEditing = () => {
-    focusWanted.current = true;
+    focusWanted.current = editing && { rowId: editing.rowId, columnName: editing.columnName };
     setEditing(null);
   };
 
@@ -264,7 +271,7 @@ export function DataGrid(props: {
     if (target !== cell && cell.tagName === "TH" && !target.hasAttribute("data-cell-widget")) return onControlKeyDown(event, cell);
     // Keys act on the focused cell; while a move waits for its row to be drawn (scrolled in), on
     // the cell it is going to, so quick presses are not lost.
-    const key = focusWanted.current && active ? active : parseCellKey(cell.dataset.cell);
+    const key = focusWanted.current ?? parseCellKey(cell.dataset.cell);
     const at = { row: navRowIndex(key.rowId), column: navColumnIndex(key.columnName), rows: rows.length + 1, columns: navColumns.length };
     if (at.column < 0 || (at.row === 0 && key.rowId !== HEADER_ROW)) return;
     const navColumn = navColumns[at.column];

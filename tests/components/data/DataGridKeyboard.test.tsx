@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { useState } from "react";
 import { IntlProvider } from "react-intl";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import en from "../../../locales/en.json";
 import { DataGrid, type GridColumn, type GridRow } from "../../../src/data/entries/DataGrid";
 import type { Field } from "../../../src/domain/model";
@@ -178,5 +178,17 @@ describe("the data grid by keyboard alone (WAI-ARIA grid pattern)", () => {
     fireEvent.click(screen.getByRole("menuitem", { name: "Edit field" }));
     expect(onEditField).toHaveBeenCalledWith("name");
     expect(focused()).toBe(button);
+  });
+
+  it("acts on every arrow pressed before React has drawn the last move, as under load", () => {
+    render(<Grid />);
+    cell("r1", "id").focus();
+    const pressedAt = focused();
+    // One act: React renders once at its end, so the second and third press find the focus
+    // still on the first cell, as keys arriving faster than the page renders do.
+    act(() => {
+      for (let n = 0; n < 3; n++) fireEvent.keyDown(pressedAt, { key: "ArrowDown" });
+    });
+    expect(focused()).toBe(cell("r4", "id"));
   });
 });
