@@ -1,4 +1,5 @@
 import { vi } from "vitest";
+import { useNativeModPow } from "./support/cognitoModPow";
 
 process.env.LOG_LEVEL ??= "silent";
 
@@ -13,3 +14,6 @@ if (!(wrapped in vi.waitFor)) {
     { [wrapped]: true },
   );
 }
+
+// amazon-cognito-identity-js's SRP arithmetic by OpenSSL (tests/support/cognitoModPow.ts).
+useNativeModPow();
