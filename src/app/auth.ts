@@ -1,4 +1,5 @@
 import { AuthenticationDetails, CognitoUser, CognitoUserAttribute, CognitoUserPool, type CognitoUserSession } from "amazon-cognito-identity-js";
+import "../session/srpModPow";
 import type { AppPageConfig } from "../domain/apps/page";
 
 /**

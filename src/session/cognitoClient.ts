@@ -6,6 +6,7 @@ import {
   type CognitoUserSession,
   type ICognitoStorage,
 } from "amazon-cognito-identity-js";
+import "./srpModPow";
 import type { Locale } from "../domain/locale";
 import { createCredentialStorage } from "./credentialStorage";
 

@@ -1,4 +1,5 @@
 import { AuthenticationDetails, CognitoUser, CognitoUserPool, type CognitoUserSession, type ICognitoStorage } from "amazon-cognito-identity-js";
+import "./srpModPow";
 
 /*
  * Sign-in to a project's own user pool (spec §4 'Project-level API admin sign-in'),

@@ -1,0 +1,5 @@
+/** amazon-cognito-identity-js's big-number class (jsbn), which its typings do not export. */
+declare module "amazon-cognito-identity-js/es/BigInteger" {
+  const BigInteger: unknown;
+  export default BigInteger;
+}
