@@ -48,6 +48,12 @@ async function pgliteTemplateFile(): Promise<string> {
   }
   const pglite = new PGlite();
   await migrateToLatest(new Kysely({ dialect: new PGliteDialect(pglite) }));
+  // Without the template databases nothing here uses (the platform runs in `postgres` and never
+  // creates a database), the dump has 40% fewer files and bytes: each test platform unpacks it
+  // file by file, and that was most of its start.
+  await pglite.exec(`update pg_database set datistemplate = false where datname in ('template0', 'template1')`);
+  // One statement per call: DROP DATABASE refuses to run inside a (multi-statement) transaction.
+  for (const statement of ["drop database template0", "drop database template1", "checkpoint"]) await pglite.exec(statement);
   const dump = await pglite.dumpDataDir("none");
   await pglite.close();
   mkdirSync(dir, { recursive: true });
@@ -82,6 +88,8 @@ async function pgliteDirTemplate(): Promise<string> {
 
 function migrationsHash(): string {
   const hash = createHash("sha256");
+  // This file too: it decides what the templates hold.
+  hash.update(readFileSync(new URL(import.meta.url)));
   hash.update(readFileSync(new URL("../../node_modules/@electric-sql/pglite/package.json", import.meta.url)));
   const migrations = new URL("../../server/db/", import.meta.url);
   hash.update(readFileSync(new URL("migrations.ts", migrations)));

@@ -18,7 +18,7 @@ const builds: [string, JsbnClass][] = [
 ];
 
 describe.each(builds)("amazon-cognito-identity-js's modPow, %s", (_name, Jsbn) => {
-  it("answers as the library's own: the same number and the same callback, for 80 generated cases", () => {
+  it("answers as the library's own: the same number and the same callback, for 48 generated cases", () => {
     const random = seededRandom(20261128);
     const bits = (count: number) => {
       let value = 0n;
@@ -28,10 +28,10 @@ describe.each(builds)("amazon-cognito-identity-js's modPow, %s", (_name, Jsbn) =
     const jsbn = (value: bigint) => new Jsbn(value < 0n ? `-${(-value).toString(16)}` : value.toString(16), 16);
     const library = libraryModPow(Jsbn);
     expect(Jsbn.prototype.modPow).not.toBe(library);
-    for (let n = 0; n < 80; n++) {
+    for (let n = 0; n < 48; n++) {
       const modulus = n % 2 === 0 ? N : bits(64 + Math.floor(random() * 960)) | 1n | (1n << 63n);
       const base = (n % 5 === 0 ? -1n : 1n) * bits(Math.floor(random() * 3200));
-      const exponent = n % 17 === 0 ? 0n : bits(Math.floor(random() * (n % 3 === 0 ? 1100 : 260)));
+      const exponent = n % 17 === 0 ? 0n : bits(Math.floor(random() * (n % 6 === 0 ? 1100 : 260)));
       const answers: string[] = [];
       const ours = Jsbn.prototype.modPow.call(jsbn(base), jsbn(exponent), jsbn(modulus), (_error, result) => answers.push(result.toString(16)));
       const theirs = library.call(jsbn(base), jsbn(exponent), jsbn(modulus), (_error, result) => answers.push(result.toString(16)));
