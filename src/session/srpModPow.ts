@@ -5,7 +5,7 @@ import BigInteger from "amazon-cognito-identity-js/es/BigInteger";
  * group) in its own JavaScript big-number library, jsbn: about 0.2 s of CPU each on a desktop,
  * several times that on a phone. The engine's BigInt does the same in a seventh of the time, so
  * the library's modPow is computed with it; everything else the library does (hashing, padding,
- * proofs, its calls) is unchanged. tests/domain/srpModPow.test.ts checks both agree.
+ * proofs, its calls) is unchanged. tests/server/auth/srpModPow.test.ts checks both agree.
  */
 
 /** The library's numbers, as far as modPow needs them. */
