@@ -1,4 +1,5 @@
 import { createDiffieHellman, createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { bigIntModPow } from "../../src/domain/modPow";
 
 /*
  * Server side of Cognito's SRP-6a variant, byte for byte as amazon-cognito-identity-js computes
@@ -52,15 +53,7 @@ function modPowN(base: bigint, exponent: bigint): bigint {
 export function modPow(base: bigint, exponent: bigint, modulus: bigint): bigint {
   const reduced = base % modulus;
   if (modulus === N && exponent > 0n && reduced > 1n && reduced < N - 1n) return modPowN(reduced, exponent);
-  let result = 1n;
-  let b = base % modulus;
-  let e = exponent;
-  while (e > 0n) {
-    if (e & 1n) result = (result * b) % modulus;
-    b = (b * b) % modulus;
-    e >>= 1n;
-  }
-  return result;
+  return bigIntModPow(reduced, exponent, modulus);
 }
 
 /** Parses a client-sent hex number; null when it is not hex. */

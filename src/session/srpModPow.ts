@@ -1,4 +1,5 @@
 import BigInteger from "amazon-cognito-identity-js/es/BigInteger";
+import { bigIntModPow } from "../domain/modPow";
 
 /*
  * amazon-cognito-identity-js computes SRP's three exponentiations per sign-in (on a 3072-bit
@@ -18,17 +19,6 @@ export type JsbnModPow = (this: JsbnNumber, exponent: JsbnNumber, modulus: JsbnN
 export interface JsbnClass {
   new (text: string, radix: number): JsbnNumber;
   prototype: { modPow: JsbnModPow };
-}
-
-/** base^exponent mod modulus for 0 ≤ base < modulus, by square-and-multiply. */
-export function bigIntModPow(base: bigint, exponent: bigint, modulus: bigint): bigint {
-  let result = 1n;
-  let square = base;
-  for (let rest = exponent; rest > 0n; rest >>= 1n) {
-    if (rest & 1n) result = (result * square) % modulus;
-    square = (square * square) % modulus;
-  }
-  return result;
 }
 
 const toBigInt = (value: JsbnNumber) => {
@@ -62,4 +52,4 @@ export function replaceModPow(Jsbn: JsbnClass, modPow: (base: bigint, exponent: 
   Jsbn.prototype.modPow = Object.assign(native, { [LIBRARY]: library });
 }
 
-replaceModPow(BigInteger as unknown as JsbnClass);
+replaceModPow(BigInteger);

@@ -13,7 +13,7 @@ import { seededRandom } from "../../support/seededRandom";
  * (the library raises B − k·v), exponents from 0 up to the size SRP uses.
  */
 const builds: [string, JsbnClass][] = [
-  ["the console's (es, BigInt)", ConsoleJsbn as JsbnClass],
+  ["the console's (es, BigInt)", ConsoleJsbn],
   ["the server tests' (CommonJS, OpenSSL)", CommonJsJsbn],
 ];
 
