@@ -10,6 +10,9 @@ import viteConfig from "./vite.config";
  */
 const soak = process.env.TEST_SOAK === "1";
 
+/** The throwaway PostgreSQL cluster's admin URL, when the run has one (scripts/with-postgres.sh). */
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
 /** Domain rules and the platform server: no DOM, Node's own globals (fetch, WebSocket, crypto). */
 const nodeProject: TestProjectInlineConfiguration = {
   extends: true,
@@ -33,6 +36,25 @@ const nodeProject: TestProjectInlineConfiguration = {
     // compiling PGlite cost more than most files' tests. Nothing in these modules keeps state
     // between platforms; each file starts and closes its own.
     isolate: false,
+    // On PGlite, the embedded default, even when the run also has PostgreSQL: the harness and the
+    // tests read TEST_DATABASE_URL, and an empty one means none.
+    env: soak ? {} : { TEST_DATABASE_URL: "" },
+  },
+};
+
+/**
+ * The server's tests again on PostgreSQL, in the same run as the rest: files of both databases
+ * share the cores, so one run's waits (sockets, timers, the database) are another file's CPU.
+ */
+const postgresProject: TestProjectInlineConfiguration = {
+  extends: true,
+  resolve: nodeProject.resolve,
+  test: {
+    ...nodeProject.test,
+    name: "postgres",
+    include: ["tests/server/**/*.test.ts"],
+    exclude: ["tests/server/**/*.soak.test.ts"],
+    env: { TEST_DATABASE_URL: postgresUrl ?? "" },
   },
 };
 
@@ -81,7 +103,7 @@ export default mergeConfig(
       // time): a server test spends much of its time waiting on its sockets and timers.
       // TEST_WORKERS=1 runs one at a time, e.g. to compare files' times.
       maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
-      projects: soak ? [nodeProject] : [nodeProject, domProject, mockingDomProject],
+      projects: soak ? [nodeProject] : [nodeProject, ...(postgresUrl ? [postgresProject] : []), domProject, mockingDomProject],
     },
   }),
 );

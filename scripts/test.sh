@@ -67,9 +67,10 @@ phase "locales=node scripts/check-locales.mjs" "typecheck=npm run typecheck --si
 # The test stages run one at a time: some tests measure time (lockout delays, token lifetimes,
 # server start-up within a limit), and a second stage competing for the 2 cores could make them
 # flaky, which costs far more than the minutes saved.
-phase "pglite=npx vitest run"
-# Three files at a time on PostgreSQL: its tests wait on sockets and the database more than they compute.
-phase "postgres=TEST_WORKERS=3 bash scripts/with-postgres.sh npx vitest run tests/server"
+# One vitest run: the unit and component tests, the server's on PGlite, and the server's again on
+# a throwaway PostgreSQL (vitest.config.ts's postgres project). Three files at a time: server
+# tests wait on sockets, timers and the database as much as they compute.
+phase "vitest=TEST_WORKERS=3 bash scripts/with-postgres.sh npx vitest run"
 phase "e2e=npx playwright test"
 # Servers killed mid-way and 100,000-row imports take minutes of their own, more than CI's
 # 10-minute budget leaves: `npm run soak` runs them, and SOAK=1 adds them here (docs/DECISIONS.md).

@@ -13,15 +13,7 @@ type Template = (typeof TEMPLATES)[number];
 export async function seedTemplates(db: Db, templates: readonly Template[] = TEMPLATES) {
   await db.transaction().execute(async (tx) => {
     for (const [position, template] of templates.entries()) {
-      const english = checked(template.key, template.schema);
-      const german = checked(template.key, template.germanSchema);
-      const values = {
-        position,
-        schema: english.schema,
-        state: english.valid && german.valid ? "PUBLISHED" : "DRAFT",
-        // The German model rides with the German texts: one row per template, no second column.
-        localizations: JSON.stringify({ ...template.localizations, de: { ...template.localizations.de, schema: german.schema } }),
-      };
+      const values = { position, ...stored(template) };
       await tx
         .insertInto("schema_templates")
         .values({ id: newId("SchemaTemplate"), key: template.key, ...values })
@@ -35,6 +27,28 @@ export async function seedTemplates(db: Db, templates: readonly Template[] = TEM
       .$if(keys.length > 0, (qb) => qb.where("key", "not in", keys))
       .execute();
   });
+}
+
+/**
+ * The catalog is code, so its rows are worked out once per process: checking every model against
+ * the rules is most of a seed's CPU, and platforms started in one process (tests) seed it each time.
+ */
+const storedRows = new WeakMap<Template, { schema: string; state: "PUBLISHED" | "DRAFT"; localizations: string }>();
+
+function stored(template: Template) {
+  let row = storedRows.get(template);
+  if (!row) {
+    const english = checked(template.key, template.schema);
+    const german = checked(template.key, template.germanSchema);
+    row = {
+      schema: english.schema,
+      state: english.valid && german.valid ? "PUBLISHED" : "DRAFT",
+      // The German model rides with the German texts: one row per template, no second column.
+      localizations: JSON.stringify({ ...template.localizations, de: { ...template.localizations.de, schema: german.schema } }),
+    };
+    storedRows.set(template, row);
+  }
+  return row;
 }
 
 /** The model as the server stores it; a model breaking a rule is logged and keeps the template a draft. */
