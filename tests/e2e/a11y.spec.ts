@@ -32,12 +32,18 @@ function areaOf(screen: Screen): string {
 }
 const AREAS = [...new Set(screens.map(areaOf))];
 
-/** The seeded workspace, made once per worker: a sign-up and a publish cost more than an area's walk. */
-const walk = test.extend<object, { seed: Seed }>({
+/**
+ * The seeded workspace, made once per worker: a sign-up and a publish cost more than an area's
+ * walk. Kept by the module, not by a worker fixture: a worker fixture of this file's own would
+ * run its tests in workers of their own, and the next spec in each a new worker with a second
+ * server (platform.ts).
+ */
+let seeding: Promise<Seed> | undefined;
+const walk = test.extend<{ seed: Seed }>({
   seed: [
-    async ({ browser, workerPlatform }, use) => use(await seedWorkspace(browser, workerPlatform)),
+    async ({ browser, workerPlatform }, use) => use(await (seeding ??= seedWorkspace(browser, workerPlatform))),
     // A sign-up, a project and a publish awaited for up to 90 s, on a busy machine.
-    { scope: "worker", timeout: 240_000 },
+    { timeout: 240_000 },
   ],
 });
 

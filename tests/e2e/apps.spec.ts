@@ -1,6 +1,6 @@
 import { consoleToken, postJson } from "./consoleApi";
 import { seriousViolations } from "./a11y/axe";
-import { expect, PlatformProcess, serverPort, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { expect, flaggedEmail, type PlatformProcess, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { addField, addObjectType, type SchemaModel } from "../../src/domain/model";
 
@@ -22,16 +22,10 @@ function appModel(): SchemaModel {
 const ONE_PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
 test.describe("customer apps", () => {
-  const owner = uniqueEmail("apps");
+  const owner = flaggedEmail("apps");
   let platform: PlatformProcess;
-  test.beforeAll(async ({}, workerInfo) => {
-    platform = new PlatformProcess(await serverPort(140, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: owner });
-    test.setTimeout(180_000);
-    await platform.start();
-  });
-  test.afterAll(async () => {
-    await platform.stop();
-    platform.dispose();
+  test.beforeAll(({ workerPlatform }) => {
+    platform = workerPlatform;
   });
 
   test("builds an app in the console; a project user signs up at its appUrl, creates and edits an entry, opens it in a detail view and is refused an edit the table forbids", async ({ page, browser }) => {

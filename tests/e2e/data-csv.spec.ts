@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Page } from "@playwright/test";
 import Papa from "papaparse";
-import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
+import { createProject, expect, flaggedEmail, type PlatformProcess, saveDeclaration, signUpWithWorkspace, test } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 
 /**
@@ -10,17 +10,10 @@ import { publishableModel } from "../server/publishing/models";
  * project published as publish.spec.ts does.
  */
 test.describe("CSV import and export", () => {
-  const flagged = uniqueEmail("csv");
+  const flagged = flaggedEmail("csv");
   let platform: PlatformProcess;
-  test.beforeAll(async ({}, workerInfo) => {
-    platform = new PlatformProcess(await serverPort(90, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: flagged });
-    // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).
-    test.setTimeout(180_000);
-    await platform.start();
-  });
-  test.afterAll(async () => {
-    await platform.stop();
-    platform.dispose();
+  test.beforeAll(({ workerPlatform }) => {
+    platform = workerPlatform;
   });
 
   test("imports good and bad rows with a new column, offers the failed rows, exports and imports the export again", async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createProject, expect, PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
+import { createProject, expect, flaggedEmail, type PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { addField } from "../../src/domain/model";
 import { subscribed } from "./live";
@@ -28,18 +28,11 @@ async function publishGrid(page: Page, platform: PlatformProcess, email: string,
 }
 
 test.describe("the data grid of a published table", () => {
-  const owner = uniqueEmail("grid");
-  const keyboardOwner = uniqueEmail("gridkeys");
+  const owner = flaggedEmail("grid");
+  const keyboardOwner = flaggedEmail("grid-keys");
   let platform: PlatformProcess;
-  test.beforeAll(async ({}, workerInfo) => {
-    platform = new PlatformProcess(await serverPort(70, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: `${owner},${keyboardOwner}` });
-    // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).
-    test.setTimeout(180_000);
-    await platform.start();
-  });
-  test.afterAll(async () => {
-    await platform.stop();
-    platform.dispose();
+  test.beforeAll(({ workerPlatform }) => {
+    platform = workerPlatform;
   });
 
   test("adds, edits, sorts, pages, deletes and hears another browser's changes", async ({ page, browser }) => {

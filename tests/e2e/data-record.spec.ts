@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { addConnection, addField, addObjectType, type SchemaModel } from "../../src/domain/model";
-import { createProject, expect, PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
+import { createProject, expect, flaggedEmail, type PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { parseFilterSearch } from "../../src/domain/filters";
 import { subscribed } from "./live";
@@ -21,16 +21,15 @@ function libraryModel(): SchemaModel {
 
 test.describe("the data explorer's filter and record editor", () => {
   test.describe.configure({ mode: "serial" });
-  const email = uniqueEmail("editor");
+  const email = flaggedEmail("records");
   let platform: PlatformProcess;
   let apiId = "";
   let page: Page;
 
-  test.beforeAll(async ({ browser }, workerInfo) => {
-    // A server start (up to 150 s under load), a sign-up and a publish: more than the default 120 s.
+  test.beforeAll(async ({ browser, workerPlatform }) => {
+    // A sign-up and a publish on a busy machine: more than the default 120 s.
     test.setTimeout(240_000);
-    platform = new PlatformProcess(await serverPort(80, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: email });
-    await platform.start();
+    platform = workerPlatform;
     page = await browser.newPage();
     await signUpWithWorkspace(page, platform, email, "Library Co");
     apiId = await createProject(page, "Library");
@@ -40,13 +39,7 @@ test.describe("the data explorer's filter and record editor", () => {
     await expect(page.getByTestId("publish-live")).toContainText(`/p/${apiId}/graphql`);
   });
   test.afterAll(async () => {
-    // The server is stopped even when closing the page fails: a server left behind holds the port.
-    try {
-      await page?.close();
-    } finally {
-      await platform.stop();
-      platform.dispose();
-    }
+    await page?.close();
   });
 
   const openTable = async (table: string) => {

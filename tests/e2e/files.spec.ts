@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import JSZip from "jszip";
-import { createProject, expect, PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
+import { createProject, expect, flaggedEmail, type PlatformProcess, saveDeclaration, signIn, signUpWithWorkspace, test } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { consoleToken } from "./consoleApi";
 
@@ -12,21 +12,14 @@ import { consoleToken } from "./consoleApi";
 test.describe("Files screen", () => {
   // The second test works on the project the first one published.
   test.describe.configure({ mode: "serial" });
-  const owner = uniqueEmail("files");
+  // The JSON declaration screen (to save a publishable model quickly) is behind a feature flag.
+  const owner = flaggedEmail("files");
   /** The project the first test publishes; the cloud functions test uses it too. */
   let publishedApiId = "";
   let platform: PlatformProcess;
-  test.beforeAll(async ({}, workerInfo) => {
-    // The JSON declaration screen (to save a publishable model quickly) is behind a feature flag.
+  test.beforeAll(({ workerPlatform }) => {
     // At 127.0.0.1, not the default localhost: sign-up and uploads must work at every loopback address.
-    platform = new PlatformProcess(await serverPort(30, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: owner }, "127.0.0.1");
-    // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).
-    test.setTimeout(180_000);
-    await platform.start();
-  });
-  test.afterAll(async () => {
-    await platform.stop();
-    platform.dispose();
+    platform = workerPlatform.at("127.0.0.1");
   });
 
   test("uploads a private and a public file, lists them, downloads one and deletes it after confirmation", async ({ page, playwright }) => {

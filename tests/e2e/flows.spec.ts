@@ -1,4 +1,4 @@
-import { createProject, expect, PlatformProcess, saveDeclaration, serverPort, signUpWithWorkspace, test, uniqueEmail } from "./platform";
+import { createProject, expect, flaggedEmail, type PlatformProcess, saveDeclaration, signUpWithWorkspace, test } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { consoleToken, postJson } from "./consoleApi";
 import { subscribed } from "./live";
@@ -13,17 +13,11 @@ import { subscribed } from "./live";
  * order, Item3 the invoice).
  */
 test.describe("Flows", () => {
-  const owner = uniqueEmail("flows");
+  // Flows and the JSON declaration screen are behind a feature flag.
+  const owner = flaggedEmail("flows");
   let platform: PlatformProcess;
-  test.beforeAll(async ({}, workerInfo) => {
-    // Flows and the JSON declaration screen are behind a feature flag.
-    platform = new PlatformProcess(await serverPort(37, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: owner });
-    test.setTimeout(180_000);
-    await platform.start();
-  });
-  test.afterAll(async () => {
-    await platform.stop();
-    platform.dispose();
+  test.beforeAll(({ workerPlatform }) => {
+    platform = workerPlatform;
   });
 
   test("builds a two-node flow in the editor, saves it, runs it and sees the run", async ({ page }) => {

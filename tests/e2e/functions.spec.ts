@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
+import { createProject, expect, flaggedEmail, type PlatformProcess, saveDeclaration, signUpWithWorkspace, test } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { consoleToken } from "./consoleApi";
 import { subscribed } from "./live";
@@ -39,17 +39,10 @@ async function publish(page: Page, platform: PlatformProcess, apiId: string) {
 }
 
 test.describe("cloud functions as triggers", () => {
-  const owner = uniqueEmail("functions");
+  const owner = flaggedEmail("functions");
   let platform: PlatformProcess;
-  test.beforeAll(async ({}, workerInfo) => {
-    platform = new PlatformProcess(await serverPort(150, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: owner });
-    // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).
-    test.setTimeout(180_000);
-    await platform.start();
-  });
-  test.afterAll(async () => {
-    await platform.stop();
-    platform.dispose();
+  test.beforeAll(({ workerPlatform }) => {
+    platform = workerPlatform;
   });
 
   test("a before trigger changes the input, another refuses it with its message, an after trigger sees the result; logs live; a draft replayed", async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createProject, expect, PlatformProcess, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
+import { createProject, expect, flaggedEmail, type PlatformProcess, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 
 const RESERVED_TYPE_NAMES = ["Activity", "ApiKey", "Subscription", "Query", "Mutation", "query"];
 const RESERVED_FIELD_NAMES = [
@@ -158,18 +158,11 @@ async function enumId(page: Page, name: string) {
 }
 
 test.describe("JSON declaration", () => {
-  const flagged = uniqueEmail("flagged");
+  // The worker's server shows the declaration to this user only (the other tests' users are not flagged).
+  const flagged = flaggedEmail("declaration");
   let platform: PlatformProcess;
-  test.beforeAll(async ({}, workerInfo) => {
-    // Its own server, beside the worker's, with the declaration flag for one user.
-    platform = new PlatformProcess(await serverPort(50, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: flagged });
-    // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).
-    test.setTimeout(180_000);
-    await platform.start();
-  });
-  test.afterAll(async () => {
-    await platform.stop();
-    platform.dispose();
+  test.beforeAll(({ workerPlatform }) => {
+    platform = workerPlatform;
   });
 
   test("a flagged user edits the declaration as JSON; a broken rule is reported with its path", async ({ page }) => {

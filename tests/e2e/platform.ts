@@ -8,7 +8,55 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { SERVER_NODE_FLAGS } from "../../scripts/serverNodeFlags.mjs";
 import { hearSubscriptions } from "./live";
 
-const E2E_LIMITS = "signUpsPerSourcePerHour=100000,codeMailsPerSourcePerHour=100000,workspacesPerUser=1000";
+/**
+ * Every test signs up from loopback: per-source limits would stop the run, not an abuser. Room
+ * for more unexpired API keys than one page of the key list holds (project-settings.spec.ts).
+ */
+const E2E_LIMITS = "signUpsPerSourcePerHour=100000,codeMailsPerSourcePerHour=100000,workspacesPerUser=1000,apiKeysPerProject=100";
+
+/**
+ * The users the worker's server shows the flagged screens (JSON declaration, flows…) to: the
+ * server reads FEATURE_FLAG_EMAILS once, at its start, so they are fixed here, each spec with
+ * names of its own. A spec runs once per run on a worker's server (a failure restarts the worker
+ * with a new one), so each address signs up once there. Not for --repeat-each: a second round in
+ * the same worker would sign the same address up again.
+ */
+const FLAGGED_NAMES = [
+  "apps",
+  "coupons",
+  "csv",
+  "declaration",
+  "files",
+  "flows",
+  "functions",
+  "grid",
+  "grid-keys",
+  "groups",
+  "logs",
+  "playground",
+  "pool",
+  "publisher",
+  "records",
+  "republisher",
+  "settings",
+  "wizard-custom-users",
+] as const;
+export type FlaggedName = (typeof FLAGGED_NAMES)[number];
+
+/** The address of a flagged user of the worker's server; a name not in the fixed list throws. */
+export function flaggedEmail(name: FlaggedName): string {
+  if (!(FLAGGED_NAMES as readonly string[]).includes(name)) throw new Error(`"${name}" is not a flagged user: add it to FLAGGED_NAMES in platform.ts`);
+  return `${name}@flagged.example.com`;
+}
+
+/** What the worker's server starts with: the flagged users, and the coupons spec's owner as the platform's operator. */
+const WORKER_SETTINGS = {
+  FEATURE_FLAG_EMAILS: FLAGGED_NAMES.map(flaggedEmail).join(","),
+  SUPERUSER_EMAILS: flaggedEmail("coupons"),
+};
+
+/** The loopback addresses the browser may open the console at. */
+export type Hostname = "localhost" | "127.0.0.1" | "[::1]";
 
 /** Where globalSetup.ts left the migrated data directory every server starts from as a copy. */
 export const DATA_TEMPLATE_ENV = "BAUKASTEN_E2E_DATA_TEMPLATE";
@@ -26,7 +74,8 @@ const STOP_GRACE_MS = 60_000;
 
 /** A real server process on its own port and its own fresh data directory. */
 export class PlatformProcess {
-  private child: ChildProcess | null = null;
+  /** Shared with the views `at` makes, so stopping or restarting through one acts on the one process. */
+  private readonly running: { child: ChildProcess | null } = { child: null };
   /** The local mailbox answers only with its token: one per process, so it also tells our server from another on the port. */
   private readonly mailboxToken = randomUUID();
   readonly dataDir = newDataDir();
@@ -38,20 +87,29 @@ export class PlatformProcess {
   constructor(
     readonly port: number,
     private readonly env: Record<string, string> = {},
-    readonly hostname: "localhost" | "127.0.0.1" | "[::1]" = "localhost",
+    readonly hostname: Hostname = "localhost",
   ) {}
 
   get url() {
     return `http://${this.hostname}:${this.port}`;
   }
 
+  /**
+   * This server opened at another loopback address: the same process, data and mailbox, only
+   * `url` (and so every page a test opens through it) at `hostname`. Checks that the server works
+   * at each of them without starting one of its own.
+   */
+  at(hostname: Hostname): PlatformProcess {
+    return Object.create(this, { hostname: { value: hostname } }) as PlatformProcess;
+  }
+
   async start() {
     // With the flags `npm start` gives it: the embedded database's code compiled as users run it.
-    this.child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server/index.mjs"], {
-      // Every test signs up from loopback: per-source limits would stop the run, not an abuser.
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server/index.mjs"], {
       env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, LOG_LEVEL: "silent", MAILBOX_TOKEN: this.mailboxToken, LIMITS: E2E_LIMITS, ...this.env },
       stdio: ["ignore", "inherit", "inherit"],
     });
+    this.running.child = child;
     // Up to two and a half minutes: a busy machine can take over a minute to open the embedded database.
     for (const deadline = Date.now() + 150_000; Date.now() < deadline; ) {
       // Only our own server knows our mailbox token: one that exited (port taken) cannot pass
@@ -61,17 +119,17 @@ export class PlatformProcess {
         () => false, // not listening yet
       );
       if (ours) return;
-      if (this.child.exitCode !== null) throw new Error(`server on port ${this.port} exited`);
+      if (child.exitCode !== null) throw new Error(`server on port ${this.port} exited`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     // Never leave a half-started server behind holding the port.
-    this.child.kill("SIGKILL");
-    this.child = null;
+    child.kill("SIGKILL");
+    this.running.child = null;
     throw new Error("server did not start");
   }
 
   async stop() {
-    const child = this.child;
+    const child = this.running.child;
     if (!child || child.exitCode !== null) return;
     await new Promise<void>((resolve) => {
       // A server still answering a browser the test left open would keep the worker waiting for
@@ -83,7 +141,7 @@ export class PlatformProcess {
       });
       child.kill("SIGTERM");
     });
-    this.child = null;
+    this.running.child = null;
   }
 
   async restart() {
@@ -132,17 +190,25 @@ export async function serverPort(offset: number, workerIndex: number): Promise<n
 }
 
 let nextEmail = 0;
+/** A new address each call, for a user the worker's server does not flag (see flaggedEmail). */
 export function uniqueEmail(prefix = "user") {
   return `${prefix}-${Date.now().toString(36)}-${nextEmail++}@example.com`;
 }
 
 export const PASSWORD = "Baukasten1";
 
-/** One platform per worker: tests in a file share it, and each signs up its own user. */
+/**
+ * One platform per worker, shared by every spec that runs there: a server's start costs seconds
+ * of CPU (and a copy of the data directory), many times what most tests take between them. So
+ * it starts with what any spec needs (the flagged users, the operator, E2E_LIMITS), and each test
+ * signs up its own user: `uniqueEmail`, or `flaggedEmail` for the flagged screens. What a test
+ * leaves behind that is the platform's, not its user's (a region's coupons, per-source counts),
+ * must not change what the specs after it see.
+ */
 export const test = base.extend<{ platform: PlatformProcess }, { workerPlatform: PlatformProcess }>({
   workerPlatform: [
     async ({}, use, workerInfo) => {
-      const platform = new PlatformProcess(await serverPort(0, workerInfo.workerIndex));
+      const platform = new PlatformProcess(await serverPort(0, workerInfo.workerIndex), WORKER_SETTINGS);
       await platform.start();
       await use(platform);
       await platform.stop();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { consoleToken, postJson } from "./consoleApi";
-import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
+import { createProject, expect, flaggedEmail, type PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { subscribed } from "./live";
 import { publishableModel } from "../server/publishing/models";
 import { setDirective } from "../../src/domain/model/directives";
@@ -25,17 +25,10 @@ const response = (page: Page) => page.locator(".graphiql-response .CodeMirror");
 const run = (page: Page) => page.getByRole("button", { name: /^Execute query/ }).click();
 
 test.describe("the GraphQL playground", () => {
-  const owner = uniqueEmail("playground");
+  const owner = flaggedEmail("playground");
   let platform: PlatformProcess;
-  test.beforeAll(async ({}, workerInfo) => {
-    platform = new PlatformProcess(await serverPort(76, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: owner });
-    // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).
-    test.setTimeout(180_000);
-    await platform.start();
-  });
-  test.afterAll(async () => {
-    await platform.stop();
-    platform.dispose();
+  test.beforeAll(({ workerPlatform }) => {
+    platform = workerPlatform;
   });
 
   test("runs queries as the member, an API key and a project user, hears a subscription and keeps the query", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
+import { createProject, expect, flaggedEmail, type PlatformProcess, saveDeclaration, signUpWithWorkspace, test } from "./platform";
 import { consoleToken, postJson } from "./consoleApi";
 import { publishableModel } from "../server/publishing/models";
 import { subscribed } from "./live";
@@ -9,16 +9,10 @@ import { subscribed } from "./live";
  * republish, the filter stays in the URL across a reload, the export, and the revert of a MODIFY.
  */
 test.describe("project logs", () => {
-  const owner = uniqueEmail("logs");
+  const owner = flaggedEmail("logs");
   let platform: PlatformProcess;
-  test.beforeAll(async ({}, workerInfo) => {
-    platform = new PlatformProcess(await serverPort(130, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: owner });
-    test.setTimeout(180_000);
-    await platform.start();
-  });
-  test.afterAll(async () => {
-    await platform.stop();
-    platform.dispose();
+  test.beforeAll(({ workerPlatform }) => {
+    platform = workerPlatform;
   });
 
   test("activities and runs update live, the filter survives a reload, export and revert work", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { consoleToken, postJson } from "./consoleApi";
-import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
+import { createProject, expect, flaggedEmail, type PlatformProcess, saveDeclaration, signUpWithWorkspace, test } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 
 /**
@@ -8,18 +8,13 @@ import { publishableModel } from "../server/publishing/models";
  * refused) and deleting the project with its name typed.
  */
 test.describe("Project settings", () => {
-  const owner = uniqueEmail("settings");
+  // The JSON declaration screen (to save a publishable model quickly) is behind a feature flag.
+  // The worker's server has room for more unexpired keys than one page of the key list holds
+  // (apiKeysPerProject in platform.ts's E2E_LIMITS).
+  const owner = flaggedEmail("settings");
   let platform: PlatformProcess;
-  test.beforeAll(async ({}, workerInfo) => {
-    // The JSON declaration screen (to save a publishable model quickly) is behind a feature flag.
-    // Room for more unexpired keys than one page of the key list holds.
-    platform = new PlatformProcess(await serverPort(110, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: owner, LIMITS: "apiKeysPerProject=100" });
-    test.setTimeout(180_000);
-    await platform.start();
-  });
-  test.afterAll(async () => {
-    await platform.stop();
-    platform.dispose();
+  test.beforeAll(({ workerPlatform }) => {
+    platform = workerPlatform;
   });
 
   test("saves, cancels, renames, manages keys and deletes the project", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { consoleToken, postJson } from "./consoleApi";
-import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
+import { createProject, expect, flaggedEmail, type PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 
 /**
@@ -9,17 +9,10 @@ import { publishableModel } from "../server/publishing/models";
  * the data as that user, and signs out again.
  */
 test.describe("signing in as a project user", () => {
-  const owner = uniqueEmail("pool");
+  const owner = flaggedEmail("pool");
   let platform: PlatformProcess;
-  test.beforeAll(async ({}, workerInfo) => {
-    platform = new PlatformProcess(await serverPort(44, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: owner });
-    // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).
-    test.setTimeout(180_000);
-    await platform.start();
-  });
-  test.afterAll(async () => {
-    await platform.stop();
-    platform.dispose();
+  test.beforeAll(({ workerPlatform }) => {
+    platform = workerPlatform;
   });
 
   test("publishes a user-pool project, signs a project user in through the modal and out again", async ({ page }) => {

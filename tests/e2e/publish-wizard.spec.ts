@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
+import { createProject, expect, flaggedEmail, type PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { addField, initialModel } from "../../src/domain/model";
 
 /**
@@ -8,19 +8,12 @@ import { addField, initialModel } from "../../src/domain/model";
  * the trial's invoice on the billing page.
  */
 test.describe("publish wizard", () => {
-  const flagged = uniqueEmail("custom-users");
+  const flagged = flaggedEmail("wizard-custom-users");
   let platform: PlatformProcess;
-  test.beforeAll(async ({}, workerInfo) => {
+  test.beforeAll(({ workerPlatform }) => {
     // At [::1], not the default localhost: checkout must come back to the address the console was
     // opened at, where the sign-in is stored.
-    platform = new PlatformProcess(await serverPort(100, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: flagged }, "[::1]");
-    // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).
-    test.setTimeout(180_000);
-    await platform.start();
-  });
-  test.afterAll(async () => {
-    await platform.stop();
-    platform.dispose();
+    platform = workerPlatform.at("[::1]");
   });
 
   test("default users table, Pro billed yearly, test checkout, live, and the invoice on the billing page", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
+import { createProject, expect, flaggedEmail, type PlatformProcess, saveDeclaration, signUpWithWorkspace, test } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { addObjectType } from "../../src/domain/model";
 
@@ -7,20 +7,11 @@ import { addObjectType } from "../../src/domain/model";
  * wizard; here the users table arrives through the JSON declaration (a flagged user).
  */
 test.describe("publishing", () => {
-  const flagged = uniqueEmail("publisher");
-  const republisher = uniqueEmail("republisher");
+  const flagged = flaggedEmail("publisher");
+  const republisher = flaggedEmail("republisher");
   let platform: PlatformProcess;
-  test.beforeAll(async ({}, workerInfo) => {
-    platform = new PlatformProcess(await serverPort(60, workerInfo.workerIndex), {
-      FEATURE_FLAG_EMAILS: `${flagged},${republisher}`,
-    });
-    // The hook may take as long as a server start may (PlatformProcess waits up to 150 s under load).
-    test.setTimeout(180_000);
-    await platform.start();
-  });
-  test.afterAll(async () => {
-    await platform.stop();
-    platform.dispose();
+  test.beforeAll(({ workerPlatform }) => {
+    platform = workerPlatform;
   });
 
   test("a project goes live from the overview, its three steps shown, and the widget then shows its URL", async ({ page }) => {

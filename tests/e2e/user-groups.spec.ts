@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { consoleToken, postJson } from "./consoleApi";
-import { createProject, expect, PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail, serverPort } from "./platform";
+import { createProject, expect, flaggedEmail, type PlatformProcess, saveDeclaration, signUpWithWorkspace, test, uniqueEmail } from "./platform";
 import { publishableModel } from "../server/publishing/models";
 import { setAccessGroups, toggleTableAccess } from "../../src/domain/model";
 
@@ -11,15 +11,10 @@ import { setAccessGroups, toggleTableAccess } from "../../src/domain/model";
  * the member takes the group away again.
  */
 test.describe("a project user's groups", () => {
-  const owner = uniqueEmail("groups");
+  const owner = flaggedEmail("groups");
   let platform: PlatformProcess;
-  test.beforeAll(async ({}, workerInfo) => {
-    platform = new PlatformProcess(await serverPort(40, workerInfo.workerIndex), { FEATURE_FLAG_EMAILS: owner });
-    await platform.start();
-  });
-  test.afterAll(async () => {
-    await platform.stop();
-    platform.dispose();
+  test.beforeAll(({ workerPlatform }) => {
+    platform = workerPlatform;
   });
 
   test("adds a group through the record editor, which opens a group-read table to the user, and removes it", async ({ page }) => {
