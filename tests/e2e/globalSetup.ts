@@ -19,7 +19,7 @@ export default async function globalSetup() {
   // Used again: it is recent, so no other run prunes it while this one copies it.
   if (existsSync(path)) utimesSync(path, new Date(), new Date());
   else {
-    const platform = new PlatformProcess(await serverPort(0, 0));
+    const platform = new PlatformProcess(await serverPort(0));
     await platform.start();
     await platform.stop();
     mkdirSync(dir, { recursive: true });

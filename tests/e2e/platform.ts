@@ -80,14 +80,15 @@ export class PlatformProcess {
   private readonly mailboxToken = randomUUID();
   readonly dataDir = newDataDir();
   /**
-   * `env` adds settings, e.g. FEATURE_FLAG_EMAILS for the flagged screens. `hostname` is the
-   * address the browser opens the console at: the server listens on every loopback address and
-   * must work at each of them without PUBLIC_URL (README).
+   * The address the browser opens the console at (`at` gives another): the server listens on
+   * every loopback address and must work at each of them without PUBLIC_URL (README).
    */
+  readonly hostname: Hostname = "localhost";
+
+  /** `env` adds settings, e.g. FEATURE_FLAG_EMAILS for the flagged screens. */
   constructor(
     readonly port: number,
     private readonly env: Record<string, string> = {},
-    readonly hostname: Hostname = "localhost",
   ) {}
 
   get url() {
@@ -176,10 +177,10 @@ export class PlatformProcess {
 
 /**
  * The port for a test server: one the OS has just handed out, so runs beside each other (other
- * checkouts, other tools) never collide; E2E_PORT_BASE pins it to base + offset + worker instead.
+ * checkouts, other tools) never collide; E2E_PORT_BASE pins it to base + worker instead.
  */
-export async function serverPort(offset: number, workerIndex: number): Promise<number> {
-  if (process.env.E2E_PORT_BASE) return Number(process.env.E2E_PORT_BASE) + offset + workerIndex;
+export async function serverPort(workerIndex: number): Promise<number> {
+  if (process.env.E2E_PORT_BASE) return Number(process.env.E2E_PORT_BASE) + workerIndex;
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
@@ -208,7 +209,7 @@ export const PASSWORD = "Baukasten1";
 export const test = base.extend<{ platform: PlatformProcess }, { workerPlatform: PlatformProcess }>({
   workerPlatform: [
     async ({}, use, workerInfo) => {
-      const platform = new PlatformProcess(await serverPort(0, workerInfo.workerIndex), WORKER_SETTINGS);
+      const platform = new PlatformProcess(await serverPort(workerInfo.workerIndex), WORKER_SETTINGS);
       await platform.start();
       await use(platform);
       await platform.stop();

@@ -17,7 +17,8 @@ export async function setup() {
   process.env[PGLITE_TEMPLATE_ENV] = await pgliteTemplateFile();
   process.env[PGLITE_DIR_TEMPLATE_ENV] = await pgliteDirTemplate();
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return;
+  // Each vitest project runs this: the PostgreSQL template of the first serves them all.
+  if (!adminUrl || process.env[POSTGRES_TEMPLATE_ENV]) return;
   const name = `bk_template_${randomBytes(6).toString("hex")}`;
   await admin(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
