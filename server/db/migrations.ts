@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration } from "kysely";
+import { Migrator, sql, type Kysely, type Migration } from "kysely";
 import { platform } from "./migrations/0001_platform";
 import { orgArea } from "./migrations/0002_org_area";
 import { projects } from "./migrations/0003_projects";
@@ -58,12 +58,28 @@ const migrations: Record<string, Migration> = {
 };
 
 export async function migrateToLatest(db: Kysely<any>) {
+  if (await upToDate(db)) return;
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName;
     throw new Error(`Database migration${failed ? ` ${failed}` : ""} failed: ${reason(error)}`);
   }
+}
+
+/**
+ * The database has run exactly these migrations, as Kysely's own table records them. Every start
+ * asks, and nearly always the answer is yes: Kysely's migrator would first read the whole catalog
+ * to find its table (tens of milliseconds on PGlite) and take its lock only to find nothing to do.
+ * Any other answer (a new database, a migration to run, one this code does not know) is the
+ * migrator's, under its lock.
+ */
+async function upToDate(db: Kysely<any>): Promise<boolean> {
+  const { rows: tables } = await sql<{ present: boolean }>`select to_regclass('kysely_migration') is not null as present`.execute(db);
+  if (!tables[0]?.present) return false;
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const known = Object.keys(migrations);
+  return rows.length === known.length && rows.every((row) => Object.hasOwn(migrations, row.name));
 }
 
 /** PGlite rejects with plain objects, whose String() is "[object Object]"; say what went wrong. */

@@ -6,6 +6,8 @@ import { Kysely } from "kysely";
 import { PGliteDialect } from "../../server/db/pglite-dialect";
 import { migrateToLatest } from "../../server/db/migrations";
 import { openDatabase } from "../../server/db/database";
+import type { Tables } from "../../server/db/tables";
+import { seedTemplates } from "../../server/templates/seed";
 import { PGLITE_DIR_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from "./testDatabase";
 import { pruneOldTemplates, TEMPLATES_DIR } from "../support/testTemplates";
 
@@ -24,6 +26,7 @@ export async function setup() {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = await openDatabase({ dataDir: "memory://", databaseUrl: url.toString() });
+  await seedTemplates(db);
   // No session may stay on a template: CREATE DATABASE … TEMPLATE refuses while one is open.
   await db.destroy();
   process.env[POSTGRES_TEMPLATE_ENV] = name;
@@ -41,14 +44,16 @@ export async function setup() {
 async function pgliteTemplateFile(): Promise<string> {
   pruneOldTemplates();
   const dir = TEMPLATES_DIR;
-  const path = join(dir, `pglite-${migrationsHash()}.tar`);
+  const path = join(dir, `pglite-${databaseContentHash()}.tar`);
   if (existsSync(path)) {
     // Used again: it is recent, so no other run prunes it while this one reads it.
     utimesSync(path, new Date(), new Date());
     return path;
   }
   const pglite = new PGlite();
-  await migrateToLatest(new Kysely({ dialect: new PGliteDialect(pglite) }));
+  const db = new Kysely<Tables>({ dialect: new PGliteDialect(pglite) });
+  await migrateToLatest(db);
+  await seedTemplates(db);
   // Without the template databases nothing here uses (the platform runs in `postgres` and never
   // creates a database), the dump has 40% fewer files and bytes: each test platform unpacks it
   // file by file, and that was most of its start.
@@ -69,14 +74,16 @@ async function pgliteTemplateFile(): Promise<string> {
  * directory: initdb and every migration cost such a test far more than copying the files.
  */
 async function pgliteDirTemplate(): Promise<string> {
-  const path = join(TEMPLATES_DIR, `pglite-dir-${migrationsHash()}`);
+  const path = join(TEMPLATES_DIR, `pglite-dir-${databaseContentHash()}`);
   if (existsSync(path)) {
     utimesSync(path, new Date(), new Date());
     return path;
   }
   mkdirSync(TEMPLATES_DIR, { recursive: true });
   const staging = mkdtempSync(join(TEMPLATES_DIR, "partial-"));
-  await (await openDatabase({ dataDir: staging })).destroy();
+  const db = await openDatabase({ dataDir: staging });
+  await seedTemplates(db);
+  await db.destroy();
   try {
     // Renamed into place whole: a parallel run never copies half a directory.
     renameSync(join(staging, "pg"), path);
@@ -87,7 +94,7 @@ async function pgliteDirTemplate(): Promise<string> {
   return path;
 }
 
-function migrationsHash(): string {
+function databaseContentHash(): string {
   const hash = createHash("sha256");
   // This file too: it decides what the templates hold.
   hash.update(readFileSync(new URL(import.meta.url)));
@@ -96,6 +103,11 @@ function migrationsHash(): string {
   hash.update(readFileSync(new URL("migrations.ts", migrations)));
   const folder = new URL("migrations/", migrations);
   for (const file of readdirSync(folder).sort()) hash.update(file).update(readFileSync(new URL(file, folder)));
+  // The template catalog's rows, seeded into the templates so a platform's start finds them current.
+  const templates = new URL("../../server/templates/", import.meta.url);
+  for (const file of readdirSync(templates, { recursive: true, encoding: "utf8" }).sort()) {
+    if (file.endsWith(".ts")) hash.update(file).update(readFileSync(new URL(file, templates)));
+  }
   return hash.digest("hex").slice(0, 16);
 }
 

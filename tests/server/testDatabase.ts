@@ -55,22 +55,42 @@ export function seedDataDir(dataDir: string) {
  * template when the global setup made one, otherwise an empty database.
  */
 export async function createDatabase(adminUrl: string, prefix = "bk") {
-  const { default: pg } = await import("pg");
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const template = process.env[POSTGRES_TEMPLATE_ENV];
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
-  await admin.end();
+  await (await adminSession(adminUrl)).query(`create database ${name}${template ? ` template ${template}` : ""}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await (await adminSession(adminUrl)).query(`drop database if exists ${name} with (force)`);
     },
   };
+}
+
+const adminSessions = new Map<string, Promise<import("pg").Client>>();
+
+/**
+ * One session on the cluster per process for creating and dropping databases: a new session's
+ * first CREATE DATABASE costs the server about three times a later one, and a process creates
+ * one per test platform. Its socket does not keep the process alive; a session that ends (the
+ * cluster restarted) is replaced.
+ */
+function adminSession(adminUrl: string) {
+  let session = adminSessions.get(adminUrl);
+  if (!session) {
+    session = (async () => {
+      const { default: pg } = await import("pg");
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      (client as unknown as { connection: { stream: { unref(): void } } }).connection.stream.unref();
+      const forget = () => adminSessions.delete(adminUrl);
+      client.on("error", forget);
+      client.on("end", forget);
+      return client;
+    })();
+    session.catch(() => adminSessions.delete(adminUrl));
+    adminSessions.set(adminUrl, session);
+  }
+  return session;
 }
