@@ -1,3 +1,4 @@
+import type { TypeScriptPluginConfig } from "@graphql-codegen/typescript";
 import type { TypeScriptResolversPluginConfig } from "@graphql-codegen/typescript-resolvers";
 
 /*
@@ -11,7 +12,7 @@ const parents = ["Org", "Role", "Api", "BillingAccount", "Invoice", "SchemaTempl
 export const schemaFile = "schema.graphql";
 export const outputFile = "server/graphql/__generated__/resolvers.ts";
 
-export const config: TypeScriptResolversPluginConfig = {
+export const config: TypeScriptPluginConfig & TypeScriptResolversPluginConfig = {
   useTypeImports: true,
   enumsAsTypes: true,
   strictScalars: true,
