@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import type { PGlite } from "@electric-sql/pglite";
 import type { Plugin } from "graphql-yoga";
 import type { Config } from "./config";
 import { openDatabase, type Db } from "./db/database";
@@ -94,22 +95,22 @@ export async function createPlatform(
   config: Config,
   // Tests may watch what publishing tells the project API; the platform serves the real one.
   // Tests may also put a failing payment provider in place of the built-in one, and count the
-  // SQL statements requests run (onStatement), and start an in-memory database from a migrated
-  // dump (memoryTemplate, see openDatabase).
+  // SQL statements requests run (onStatement), and lend the platform an open in-memory database
+  // (pglite, see openDatabase).
   options: {
     projectApi?: Partial<Pick<PublishDeps, "setLiveVersion" | "createDefaultApiKey" | "liveVersionProblem">>;
     paymentProvider?: PaymentProvider;
     onStatement?: (sql: string) => void;
     /** The built console to serve (dist/console by default); tests give a small one of their own. */
     consoleDist?: string;
-    memoryTemplate?: Blob;
+    pglite?: PGlite;
     /** Yoga plugins added to the platform's /graphql, as a deployment's own would be. */
     graphqlPlugins?: readonly Plugin<Context>[];
   } = {},
 ): Promise<Platform> {
   // A file store that cannot be used stops the start before anything is opened.
   if (config.s3) await checkS3Bucket(config.s3);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onStatement: options.onStatement, memoryTemplate: options.memoryTemplate });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onStatement: options.onStatement, pglite: options.pglite });
   const mailer = await createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const mailbox = mailer.local ? createMailbox(db, config) : null;
   const projectEvents = createProjectEvents();

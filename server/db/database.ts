@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect, type LogEvent, type Transaction } from "kysely";
 import type { Tables } from "./tables";
 import { migrateToLatest } from "./migrations";
@@ -24,14 +25,14 @@ const EMBEDDED_MEMORY_SETTINGS = ["shared_buffers=8MB", "work_mem=1MB", "mainten
 /**
  * PostgreSQL through `pg` when a URL is given, otherwise PGlite with its files in the data
  * directory (or in memory for `memory://`). Migrations run before the handle is returned.
- * `memoryTemplate` (tests only) is a PGlite data directory dump an in-memory database starts
- * from instead of running initdb, which costs seconds per database; migrations still run.
+ * `pglite` (tests only) is an open in-memory database the caller lends, made by
+ * `openMemoryPglite`: used as it is and left open when the handle is destroyed.
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   onStatement?: (sql: string) => void;
-  memoryTemplate?: Blob;
+  pglite?: PGlite;
 }): Promise<Db> {
   let db: Db;
   // Tests count the statements a request runs; without a listener kysely logs nothing.
@@ -40,19 +41,28 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: await openPgPool(options.databaseUrl) }), log });
   } else {
-    const { PGlite } = await import("@electric-sql/pglite");
     const { PGliteDialect } = await import("./pglite-dialect");
-    let pglite;
-    if (options.dataDir === "memory://") {
-      pglite = new PGlite({ postgresqlconf: EMBEDDED_MEMORY_SETTINGS, loadDataDir: options.memoryTemplate });
+    if (options.pglite) {
+      db = new Kysely<Tables>({ dialect: new PGliteDialect(options.pglite, { lent: true }), log });
+    } else if (options.dataDir === "memory://") {
+      db = new Kysely<Tables>({ dialect: new PGliteDialect(await openMemoryPglite()), log });
     } else {
+      const { PGlite } = await import("@electric-sql/pglite");
       const dir = join(options.dataDir, "pg");
       mkdirSync(options.dataDir, { recursive: true });
       await createClusterIfMissing(dir, EMBEDDED_MEMORY_SETTINGS);
-      pglite = new PGlite(dir, { postgresqlconf: EMBEDDED_MEMORY_SETTINGS });
+      db = new Kysely<Tables>({ dialect: new PGliteDialect(new PGlite(dir, { postgresqlconf: EMBEDDED_MEMORY_SETTINGS })), log });
     }
-    db = new Kysely<Tables>({ dialect: new PGliteDialect(pglite), log });
   }
   await migrateToLatest(db);
   return db;
+}
+
+/**
+ * An in-memory PGlite with the embedded settings: empty (initdb), or started from `dataDir`, a
+ * data directory dump (tests start from a migrated one instead of running initdb each time).
+ */
+export async function openMemoryPglite(dataDir?: Blob): Promise<PGlite> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  return new PGlite({ postgresqlconf: EMBEDDED_MEMORY_SETTINGS, loadDataDir: dataDir });
 }

@@ -19,12 +19,16 @@ import { createStatementRunner } from "./pgliteStatements";
  * waits its turn instead of interleaving with the open transaction.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  /** `lent`: the database belongs to the caller, who closes it; destroying the Kysely leaves it open. */
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly options: { lent?: boolean } = {},
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.pglite, this.options.lent ?? false);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);
@@ -37,7 +41,10 @@ export class PGliteDialect implements Dialect {
 class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: PGliteConnection;
-  constructor(private readonly pglite: PGlite) {
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly lent: boolean,
+  ) {
     this.connection = new PGliteConnection(pglite);
   }
   async init() {
@@ -65,7 +72,7 @@ class PGliteDriver implements Driver {
     (connection as PGliteConnection).release();
   }
   async destroy() {
-    await this.pglite.close();
+    if (!this.lent) await this.pglite.close();
   }
 }
 

@@ -8,7 +8,7 @@ import { migrateToLatest } from "../../server/db/migrations";
 import { openDatabase } from "../../server/db/database";
 import type { Tables } from "../../server/db/tables";
 import { seedTemplates } from "../../server/templates/seed";
-import { PGLITE_DIR_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from "./testDatabase";
+import { PGLITE_DIR_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV, RUN_ID_ENV } from "./testDatabase";
 import { pruneOldTemplates, TEMPLATES_DIR } from "../support/testTemplates";
 
 /**
@@ -21,6 +21,7 @@ export async function setup() {
   const adminUrl = process.env.TEST_DATABASE_URL;
   // Each vitest project runs this: the PostgreSQL template of the first serves them all.
   if (!adminUrl || process.env[POSTGRES_TEMPLATE_ENV]) return;
+  const runId = (process.env[RUN_ID_ENV] = randomBytes(4).toString("hex"));
   const name = `bk_template_${randomBytes(6).toString("hex")}`;
   await admin(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
@@ -33,6 +34,13 @@ export async function setup() {
   return async () => {
     delete process.env[POSTGRES_TEMPLATE_ENV];
     await admin(adminUrl, `drop database if exists ${name} with (force)`);
+    // The databases the workers kept for their next platforms (testDatabase.ts).
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    const { rows } = await client.query<{ datname: string }>("select datname from pg_database where datname like $1", [`%\\_${runId}\\_%`]);
+    for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
+    await client.end();
   };
 }
 

@@ -15,7 +15,8 @@ import {
 import { readConfig } from "../../server/config";
 import { createPlatform, type Platform } from "../../server/app";
 import { GENEROUS_LIMITS } from "./limits";
-import { createDatabase, migratedPgliteTemplate, seedDataDir } from "./testDatabase";
+import { createDatabase, openMigratedPglite, seedDataDir } from "./testDatabase";
+import { leasePglite, releasePglite } from "./reusedDatabases";
 import { srpSignIn } from "./srpSignIn";
 import { createConfirmedUser } from "./userFixture";
 
@@ -48,10 +49,17 @@ export async function startTestPlatform(env: Record<string, string> = {}, option
     ...(database || env.DATABASE_URL ? { SECRET_KEY: TEST_SECRET_KEY } : {}),
     ...env,
   });
-  const memoryTemplate = !config.databaseUrl && config.dataDir === "memory://" ? await migratedPgliteTemplate() : undefined;
+  const pglite = !config.databaseUrl && config.dataDir === "memory://" ? await leasePglite(openMigratedPglite) : undefined;
   if (!config.databaseUrl && config.dataDir !== "memory://") seedDataDir(config.dataDir);
-  const platform: Platform = await createPlatform(config, { memoryTemplate, ...options });
-  await platform.listen();
+  let platform: Platform;
+  try {
+    platform = await createPlatform(config, { pglite, ...options });
+    await platform.listen();
+  } catch (error) {
+    if (pglite) await releasePglite(pglite);
+    await database?.drop();
+    throw error;
+  }
   const pool = new CognitoUserPool({ UserPoolId: config.cognito.userPoolId, ClientId: config.cognito.clientId, endpoint: `${url}/auth` });
 
   async function graphql<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string) {
@@ -171,6 +179,7 @@ export async function startTestPlatform(env: Record<string, string> = {}, option
     async close() {
       await Promise.all([...subscriptionClients].map((client) => client.dispose()));
       await platform.close();
+      if (pglite) await releasePglite(pglite);
       await database?.drop();
     },
   };

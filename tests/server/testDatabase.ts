@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { cpSync, existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { openMemoryPglite } from "../../server/db/database";
+import { IDLE_DATABASES, resetToTemplate, templateStateOf, type Run, type TemplateState } from "./reusedDatabases";
 
 /**
  * Test platforms start from a database that is already migrated, made once per run by
@@ -43,6 +45,11 @@ export function migratedPgliteTemplate(): Promise<Blob | undefined> {
   return pgliteTemplate;
 }
 
+/** A new in-memory PGlite from the migrated dump (an empty one without the global setup). */
+export async function openMigratedPglite() {
+  return openMemoryPglite(await migratedPgliteTemplate());
+}
+
 /** A data directory without a database gets a copy of the migrated one, when the run made it. */
 export function seedDataDir(dataDir: string) {
   const template = process.env[PGLITE_DIR_TEMPLATE_ENV];
@@ -51,21 +58,62 @@ export function seedDataDir(dataDir: string) {
 }
 
 /**
- * A fresh database on the test cluster, dropped again by `drop()`: a copy of the migrated
- * template when the global setup made one, otherwise an empty database.
+ * A database on the test cluster at the migrated template's state (an empty one when the global
+ * setup made no template): one this process reset after an earlier platform, or a new copy.
+ * `drop()` hands it back: reset for the next caller (reusedDatabases.ts), or dropped.
  */
 export async function createDatabase(adminUrl: string, prefix = "bk") {
-  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const admin = await adminSession(adminUrl);
   const template = process.env[POSTGRES_TEMPLATE_ENV];
-  await (await adminSession(adminUrl)).query(`create database ${name}${template ? ` template ${template}` : ""}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const url = (name: string) => {
+    const database = new URL(adminUrl);
+    database.pathname = `/${name}`;
+    return database.toString();
+  };
+  const idle = idleDatabases.get(adminUrl) ?? [];
+  idleDatabases.set(adminUrl, idle);
+  let name = idle.pop();
+  if (!name) {
+    name = `${prefix}_${process.env[RUN_ID_ENV] ?? "run"}_${randomBytes(6).toString("hex")}`;
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
+    // The first new database shows what every reset one must have; it is listed before any use.
+    if (!templateStates.has(adminUrl)) templateStates.set(adminUrl, onDatabase(url(name), templateStateOf));
+    await templateStates.get(adminUrl);
+  }
+  const leased = name;
   return {
-    url: url.toString(),
+    url: url(leased),
     async drop() {
-      await (await adminSession(adminUrl)).query(`drop database if exists ${name} with (force)`);
+      const session = await adminSession(adminUrl);
+      // A connection the platform left open would hold the truncation up.
+      await session.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [leased]);
+      const expected = await templateStates.get(adminUrl);
+      const reusable =
+        expected !== undefined &&
+        idle.length < IDLE_DATABASES &&
+        (await onDatabase(url(leased), (run) => resetToTemplate(run, expected)).catch(() => false));
+      if (reusable) idle.push(leased);
+      else await session.query(`drop database if exists ${leased} with (force)`);
     },
   };
+}
+
+/** The run's own databases carry its id (globalSetup.ts drops what is left of them at the end). */
+export const RUN_ID_ENV = "TEST_RUN_ID";
+
+const idleDatabases = new Map<string, string[]>();
+const templateStates = new Map<string, Promise<TemplateState>>();
+
+/** `work` with a session on the database at `url`, closed afterwards. */
+async function onDatabase<T>(url: string, work: (run: Run) => Promise<T>): Promise<T> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(async (statement) => (await client.query(statement)).rows);
+  } finally {
+    await client.end();
+  }
 }
 
 const adminSessions = new Map<string, Promise<import("pg").Client>>();

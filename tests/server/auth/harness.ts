@@ -15,7 +15,8 @@ import { sendFetchResponse, toFetchRequest } from "../../../server/http/fetch-ad
 import { setSilent } from "../../../server/log";
 import { GENEROUS_LIMITS } from "../limits";
 import { createMailer } from "../../../server/mail/mailer";
-import { createDatabase, migratedPgliteTemplate } from "../testDatabase";
+import { createDatabase, openMigratedPglite } from "../testDatabase";
+import { leasePglite, releasePglite } from "../reusedDatabases";
 
 /**
  * The sign-in service alone behind a tiny node:http server, driven by the unmodified
@@ -70,8 +71,15 @@ export async function startAuthServer(
 async function freshDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const db = await openDatabase({ dataDir: "memory://", memoryTemplate: await migratedPgliteTemplate() });
-    return { db, drop: () => db.destroy() };
+    const pglite = await leasePglite(openMigratedPglite);
+    const db = await openDatabase({ dataDir: "memory://", pglite });
+    return {
+      db,
+      async drop() {
+        await db.destroy();
+        await releasePglite(pglite);
+      },
+    };
   }
   const database = await createDatabase(adminUrl, "bk_auth");
   const db = await openDatabase({ dataDir: "memory://", databaseUrl: database.url });
