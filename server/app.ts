@@ -7,6 +7,7 @@ import { startAutoAnalyze } from "./db/autoAnalyze";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMailbox } from "./mail/mailbox-routes";
 import { createAuthService } from "./auth";
+import type { NewKeyPair } from "./auth/keys";
 import { createPlatformPubSub, type PubSub } from "./pubsub";
 import { createSchema } from "./graphql/schema";
 import { createGraphqlHandler, serveGraphqlOverNode } from "./graphql/yoga";
@@ -104,6 +105,8 @@ export async function createPlatform(
     /** The built console to serve (dist/console by default); tests give a small one of their own. */
     consoleDist?: string;
     pglite?: PGlite;
+    /** The key pair a new signing key gets (auth/keys.ts); tests lend one made before. */
+    newSigningKeyPair?: NewKeyPair;
     /** Yoga plugins added to the platform's /graphql, as a deployment's own would be. */
     graphqlPlugins?: readonly Plugin<Context>[];
   } = {},
@@ -122,7 +125,7 @@ export async function createPlatform(
   });
   // Before anything can write: this server delivers every change committed from here on.
   await changes.start();
-  const auth = await createAuthService({ db, mailer, config, pubsub });
+  const auth = await createAuthService({ db, mailer, config, pubsub, newKeyPair: options.newSigningKeyPair });
   await seedTemplates(db);
   const jobs = createJobRunner(db);
   jobs.register(SCHEMA_PROMPT_JOB, schemaPromptJob({ db, pubsub, generate: createSchemaGenerator(config) }));

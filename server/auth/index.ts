@@ -4,6 +4,7 @@ import type { Mailer } from "../mail/mailer";
 import { createLocalAuthService } from "./local";
 import { createRemoteAuthService } from "./remote";
 import type { ProjectPools } from "./projectPools";
+import type { NewKeyPair } from "./keys";
 import type { PubSub } from "../pubsub";
 
 export interface AuthService {
@@ -50,6 +51,8 @@ export async function createAuthService(deps: {
   accessTokenTtlSeconds?: number;
   /** Base delay of answers to repeated wrong passwords; 1 second by default. */
   failedSignInDelayMs?: number;
+  /** The key pair a new signing key gets (tests lend one made before); a fresh RSA pair by default. */
+  newKeyPair?: NewKeyPair;
 }): Promise<AuthService> {
   if (deps.config.cognito.region) return createRemoteAuthService(deps.config);
   return createLocalAuthService(deps);

@@ -47,12 +47,12 @@ interface StoredPrivateKey {
  * servers that start together on an empty database settle on the same key. Retired keys stay in
  * the JWKS until the tokens they signed have expired (`tokenTtlSeconds`).
  */
-export async function loadKeys(db: Db, secret: Buffer, options: { tokenTtlSeconds: number }): Promise<AuthKeys> {
+export async function loadKeys(db: Db, secret: Buffer, options: { tokenTtlSeconds: number; newKeyPair?: NewKeyPair }): Promise<AuthKeys> {
   const sealingKey = deriveKey(secret, "signing-keys");
   await sealPlainKeys(db, sealingKey);
   let rows = await storedKeys(db);
   if (!rows.some((row) => !stored(row).retiredAt)) {
-    await createKey(db, sealingKey);
+    await createKey(db, sealingKey, options.newKeyPair);
     rows = await storedKeys(db);
   }
   const active = rows.find((row) => !stored(row).retiredAt)!;
@@ -120,8 +120,16 @@ async function sealPlainKeys(db: Db, sealingKey: Buffer) {
   }
 }
 
-async function createKey(db: Db, sealingKey: Buffer): Promise<string> {
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { modulusLength: 2048, extractable: true });
+/**
+ * Makes the key pair a new signing key gets: a fresh RSA pair. Tests, which start hundreds of
+ * platforms, may hand out one they made before (an RSA pair costs a start ~0.1–0.3 s of CPU).
+ */
+export type NewKeyPair = () => Promise<{ privateKey: CryptoKey; publicKey: CryptoKey }>;
+
+export const newRsaKeyPair: NewKeyPair = () => generateKeyPair("RS256", { modulusLength: 2048, extractable: true });
+
+async function createKey(db: Db, sealingKey: Buffer, newKeyPair: NewKeyPair = newRsaKeyPair): Promise<string> {
+  const { privateKey, publicKey } = await newKeyPair();
   const kid = randomUUID();
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" };
   const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: "RS256" };

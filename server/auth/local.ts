@@ -4,7 +4,7 @@ import type { Mailer } from "../mail/mailer";
 import type { AuthContext } from "./context";
 import { AuthError } from "./errors";
 import { createHttpHandler } from "./http";
-import { DEFAULT_TOKEN_TTL_SECONDS, loadKeys } from "./keys";
+import { DEFAULT_TOKEN_TTL_SECONDS, loadKeys, type NewKeyPair } from "./keys";
 import { resolveSecretKey } from "../security/secretKey";
 import { activeSessionIds } from "./sessions";
 import { authenticateToken } from "./tokens";
@@ -22,6 +22,7 @@ export async function createLocalAuthService(deps: {
   pubsub?: PubSub;
   accessTokenTtlSeconds?: number;
   failedSignInDelayMs?: number;
+  newKeyPair?: NewKeyPair;
 }): Promise<AuthService> {
   const { userPoolId, clientId } = deps.config.cognito;
   // The library refuses other pool ids, and SRP needs the part after "_".
@@ -36,7 +37,7 @@ export async function createLocalAuthService(deps: {
   const shared = {
     db: deps.db,
     mailer: deps.mailer,
-    keys: await loadKeys(deps.db, resolveSecretKey(deps.config), { tokenTtlSeconds: accessTokenTtlSeconds }),
+    keys: await loadKeys(deps.db, resolveSecretKey(deps.config), { tokenTtlSeconds: accessTokenTtlSeconds, newKeyPair: deps.newKeyPair }),
     accessTokenTtlSeconds,
     failedSignInDelayMs: deps.failedSignInDelayMs ?? 1000,
     limits: deps.config.limits,

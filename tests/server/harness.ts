@@ -14,6 +14,7 @@ import {
 } from "amazon-cognito-identity-js";
 import { readConfig } from "../../server/config";
 import { createPlatform, type Platform } from "../../server/app";
+import { reusedKeyPair } from "./testKeyPair";
 import { GENEROUS_LIMITS } from "./limits";
 import { createDatabase, openMigratedPglite, seedDataDir } from "./testDatabase";
 import { leasePglite, releasePglite } from "./reusedDatabases";
@@ -53,7 +54,7 @@ export async function startTestPlatform(env: Record<string, string> = {}, option
   if (!config.databaseUrl && config.dataDir !== "memory://") seedDataDir(config.dataDir);
   let platform: Platform;
   try {
-    platform = await createPlatform(config, { pglite, ...options });
+    platform = await createPlatform(config, { pglite, newSigningKeyPair: reusedKeyPair, ...options });
     await platform.listen();
   } catch (error) {
     if (pglite) await releasePglite(pglite);
@@ -61,6 +62,8 @@ export async function startTestPlatform(env: Record<string, string> = {}, option
     throw error;
   }
   const pool = new CognitoUserPool({ UserPoolId: config.cognito.userPoolId, ClientId: config.cognito.clientId, endpoint: `${url}/auth` });
+
+  let closed: Promise<void> | undefined;
 
   async function graphql<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string) {
     const response = await fetch(`${url}/graphql`, {
@@ -176,11 +179,15 @@ export async function startTestPlatform(env: Record<string, string> = {}, option
     awaitMailsTo,
     latestCode,
     subscribe,
-    async close() {
-      await Promise.all([...subscriptionClients].map((client) => client.dispose()));
-      await platform.close();
-      if (pglite) await releasePglite(pglite);
-      await database?.drop();
+    /** Once, however often called: the database goes to the next platform only once. */
+    close() {
+      closed ??= (async () => {
+        await Promise.all([...subscriptionClients].map((client) => client.dispose()));
+        await platform.close();
+        if (pglite) await releasePglite(pglite);
+        await database?.drop();
+      })();
+      return closed;
     },
   };
 }

@@ -121,6 +121,8 @@ export async function leasePglite(open: () => Promise<PGlite>): Promise<PGlite> 
 
 /** Takes a leased PGlite back: reset for the next platform, or closed. */
 export async function releasePglite(pglite: PGlite): Promise<void> {
+  // Handed back twice, it would be leased to two platforms at once.
+  if (idlePglites.includes(pglite)) return;
   try {
     if (idlePglites.length < IDLE_DATABASES && pgliteTemplate && !pglite.closed) {
       // The session as new: no transaction left open, no prepared statement, listener or setting.

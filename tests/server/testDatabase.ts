@@ -81,9 +81,13 @@ export async function createDatabase(adminUrl: string, prefix = "bk") {
     await templateStates.get(adminUrl);
   }
   const leased = name;
+  let dropped = false;
   return {
     url: url(leased),
     async drop() {
+      // Handed back twice, it would be leased to two platforms at once.
+      if (dropped) return;
+      dropped = true;
       const session = await adminSession(adminUrl);
       // A connection the platform left open would hold the truncation up.
       await session.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [leased]);

@@ -17,6 +17,7 @@ import { GENEROUS_LIMITS } from "../limits";
 import { createMailer } from "../../../server/mail/mailer";
 import { createDatabase, openMigratedPglite } from "../testDatabase";
 import { leasePglite, releasePglite } from "../reusedDatabases";
+import { reusedKeyPair } from "../testKeyPair";
 
 /**
  * The sign-in service alone behind a tiny node:http server, driven by the unmodified
@@ -54,6 +55,7 @@ export async function startAuthServer(
     config,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     failedSignInDelayMs: options.failedSignInDelayMs ?? 1,
+    newKeyPair: reusedKeyPair,
   });
   return {
     base,
