@@ -13,7 +13,9 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
-  workers: 2,
+  // Three browsers and servers side by side on 2 cores: a test waits on its page and its server
+  // often enough that a third keeps the cores busy. E2E_WORKERS=1 runs one spec at a time.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   reporter: [["list"]],
   use: {
