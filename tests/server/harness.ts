@@ -34,6 +34,17 @@ export const TEST_SECRET_KEY = "test-secret-key";
  * PostgreSQL cluster when TEST_DATABASE_URL is set (scripts/with-postgres.sh).
  */
 export async function startTestPlatform(env: Record<string, string> = {}, options: Parameters<typeof createPlatform>[1] = {}) {
+  // The free port is found before the platform listens on it, and another worker may take it in between.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(env, options);
+    } catch (error) {
+      if (attempt === 5 || (error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+    }
+  }
+}
+
+async function startOnFreePort(env: Record<string, string>, options: Parameters<typeof createPlatform>[1]) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // A caller that brings its own DATABASE_URL owns that database.
@@ -52,11 +63,15 @@ export async function startTestPlatform(env: Record<string, string> = {}, option
   });
   const pglite = !config.databaseUrl && config.dataDir === "memory://" ? await leasePglite(openMigratedPglite) : undefined;
   if (!config.databaseUrl && config.dataDir !== "memory://") seedDataDir(config.dataDir);
-  let platform: Platform;
+  const platform: Platform = await createPlatform(config, { pglite, newSigningKeyPair: reusedKeyPair, ...options }).catch(async (error: unknown) => {
+    if (pglite) await releasePglite(pglite);
+    await database?.drop();
+    throw error;
+  });
   try {
-    platform = await createPlatform(config, { pglite, newSigningKeyPair: reusedKeyPair, ...options });
     await platform.listen();
   } catch (error) {
+    await platform.close();
     if (pglite) await releasePglite(pglite);
     await database?.drop();
     throw error;
@@ -192,7 +207,7 @@ export async function startTestPlatform(env: Record<string, string> = {}, option
   };
 }
 
-export type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;
+export type TestPlatform = Awaited<ReturnType<typeof startOnFreePort>>;
 
 /**
  * Waits until subscriptions are registered on the server, which graphql-ws does not report:
