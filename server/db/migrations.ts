@@ -78,8 +78,7 @@ async function upToDate(db: Kysely<any>): Promise<boolean> {
   const { rows: tables } = await sql<{ present: boolean }>`select to_regclass('kysely_migration') is not null as present`.execute(db);
   if (!tables[0]?.present) return false;
   const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
-  const known = Object.keys(migrations);
-  return rows.length === known.length && rows.every((row) => Object.hasOwn(migrations, row.name));
+  return rows.length === Object.keys(migrations).length && rows.every((row) => Object.hasOwn(migrations, row.name));
 }
 
 /** PGlite rejects with plain objects, whose String() is "[object Object]"; say what went wrong. */

@@ -43,11 +43,12 @@ async function unchangedKeys(db: Db, rows: readonly ({ key: string; position: nu
   return new Set(same.map((row) => row.key));
 }
 
+type StoredRow = { schema: string; state: "PUBLISHED" | "DRAFT"; localizations: string };
+
 /**
  * The catalog is code, so its rows are worked out once per process: checking every model against
  * the rules is most of a seed's CPU, and platforms started in one process (tests) seed it each time.
  */
-type StoredRow = { schema: string; state: "PUBLISHED" | "DRAFT"; localizations: string };
 const storedRows = new WeakMap<Template, StoredRow>();
 
 function stored(template: Template): StoredRow {
