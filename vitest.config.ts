@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import viteConfig from "./vite.config";
+import { POSTGRES_FREE_MARK } from "./tests/server/postgresFreeMark";
 
 /**
  * Soak tests (`*.soak.test.ts`: large imports, servers killed mid-way) are a stage of their own,
@@ -42,6 +43,15 @@ const nodeProject: TestProjectInlineConfiguration = {
   },
 };
 
+/** The text files under `dir` whose path matches `name` and whose source matches `marker`. */
+const testFilesMarked = (dir: string, name: RegExp, marker: RegExp) =>
+  readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((path) => name.test(path) && marker.test(readFileSync(join(dir, path), "utf8")))
+    .map((path) => join(dir, path));
+
+/** Server test files marked as opening no PostgreSQL database: the same code again on the postgres project. */
+const postgresFreeServerTests = testFilesMarked("tests/server", /\.test\.ts$/, POSTGRES_FREE_MARK);
+
 /**
  * The server's tests again on PostgreSQL, in the same run as the rest: files of both databases
  * share the cores, so one run's waits (sockets, timers, the database) are another file's CPU.
@@ -53,7 +63,7 @@ const postgresProject: TestProjectInlineConfiguration = {
     ...nodeProject.test,
     name: "postgres",
     include: ["tests/server/**/*.test.ts"],
-    exclude: ["tests/server/**/*.soak.test.ts"],
+    exclude: ["tests/server/**/*.soak.test.ts", ...postgresFreeServerTests],
     env: { TEST_DATABASE_URL: postgresUrl ?? "" },
   },
 };
@@ -64,10 +74,7 @@ const domTests = ["tests/components/**/*.test.{ts,tsx}", "tests/**/*.test.tsx"];
  * The component test files that replace a module with `vi.mock`: a mock applies to the modules
  * its file imports afresh, so these run in a module graph of their own.
  */
-const mockingDomTests = readdirSync("tests", { recursive: true, encoding: "utf8" })
-  .filter((path) => /^components\/.*\.test\.tsx?$|\.test\.tsx$/.test(path))
-  .filter((path) => /\bvi\.mock\(/.test(readFileSync(join("tests", path), "utf8")))
-  .map((path) => join("tests", path));
+const mockingDomTests = testFilesMarked("tests", /^components\/.*\.test\.tsx?$|\.test\.tsx$/, /\bvi\.mock\(/);
 
 /**
  * The console's components, in happy-dom. Files share their worker's modules and environment

@@ -1,5 +1,6 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { TEMPLATES } from "../../server/templates/catalog";
+import { refuseInPostgresFreeFile } from "./postgresFreeGuard";
 
 /**
  * A test platform's database is reset and handed to the next platform of the same worker:
@@ -92,6 +93,10 @@ export async function resetToTemplate(run: Run, template: TemplateState): Promis
   // The planner's statistics and the activity counters (server/db/autoAnalyze.ts reads them), as
   // a fresh database has none: plans that tests EXPLAIN must not depend on an earlier test's rows.
   await run(`delete from pg_statistic where starelid in (select oid from pg_class where relnamespace = 'public'::regnamespace)`);
+  // Counters a backend has not yet flushed (it does so at most once a second) would arrive after
+  // the reset: the next platform's tables would start with another's writes counted.
+  await run(`select pg_stat_force_next_flush()`);
+  await run(`select 1`);
   await run(`select pg_stat_reset()`);
   const now = await objectsOf(run);
   return now.length === template.objects.length && now.every((object, index) => object === template.objects[index]);
@@ -110,6 +115,7 @@ const runOn =
  * one opened from the dump (`open`).
  */
 export async function leasePglite(open: () => Promise<PGlite>): Promise<PGlite> {
+  refuseInPostgresFreeFile();
   const idle = idlePglites.pop();
   if (idle) return idle;
   const pglite = await open();

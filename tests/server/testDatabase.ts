@@ -3,6 +3,7 @@ import { cpSync, existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { openMemoryPglite } from "../../server/db/database";
+import { refuseInPostgresFreeFile } from "./postgresFreeGuard";
 import { IDLE_DATABASES, resetToTemplate, templateStateOf, type Run, type TemplateState } from "./reusedDatabases";
 
 /**
@@ -52,6 +53,7 @@ export async function openMigratedPglite() {
 
 /** A data directory without a database gets a copy of the migrated one, when the run made it. */
 export function seedDataDir(dataDir: string) {
+  refuseInPostgresFreeFile();
   const template = process.env[PGLITE_DIR_TEMPLATE_ENV];
   const target = join(dataDir, "pg");
   if (template && !existsSync(join(target, "PG_VERSION"))) cpSync(template, target, { recursive: true });
@@ -63,6 +65,7 @@ export function seedDataDir(dataDir: string) {
  * `drop()` hands it back: reset for the next caller (reusedDatabases.ts), or dropped.
  */
 export async function createDatabase(adminUrl: string, prefix = "bk") {
+  refuseInPostgresFreeFile();
   const admin = await adminSession(adminUrl);
   const template = process.env[POSTGRES_TEMPLATE_ENV];
   const url = (name: string) => {

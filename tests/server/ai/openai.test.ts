@@ -1,4 +1,5 @@
 // @vitest-environment node
+// Opens no PostgreSQL database: the postgres project skips it (vitest.config.ts).
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// Opens no PostgreSQL database: the postgres project skips it (vitest.config.ts).
 import { describe, expect, it } from "vitest";
 import ConsoleJsbn from "amazon-cognito-identity-js/es/BigInteger";
 import { N } from "../../../server/auth/srp";

@@ -1,4 +1,5 @@
 // @vitest-environment node
+// Opens no PostgreSQL database: the postgres project skips it (vitest.config.ts).
 import { describe, expect, it } from "vitest";
 import { createVerifiedTokenCache } from "../../../server/auth/verifiedTokens";
 

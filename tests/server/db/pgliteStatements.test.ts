@@ -1,4 +1,5 @@
 // @vitest-environment node
+// Opens no PostgreSQL database: the postgres project skips it (vitest.config.ts).
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStatementRunner } from "../../../server/db/pgliteStatements";

@@ -1,4 +1,5 @@
 // @vitest-environment node
+// Opens no PostgreSQL database: the postgres project skips it (vitest.config.ts).
 import { readFileSync } from "node:fs";
 import { buildSchema } from "graphql";
 import { describe, expect, it } from "vitest";

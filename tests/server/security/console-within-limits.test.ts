@@ -1,4 +1,5 @@
 // @vitest-environment node
+// Opens no PostgreSQL database: the postgres project skips it (vitest.config.ts).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,5 @@
 // @vitest-environment node
+// Opens no PostgreSQL database: the postgres project skips it (vitest.config.ts).
 import { parse } from "graphql";
 import { describe, expect, it } from "vitest";
 import { costRefusal } from "../../../server/graphql/limits";

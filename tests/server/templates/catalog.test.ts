@@ -1,4 +1,5 @@
 // @vitest-environment node
+// Opens no PostgreSQL database: the postgres project skips it (vitest.config.ts).
 import { describe, expect, it, vi } from "vitest";
 import { TEMPLATES } from "../../../server/templates/catalog";
 import { germanEnum, germanFieldName, germanTable } from "../../../server/templates/german";
