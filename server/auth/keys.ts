@@ -122,7 +122,7 @@ async function sealPlainKeys(db: Db, sealingKey: Buffer) {
 
 /**
  * Makes the key pair a new signing key gets: a fresh RSA pair. Tests, which start hundreds of
- * platforms, may hand out one they made before (an RSA pair costs a start ~0.1–0.3 s of CPU).
+ * platforms, may hand out one they made before: making an RSA pair costs more than a test start.
  */
 export type NewKeyPair = () => Promise<{ privateKey: CryptoKey; publicKey: CryptoKey }>;
 

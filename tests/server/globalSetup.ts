@@ -35,12 +35,8 @@ export async function setup() {
     delete process.env[POSTGRES_TEMPLATE_ENV];
     await admin(adminUrl, `drop database if exists ${name} with (force)`);
     // The databases the workers kept for their next platforms (testDatabase.ts).
-    const { default: pg } = await import("pg");
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    const { rows } = await client.query<{ datname: string }>("select datname from pg_database where datname like $1", [`%\\_${runId}\\_%`]);
-    for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
-    await client.end();
+    const leftovers = await admin(adminUrl, `select datname from pg_database where datname like '%\\_${runId}\\_%'`);
+    for (const { datname } of leftovers) await admin(adminUrl, `drop database if exists ${String(datname)} with (force)`);
   };
 }
 
@@ -119,10 +115,11 @@ function databaseContentHash(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
-async function admin(adminUrl: string, statement: string) {
+async function admin(adminUrl: string, statement: string): Promise<Record<string, unknown>[]> {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query(statement);
+  const { rows } = await client.query(statement);
   await client.end();
+  return rows;
 }

@@ -63,17 +63,20 @@ async function startOnFreePort(env: Record<string, string>, options: Parameters<
   });
   const pglite = !config.databaseUrl && config.dataDir === "memory://" ? await leasePglite(openMigratedPglite) : undefined;
   if (!config.databaseUrl && config.dataDir !== "memory://") seedDataDir(config.dataDir);
-  const platform: Platform = await createPlatform(config, { pglite, newSigningKeyPair: reusedKeyPair, ...options }).catch(async (error: unknown) => {
+  /** The database back to the worker, for its next platform. */
+  const handBack = async () => {
     if (pglite) await releasePglite(pglite);
     await database?.drop();
+  };
+  const platform: Platform = await createPlatform(config, { pglite, newSigningKeyPair: reusedKeyPair, ...options }).catch(async (error: unknown) => {
+    await handBack();
     throw error;
   });
   try {
     await platform.listen();
   } catch (error) {
     await platform.close();
-    if (pglite) await releasePglite(pglite);
-    await database?.drop();
+    await handBack();
     throw error;
   }
   const pool = new CognitoUserPool({ UserPoolId: config.cognito.userPoolId, ClientId: config.cognito.clientId, endpoint: `${url}/auth` });
@@ -199,8 +202,7 @@ async function startOnFreePort(env: Record<string, string>, options: Parameters<
       closed ??= (async () => {
         await Promise.all([...subscriptionClients].map((client) => client.dispose()));
         await platform.close();
-        if (pglite) await releasePglite(pglite);
-        await database?.drop();
+        await handBack();
       })();
       return closed;
     },

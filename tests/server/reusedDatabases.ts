@@ -96,7 +96,6 @@ export async function resetToTemplate(run: Run, template: TemplateState): Promis
   // Counters a backend has not yet flushed (it does so at most once a second) would arrive after
   // the reset: the next platform's tables would start with another's writes counted.
   await run(`select pg_stat_force_next_flush()`);
-  await run(`select 1`);
   await run(`select pg_stat_reset()`);
   const now = await objectsOf(run);
   return now.length === template.objects.length && now.every((object, index) => object === template.objects[index]);
