@@ -2,6 +2,8 @@ import { expect } from "vitest";
 import type { TestPlatform } from "./harness";
 import { uniqueEmail } from "./harness";
 import { insertInvoice } from "../../server/billing/store";
+import { insertRole } from "../../server/role/store";
+import type { RoleType } from "../../src/domain/permissions";
 
 /** The calls of the organisation area, as the console sends them. */
 export const Q = {
@@ -53,26 +55,20 @@ export interface Account {
  * A workspace as the matrix needs it: the boss (owner), a second owner, an admin, a developer,
  * a billing account with two invoices; and the actor added with the role under test.
  */
-export async function workspaceWith(t: TestPlatform, boss: Account, actor: Account, actorRole: string) {
+export async function workspaceWith(t: TestPlatform, boss: Account, actor: Account, actorRole: RoleType) {
   const org = expectOk(await t.graphql(Q.createOrg, { input: { name: `WS ${Math.random().toString(36).slice(2, 8)}` } }, boss.token)).createOrg.org;
   const billing = expectOk(await t.graphql(Q.createBilling, { input: { orgId: org.id, ...validBilling } }, boss.token)).createBillingAccount;
   for (const date of ["2026-01-01", "2026-02-01"]) {
     await insertInvoice(t.platform.db, { billingAccountId: billing.id, date: new Date(date), status: "paid", amountPaid: 4900, currency: "eur" });
   }
-  const invite = async (email: string, type: string) =>
-    expectOk(await t.graphql(Q.createRole, { input: { orgId: org.id, userEmail: email, type } }, boss.token)).createRole.role;
+  // Stored as an accepted invitation leaves them: the invitation itself (its mail, its limits) is
+  // orgArea.test.ts's, and 104 workspaces of four invitations each cost more than the matrix.
+  const invite = (email: string, type: RoleType) => insertRole(t.platform.db, { orgId: org.id, email, type });
   const owner2 = await invite(uniqueEmail("owner2"), "OWNER");
   const admin = await invite(uniqueEmail("admin"), "ADMIN");
   const dev = await invite(uniqueEmail("dev"), "DEV");
-  if (actorRole === "NONE") {
-    // NONE cannot be given through the API; it exists only as stored data.
-    await t.platform.db
-      .insertInto("roles")
-      .values({ id: `role_none_${Math.random().toString(36).slice(2)}`, org_id: org.id, user_email: actor.email, type: "NONE" })
-      .execute();
-  } else if (actorRole !== "SUPERUSER") {
-    await invite(actor.email, actorRole);
-  }
+  // NONE cannot be given through the API; it exists only as stored data. A superuser has no role.
+  if (actorRole !== "SUPERUSER") await invite(actor.email, actorRole);
   return { org, billing, owner2, admin, dev };
 }
 
