@@ -24,6 +24,7 @@ import { flows } from "./migrations/0022_flows";
 import { customerApps } from "./migrations/0023_customer_apps";
 import { triggerEvents } from "./migrations/0024_trigger_events";
 import { appsyncProjects } from "./migrations/0025_appsync_projects";
+import { entryTableStatistics } from "./migrations/0026_entry_table_statistics";
 
 /**
  * Migrations run at start-up, in name order; one file each under ./migrations. Only
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "0023_customer_apps": customerApps,
   "0024_trigger_events": triggerEvents,
   "0025_appsync_projects": appsyncProjects,
+  "0026_entry_table_statistics": entryTableStatistics,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {
