@@ -13,7 +13,7 @@ async function leftOver(db: Kysely<any>) {
       (select count(*)::int from apis) as projects,
       (select count(*)::int from project_entries) as entries,
       (select count(*)::int from pg_indexes where tablename = 'project_entries' and indexname like 'pe\\_%') as "publishedIndexes",
-      (select count(*)::int from pg_statistic_ext) as statistics`.execute(db);
+      (select count(*)::int from pg_statistic_ext where stxname like 'pe\\_%') as statistics`.execute(db);
   return rows[0];
 }
 
