@@ -64,7 +64,11 @@ export function seedDataDir(dataDir: string) {
  * setup made no template): one this process reset after an earlier platform, or a new copy.
  * `drop()` hands it back: reset for the next caller (reusedDatabases.ts), or dropped.
  */
-export async function createDatabase(adminUrl: string, prefix = "bk") {
+export function createDatabase(adminUrl: string, prefix = "bk") {
+  return holdingProcess(() => leaseDatabase(adminUrl, prefix));
+}
+
+async function leaseDatabase(adminUrl: string, prefix: string) {
   refuseInPostgresFreeFile();
   const admin = await adminSession(adminUrl);
   const template = process.env[POSTGRES_TEMPLATE_ENV];
@@ -87,7 +91,7 @@ export async function createDatabase(adminUrl: string, prefix = "bk") {
   let dropped = false;
   return {
     url: url(leased),
-    async drop() {
+    drop: () => holdingProcess(async () => {
       // Handed back twice, it would be leased to two platforms at once.
       if (dropped) return;
       dropped = true;
@@ -101,8 +105,22 @@ export async function createDatabase(adminUrl: string, prefix = "bk") {
         (await onDatabase(url(leased), (run) => resetToTemplate(run, expected)).catch(() => false));
       if (reusable) idle.push(leased);
       else await session.query(`drop database if exists ${leased} with (force)`);
-    },
+    }),
   };
+}
+
+/**
+ * The admin session's socket does not keep the process alive (adminSession), so a process with
+ * nothing else pending left in the middle of a statement on it, silently and with status 0: the
+ * bench ended before its PostgreSQL half. Work on the session holds the process open meanwhile.
+ */
+async function holdingProcess<T>(work: () => Promise<T>): Promise<T> {
+  const hold = setInterval(() => {}, 60_000);
+  try {
+    return await work();
+  } finally {
+    clearInterval(hold);
+  }
 }
 
 /** The run's own databases carry its id (globalSetup.ts drops what is left of them at the end). */
