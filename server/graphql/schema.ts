@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { makeExecutableSchema } from "@graphql-tools/schema";
+import type { GraphQLSchema } from "graphql";
 import { DateTime } from "../graphqlKit/dateTime";
 import { nodeResolvers } from "./node";
 import { orgResolvers } from "../org/resolvers";
@@ -27,12 +28,24 @@ import type { Resolvers } from "./__generated__/resolvers";
  */
 export const platformResolvers: Resolvers[] = [{ DateTime }, nodeResolvers, orgResolvers, roleResolvers, userResolvers, billingResolvers, apiResolvers, templateResolvers, promptResolvers, publishingResolvers, usersTableResolvers, subscriptionResolvers, deleteApiResolvers, couponResolvers, activityResolvers, customerAppResolvers, flowResolvers, importResolvers];
 
+/**
+ * Each file's schema, built once per process: the resolvers are the same for every platform and
+ * take what differs from the context, and a process that starts several platforms (the tests)
+ * would otherwise build the same schema for each.
+ */
+const builtSchemas = new Map<string, GraphQLSchema>();
+
 /** schema.graphql at the project root is the one source the console compiles against too. */
-export function createSchema(schemaPath: string) {
-  return makeExecutableSchema({
-    typeDefs: readFileSync(schemaPath, "utf8"),
-    resolvers: platformResolvers,
-    // Without source positions: with them the schema's AST keeps every token of the file alive.
-    noLocation: true,
-  });
+export function createSchema(schemaPath: string): GraphQLSchema {
+  let schema = builtSchemas.get(schemaPath);
+  if (!schema) {
+    schema = makeExecutableSchema({
+      typeDefs: readFileSync(schemaPath, "utf8"),
+      resolvers: platformResolvers,
+      // Without source positions: with them the schema's AST keeps every token of the file alive.
+      noLocation: true,
+    });
+    builtSchemas.set(schemaPath, schema);
+  }
+  return schema;
 }

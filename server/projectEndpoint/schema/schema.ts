@@ -31,8 +31,9 @@ export function generateProjectSchema(model: SchemaModel, options: SchemaOptions
  */
 export const liveVersionProblem: LiveVersionProblem = (model, options) => {
   try {
-    // Built as the endpoint builds it (with resolvers), then validated as execution would; the
-    // validation on a schema of this module's own graphql, whichever build the tools loaded.
+    // Built as the endpoint builds it (with resolvers), then from its SDL alone and validated as
+    // execution would: graphql-tools merges a type defined twice (a table named PageInfo) into
+    // one, where GraphQL refuses it (publishing/unbuildable.test.ts).
     const { sdl } = generateProjectSchema(model, options);
     const errors = validateSchema(buildSchema(sdl, { noLocation: true }));
     return errors.length ? errors.map((error) => error.message).join("; ") : null;

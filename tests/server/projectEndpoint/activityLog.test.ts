@@ -151,8 +151,8 @@ describe("the Logs screen's activities", () => {
   it("reads a busy project's page as one index range (EXPLAIN), whatever the filter", async () => {
     const db = p.t.platform.db;
     await sql`insert into project_activities (id, api_id, event_name, record_type, record_id, created_at)
-      select 'bulk-' || n, ${p.apiId}, (array['INSERT','MODIFY','REMOVE'])[1 + n % 3], (array['Author','Book'])[1 + n % 2], 'r' || n, now() - make_interval(secs => n)
-      from generate_series(1, 100000) as n`.execute(db);
+      select 'bulk-' || n, ${p.apiId}, (array['INSERT','MODIFY','REMOVE'])[1 + n % 3], (array['Author','Book'])[1 + n % 2], 'r' || n, now() - make_interval(secs => n * 5)
+      from generate_series(1, 20000) as n`.execute(db);
     await sql`analyze project_activities`.execute(db);
     const plan = async (filter: Parameters<typeof activityPageQuery>[1], after: string | null) => {
       const query = activityPageQuery(p.apiId, filter, 51, after);
@@ -167,7 +167,7 @@ describe("the Logs screen's activities", () => {
       [{ eventName: "MODIFY" as const }, "project_activities_recent", "bulk-500"],
       [{ recordType: "Book", eventName: "REMOVE" as const }, "project_activities_by_table", null],
       [{ since: hoursAgo(20), until: hoursAgo(10) }, "project_activities_recent", null],
-      [{ recordType: "Author", since: hoursAgo(20), until: hoursAgo(10) }, "project_activities_by_table", "bulk-50000"],
+      [{ recordType: "Author", since: hoursAgo(20), until: hoursAgo(10) }, "project_activities_by_table", "bulk-10000"],
     ] as const) {
       const text = await plan(filter, after);
       expect(text).toContain(index);
