@@ -1,4 +1,5 @@
 import { makeExecutableSchema } from "@graphql-tools/schema";
+import { LRUCache } from "lru-cache";
 import { buildSchema, lexicographicSortSchema, printSchema, validateSchema, type GraphQLSchema } from "graphql";
 import type { LiveVersionProblem } from "../contract";
 import type { SchemaModel } from "../../../src/domain/model";
@@ -15,6 +16,29 @@ import { registerCallerDocs } from "./callerDocs";
  * generated schema's source positions, and each live project keeps its schema.
  */
 export function generateProjectSchema(model: SchemaModel, options: SchemaOptions = {}): { sdl: string; schema: GraphQLSchema } {
+  const key = `${options.amplifyNames ? "amplify" : "spec"} ${canonicalJson(model)}`;
+  let built = recentlyBuilt.get(key);
+  if (!built) {
+    built = buildProjectSchema(model, options);
+    recentlyBuilt.set(key, built);
+  }
+  return built;
+}
+
+/**
+ * The schemas built last, by model and options: publishing builds a version's schema to check it
+ * (liveVersionProblem), and the endpoint's first request after it goes live builds the same one
+ * to serve it. Keyed by the model's JSON with sorted keys, as it comes back from the database's
+ * jsonb in another key order.
+ */
+const recentlyBuilt = new LRUCache<string, { sdl: string; schema: GraphQLSchema }>({ max: 8 });
+
+const canonicalJson = (value: unknown) =>
+  JSON.stringify(value, (_, item: unknown) =>
+    item && typeof item === "object" && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
+  );
+
+function buildProjectSchema(model: SchemaModel, options: SchemaOptions) {
   const plan = planModel(model);
   const sdl = generateSdl(plan, options);
   const { resolvers, lists } = generateResolvers(plan, options);
