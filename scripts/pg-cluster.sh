@@ -12,8 +12,10 @@ bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 [ -x "$bin/initdb" ] || { echo "PostgreSQL server binaries not found (apt-get install -y postgresql)" >&2; exit 1; }
 # PostgreSQL refuses to run as root; root runs it as the postgres user.
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
-# -p only names the socket file; listen_addresses='' means no TCP at all.
-options="-p 5432 -k $dir -c listen_addresses= -c fsync=off -c max_connections=200"
+# -p only names the socket file; listen_addresses='' means no TCP at all. PG_AUTOVACUUM=off (the
+# test run) spares the CPU of autovacuum's workers visiting each of the run's many short-lived
+# databases: a test that reads a plan analyzes its tables itself, as on PGlite, which has none.
+options="-p 5432 -k $dir -c listen_addresses= -c fsync=off -c max_connections=200 -c autovacuum=${PG_AUTOVACUUM:-on}"
 case $command in
   start)
     [ "$(id -u)" = 0 ] && chown postgres "$dir"

@@ -70,7 +70,7 @@ phase "locales=node scripts/check-locales.mjs" "typecheck=npm run typecheck --si
 # One vitest run: the unit and component tests, the server's on PGlite, and the server's again on
 # a throwaway PostgreSQL (vitest.config.ts's postgres project). Four files at a time: server
 # tests wait on sockets, timers and the database as much as they compute.
-phase "vitest=TEST_WORKERS=4 bash scripts/with-postgres.sh npx vitest run"
+phase "vitest=TEST_WORKERS=4 PG_AUTOVACUUM=off bash scripts/with-postgres.sh npx vitest run"
 phase "e2e=npx playwright test"
 # Servers killed mid-way and 100,000-row imports take minutes of their own, more than CI's
 # 10-minute budget leaves: `npm run soak` runs them, and SOAK=1 adds them here (docs/DECISIONS.md).
