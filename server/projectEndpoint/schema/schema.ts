@@ -29,9 +29,10 @@ export function generateProjectSchema(model: SchemaModel, options: SchemaOptions
  * The schemas built last, by model and options: publishing builds a version's schema to check it
  * (liveVersionProblem), and the endpoint's first request after it goes live builds the same one
  * to serve it. Keyed by the model's JSON with sorted keys, as it comes back from the database's
- * jsonb in another key order.
+ * jsonb in another key order. A few, for publishes that overlap: beyond them the endpoint's own
+ * bounded cache (createLiveCache) keeps what is served.
  */
-const recentlyBuilt = new LRUCache<string, { sdl: string; schema: GraphQLSchema }>({ max: 8 });
+const recentlyBuilt = new LRUCache<string, { sdl: string; schema: GraphQLSchema }>({ max: 4 });
 
 const canonicalJson = (value: unknown) =>
   JSON.stringify(value, (_, item: unknown) =>
