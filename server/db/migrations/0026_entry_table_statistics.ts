@@ -4,12 +4,11 @@ import { runStatements } from "./runStatements";
 /**
  * Every project's entries share project_entries, and a table id belongs to one project. Without
  * being told, the planner takes `api_id = … and type_id = …` as two independent conditions and
- * multiplies their shares: beside other projects' entries it expected a fraction of a table's
- * rows (91 of 1,000 in the bench), so the console's pager (the list's estimatedCount) showed
- * that, and a list filtered to a tenth of its table read and sorted the whole table instead of
- * walking its sort index (the bench's list of 100 of 10,000 wide entries: its statement 49 →
- * 16 ms). The functional dependency statistics tell it; the analyze fills them for a database
- * that already holds entries.
+ * multiplies their shares: beside other projects' entries it expects a fraction of a table's
+ * rows, so the console's pager (the list's estimatedCount) shows that, and a list filtered to a
+ * tenth of its table reads and sorts the whole table instead of walking its sort index. The
+ * functional dependency statistics tell it; the analyze fills them for a database that already
+ * holds entries.
  */
 export const entryTableStatistics: Migration = {
   async up(db: Kysely<unknown>) {

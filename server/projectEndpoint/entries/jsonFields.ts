@@ -41,8 +41,7 @@ const TINY_TEXT = "^-?0\\.0{6}";
 /**
  * True when the stored value (absent, null, or of the field's kind) is written as graphql-js
  * would write it. The value's kind is read once (a missing key's as 'null') and the CASE tests
- * it once: each `data -> key` is a lookup in the entry's jsonb, and a wide list's rows paid
- * four of them per field before.
+ * it once: each `data -> key` is a lookup in the entry's jsonb, paid per field of every row.
  */
 function exactCheck(plan: ModelPlan, planned: PlannedField, value: RawBuilder<unknown>): RawBuilder<unknown> | null {
   const text = sql`${value}::text`;

@@ -55,8 +55,8 @@ export async function listEntriesAsJson(db: DbOrTx, query: ListQuery, fields: re
 const MAX_ARGUMENTS = 100;
 
 /**
- * The texts joined by one concat() per hundred parts: a chain of `||` copied the object written
- * so far once per part, so a row of 20 fields was copied 40 times on its way to the page.
+ * The texts joined by one concat() per hundred parts: a chain of `||` would copy the object
+ * written so far once per part, twice per field of every row.
  */
 function concatAll(parts: readonly RawBuilder<unknown>[]): RawBuilder<unknown> {
   if (parts.length <= MAX_ARGUMENTS) return sql`concat(${sql.join(parts)})`;
