@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from "kysely";
+import { sql } from "kysely";
 import type { ModelPlan, PlannedField, TablePlan } from "../schema/plan";
 import type { JsonField } from "./jsonPage";
 import { passwordFieldOf } from "../access/userCredentials";
@@ -7,9 +7,9 @@ import { exposesOwner } from "../schema/sdl";
 /**
  * How the list's SQL writes one field of an entry object as graphql-js would (resolvers.ts
  * toEntry, then the field's scalar or enum): system fields as they are, a user value as its
- * stored JSON text when that text is exactly graphql-js's for the field's type (else the page
- * falls back to execution). Null for a field the SQL does not write (lists, Json, connections):
- * the whole document is then executed as before.
+ * stored JSON text, checked in Node against what the field's type writes (./jsonPage.ts; else
+ * the page falls back to execution). Null for a field the SQL does not write (lists, Json,
+ * connections): the whole document is then executed as before.
  */
 export function jsonField(plan: ModelPlan, table: TablePlan, key: string, fieldName: string): JsonField | null {
   if (fieldName === "__typename") return { key, value: sql.lit(JSON.stringify(table.type.name)), exact: null };
@@ -18,9 +18,8 @@ export function jsonField(plan: ModelPlan, table: TablePlan, key: string, fieldN
   if (fieldName === passwordFieldOf(table)) return { key, value: sql.lit("null"), exact: null };
   // Json travels as the text JSON.stringify makes of the value, which jsonb's text is not.
   if (planned.kind === "Json") return null;
-  const value = sql`(data -> ${sql.lit(fieldName)})`;
-  const exact = exactCheck(plan, planned, value);
-  return exact ? { key, value: sql`coalesce(${value}::text, 'null')`, exact } : null;
+  const exact = exactValue(plan, planned);
+  return exact ? { key, value: sql`coalesce((data -> ${sql.lit(fieldName)})::text, 'null')`, exact } : null;
 }
 
 function systemField(table: TablePlan, key: string, fieldName: string): JsonField | null {
@@ -28,38 +27,30 @@ function systemField(table: TablePlan, key: string, fieldName: string): JsonFiel
   return column ? { key, value: sql`coalesce(to_json(${sql.ref(`page.${column}`)})::text, 'null')`, exact: null } : null;
 }
 
-/** Integers as graphql-js writes an Int (no fraction, no exponent, 32 bits). */
-const INT_TEXT = "^-?(0|[1-9][0-9]{0,9})$";
-/**
- * Numbers whose jsonb text is how JavaScript writes the same double: plain decimals of at most
- * 15 digits (a double keeps them), no trailing zero, no -0, and none below 1e-6 (JavaScript
- * writes those with an exponent).
- */
-const FLOAT_TEXT = "^-?(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$";
-const TINY_TEXT = "^-?0\\.0{6}";
+const isInt = (value: unknown) => Number.isInteger(value) && (value as number) >= -2147483648 && (value as number) <= 2147483647;
 
 /**
- * True when the stored value (absent, null, or of the field's kind) is written as graphql-js
- * would write it. The value's kind is read once (a missing key's as 'null') and the CASE tests
- * it once: each `data -> key` is a lookup in the entry's jsonb, paid per field of every row.
+ * Which stored values (absent or null, or of the field's kind) the field's GraphQL type writes
+ * as they are, the values' JSON texts aside (those the page compares as a whole): a value its
+ * type would coerce (a text in an Int field, 1.5 as an Int) or refuse (an enum value no longer
+ * in the enum) is not, and sends the page to graphql-js.
  */
-function exactCheck(plan: ModelPlan, planned: PlannedField, value: RawBuilder<unknown>): RawBuilder<unknown> | null {
-  const text = sql`${value}::text`;
-  const whenKind = (kind: string, check: RawBuilder<unknown>) => sql`(case coalesce(jsonb_typeof(${value}), 'null') when 'null' then true when ${sql.lit(kind)} then ${check} else false end)`;
+function exactValue(plan: ModelPlan, planned: PlannedField): ((value: unknown) => boolean) | null {
   switch (planned.graphqlType) {
     case "String":
     case "ID":
-      return sql`coalesce(jsonb_typeof(${value}), 'null') in ('null', 'string')`;
+      return (value) => value === null || typeof value === "string";
     case "Boolean":
-      return sql`coalesce(jsonb_typeof(${value}), 'null') in ('null', 'boolean')`;
+      return (value) => value === null || typeof value === "boolean";
     case "Int":
-      return whenKind("number", sql`${text} ~ ${INT_TEXT} and ${text} <> '-0' and (${text})::numeric between -2147483648 and 2147483647`);
+      return (value) => value === null || isInt(value);
     case "Float":
-      return whenKind("number", sql`${text} ~ ${FLOAT_TEXT} and ${text} <> '-0' and ${text} !~ ${TINY_TEXT} and length(translate(${text}, '-.', '')) <= 15`);
+      return (value) => value === null || typeof value === "number";
     default: {
       const enumType = planned.kind === "Enum" && planned.field.typeId ? plan.enums.get(planned.field.typeId) : undefined;
       if (!enumType || enumType.name !== planned.graphqlType) return null;
-      return whenKind("string", sql`(${value} #>> '{}') = any(${enumType.values.map((entry) => entry.name)}::text[])`);
+      const names = new Set(enumType.values.map((entry) => entry.name));
+      return (value) => value === null || (typeof value === "string" && names.has(value));
     }
   }
 }

@@ -4,14 +4,14 @@ import { pageQuery, withinBytes, type ListQuery } from "./store";
 
 /**
  * One key of an entry object as the list's SQL writes it: `value` is the value's JSON text
- * over the page's columns (id, data, created_at as ISO text, …), `exact` (null: always) is
- * true when that text is what graphql-js would write for the value, so an entry whose stored
- * value its GraphQL type would change or refuse makes the page fall back to execution.
+ * over the page's columns (id, data, created_at as ISO text, …), `exact` (null: always) tells
+ * whether graphql-js writes that value (parsed) as it is, so an entry whose stored value its
+ * GraphQL type would change or refuse makes the page fall back to execution.
  */
 export interface JsonField {
   key: string;
   value: RawBuilder<unknown>;
-  exact: RawBuilder<unknown> | null;
+  exact: ((value: unknown) => boolean) | null;
 }
 
 /** A page written by the database as the JSON text of its `items`, with what its nextToken needs. */
@@ -25,7 +25,7 @@ export interface JsonPage {
   last_key: string | null;
   /** Read under a byte limit: the size of every row's data, as the row reader charges it. */
   data_bytes: number;
-  /** False when some value's JSON text is not graphql-js's (JsonField.exact). */
+  /** False when some value's JSON text is not graphql-js's (writtenAsGraphqlWould). */
   exact: boolean;
 }
 
@@ -37,18 +37,35 @@ export interface JsonPage {
 export async function listEntriesAsJson(db: DbOrTx, query: ListQuery, fields: readonly JsonField[]): Promise<JsonPage> {
   const parts = fields.flatMap((field, index) => [sql.lit(`${index ? "," : "{"}${JSON.stringify(field.key)}:`), field.value]);
   const item = fields.length ? concatAll([...parts, sql.lit("}")]) : sql`'{}'`;
-  const checks = fields.flatMap((field) => (field.exact ? [field.exact] : []));
-  const exact = checks.length ? sql.join(checks, sql` and `) : sql`true`;
   const within = sql`n <= ${query.limit}`;
   const bytes = query.maxBytes === undefined ? sql`0` : sql`coalesce(sum(data_bytes), 0)`;
-  const { rows } = await sql<JsonPage>`select coalesce(string_agg(${item}, ',' order by n) filter (where ${within}), '') as items,
+  const { rows } = await sql<Omit<JsonPage, "exact">>`select coalesce(string_agg(${item}, ',' order by n) filter (where ${within}), '') as items,
       count(*)::int as row_count,
       max(id) filter (where n = ${query.limit}) as last_id,
       max(sort_key) filter (where n = ${query.limit}) as last_key,
-      (${bytes})::float8 as data_bytes,
-      coalesce(bool_and(${exact}) filter (where ${within}), true) as exact
+      (${bytes})::float8 as data_bytes
     from (select row_number() over () as n, page.* from (${withinBytes(pageQuery(query, sql`true`), query.maxBytes)}) as page) as page`.execute(db);
-  return rows[0];
+  return { ...rows[0], exact: writtenAsGraphqlWould(rows[0].items, fields) };
+}
+
+/**
+ * Whether graphql-js would write the page's items as the database did: every value is one its
+ * field's type writes as it is (JsonField.exact), and the page's text is JavaScript's own for
+ * the same values — numbers as JavaScript writes them (jsonb keeps "2.0", all the digits of a
+ * decimal and no exponent), strings escaped alike. Checked in Node, where one JSON.parse and one
+ * JSON.stringify of the page cost less than a check per value and row in SQL.
+ */
+function writtenAsGraphqlWould(items: string, fields: readonly JsonField[]): boolean {
+  const checked = fields.filter((field) => field.exact);
+  const text = `[${items}]`;
+  let entries: Record<string, unknown>[];
+  try {
+    entries = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (JSON.stringify(entries) !== text) return false;
+  return entries.every((entry) => checked.every((field) => field.exact!(entry[field.key])));
 }
 
 /** PostgreSQL's limit on a function's arguments. */

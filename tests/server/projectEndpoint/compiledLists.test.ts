@@ -6,6 +6,7 @@ import { answersBySql, sqlAnswers } from "../../../server/projectEndpoint/compil
 import { generateProjectSchema } from "../../../server/projectEndpoint/schema/schema";
 import { addField, addObjectType } from "../../../src/domain/model";
 import { libraryModel, liveProject, type LiveProject } from "./fixture";
+import { seededRandom } from "../../support/seededRandom";
 
 /*
  * A list of plain fields is answered by one SQL statement that writes the page's JSON,
@@ -97,15 +98,67 @@ describe("lists answered by their SQL", () => {
   });
 
   it("falls back to graphql-js for stored values their field's type writes otherwise", async () => {
-    // As a model change leaves them: an Integer field holding a text, a fraction, digits GraphQL
-    // would round, an enum value no longer in the enum.
-    const odd = [{ age: "12" }, { age: 1.5 }, { rating: 0.0000001 }, { rating: 1.1234567890123456 }, { status: "GONE" }, { active: 1 }, { name: 7 }];
+    // As a model change or a database's own writing leaves them (jsonb texts): an Integer field
+    // holding a text, a fraction or "2.0", digits or a size JavaScript writes otherwise, an enum
+    // value no longer in the enum, a number in a Boolean or String field.
+    const odd = ['{"age": "12"}', '{"age": 1.5}', '{"age": 2.0}', '{"age": 2147483648}', '{"rating": 0.0000001}', '{"rating": 1.12345678901234567890}', '{"rating": 1e21}', '{"rating": 2.50}', '{"status": "GONE"}', '{"active": 1}', '{"name": 7}'];
     for (const [index, data] of odd.entries()) {
-      await sql`insert into project_entries (api_id, type_id, id, data) values (${p.apiId}, ${authorTypeId}, ${`odd${index}`}, ${JSON.stringify(data)}::jsonb)`.execute(p.t.platform.db);
+      await sql`insert into project_entries (api_id, type_id, id, data) values (${p.apiId}, ${authorTypeId}, ${`odd${index}`}, ${data}::jsonb)`.execute(p.t.platform.db);
       const answer = await bothWays(`{ listAuthor(limit: 100) { items { id age rating status active name } } }`, {}, "graphql-js");
       expect(answer.data?.listAuthor?.items ?? answer.errors).toBeTruthy();
       await sql`delete from project_entries where id = ${`odd${index}`}`.execute(p.t.platform.db);
     }
+  });
+
+  it("answers by SQL the values JavaScript writes alike: 17 digits, -0 stored as 0, an exponent within range", async () => {
+    const alike: string[] = ['{"rating": 1.1234567890123457}', '{"rating": -0}', '{"rating": 1e20}', '{"age": -0, "name": "\\u00e9 \\/"}'];
+    for (const [index, data] of alike.entries()) {
+      await sql`insert into project_entries (api_id, type_id, id, data) values (${p.apiId}, ${authorTypeId}, ${`alike${index}`}, ${data}::jsonb)`.execute(p.t.platform.db);
+      await bothWays(`{ listAuthor(limit: 100) { items { id age rating name } } }`);
+      await sql`delete from project_entries where id = ${`alike${index}`}`.execute(p.t.platform.db);
+    }
+  });
+
+  it("answers alike whatever is stored: 150 generated entries of every kind, as JSON texts a database may hold", async () => {
+    const next = seededRandom(20261129);
+    const pick = <T,>(options: readonly T[]) => options[Math.floor(next() * options.length)];
+    const digits = (count: number) => Array.from({ length: count }, () => Math.floor(next() * 10)).join("");
+    // Number texts as jsonb holds them: JavaScript's own, and forms it writes otherwise.
+    const numberText = () =>
+      pick([
+        () => String(Math.floor(next() * 4294967296) - 2147483648),
+        () => `${pick(["", "-"])}${1 + Math.floor(next() * 9)}${digits(Math.floor(next() * 12))}`,
+        () => `${pick(["", "-"])}${digits(1)}.${digits(1 + Math.floor(next() * 19))}`,
+        () => `${Math.floor(next() * 100)}.0`,
+        () => `${pick(["1", "5", "9.5"])}e${pick(["-9", "-7", "-6", "2", "20", "21", "22"])}`,
+        () => String((next() - 0.5) * 10 ** Math.floor(next() * 30 - 10)),
+        () => "-0",
+      ])();
+    const stringText = () => JSON.stringify(pick(["", "plain", 'q"uote', "back\\slash", "line\nbreak", "\u0001\u001f", "ü 😀", "\u2028", "ACTIVE", "RETIRED", "GONE", "12"]));
+    const anyText = () => pick([numberText, stringText, () => pick(["true", "false", "null"])])();
+    // Mostly of the field's kind, else anything.
+    const ofKind: Record<string, () => string> = {
+      name: stringText,
+      age: () => pick([() => String(Math.floor(next() * 4294967296) - 2147483648), numberText])(),
+      rating: numberText,
+      active: () => pick(["true", "false"]),
+      status: () => pick(['"ACTIVE"', '"RETIRED"', '"GONE"']),
+    };
+    let bySql = 0;
+    for (let index = 0; index < 150; index++) {
+      const data = Object.fromEntries(["name", "age", "rating", "active", "status"].filter(() => next() < 0.7).map((field) => [field, next() < 0.8 ? ofKind[field]() : anyText()]));
+      const text = `{${Object.entries(data).map(([field, value]) => `"${field}": ${value}`).join(", ")}}`;
+      await sql`insert into project_entries (api_id, type_id, id, data) values (${p.apiId}, ${authorTypeId}, ${`gen${index}`}, ${text}::jsonb)`.execute(p.t.platform.db);
+      const query = `{ listAuthor(limit: 10, filter: { id: { eq: "gen${index}" } }) { items { id name age rating active status } } }`;
+      const before = sqlAnswers.count;
+      const first = await raw(query);
+      bySql += sqlAnswers.count - before;
+      expect(first, text).toEqual(await raw(query.replace("items {", "items @include(if: true) {")));
+      await sql`delete from project_entries where id = ${`gen${index}`}`.execute(p.t.platform.db);
+    }
+    // Both ways were taken: values written alike by SQL, the others by graphql-js.
+    expect(bySql).toBeGreaterThan(20);
+    expect(bySql).toBeLessThan(140);
   });
 
   it("takes only plain lists: fragments, directives, edges and connections go to graphql-js", () => {
