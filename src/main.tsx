@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "@tanstack/react-router";
 import { createAppRouter } from "./router/router";
@@ -29,14 +29,19 @@ async function start() {
   // loading bar meanwhile. Bounded: a load that hangs is the rendered router's to finish.
   const [initial] = await Promise.all([initialLocale(), bounded(router.load(), 2 * FIRST_PAGE_WAIT_MS)]);
   firstPageLoaded();
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <I18nProvider initial={initial}>
-        <LiveRegionProvider>
-          <App />
-        </LiveRegionProvider>
-      </I18nProvider>
-    </StrictMode>,
+  const root = createRoot(document.getElementById("root")!);
+  // As a transition, React renders the first page in slices of a few milliseconds and lets the
+  // browser in between, so only its commit is one task, not the whole page's render.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <I18nProvider initial={initial}>
+          <LiveRegionProvider>
+            <App />
+          </LiveRegionProvider>
+        </I18nProvider>
+      </StrictMode>,
+    ),
   );
 }
 
