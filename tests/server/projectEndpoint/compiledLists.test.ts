@@ -117,6 +117,10 @@ describe("lists answered by their SQL", () => {
       await bothWays(`{ listAuthor(limit: 100) { items { id age rating name } } }`);
       await sql`delete from project_entries where id = ${`alike${index}`}`.execute(p.t.platform.db);
     }
+    // A page of system fields only is not parsed: an OIDC subject as owner may hold any text.
+    await sql`insert into project_entries (api_id, type_id, id, data, owner) values (${p.apiId}, ${authorTypeId}, 'alike-owner', '{}', ${'sub "quoted" \\ \u0001 \u001f ü 😀 \u2028'})`.execute(p.t.platform.db);
+    await bothWays(`{ listAuthor(limit: 100) { items { id owner createdAt __typename } } }`);
+    await sql`delete from project_entries where id = 'alike-owner'`.execute(p.t.platform.db);
   });
 
   it("answers alike whatever is stored: 150 generated entries of every kind, as JSON texts a database may hold", async () => {
