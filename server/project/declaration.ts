@@ -9,6 +9,7 @@ import {
   type SchemaModel,
 } from "../../src/domain/model";
 import { parseModel } from "../../src/domain/model/parse";
+import { canonicalModelJson } from "../../src/domain/model/canonical";
 import { isPublished } from "../../src/domain/apiState";
 import { refuse } from "../graphqlKit/errors";
 import { messagesFor } from "../i18n";
@@ -46,24 +47,9 @@ function usersTableProblem(previous: SchemaModel, next: SchemaModel): ModelProbl
   if (!usersTable) return null;
   const index = next.objectTypes.findIndex((objectType) => objectType.id === usersTable.id);
   if (index === -1) return { messageId: "error_model_users_table_locked", path: ["objectTypes"] };
-  if (canonical(next.objectTypes[index]) !== canonical(usersTable))
+  if (canonicalModelJson(next.objectTypes[index]) !== canonicalModelJson(usersTable))
     return { messageId: "error_model_users_table_locked", path: ["objectTypes", index] };
   return null;
-}
-
-/** JSON with sorted keys and without the editor's `selected` flag, for comparing two versions. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, inner) => {
-    if (inner && typeof inner === "object" && !Array.isArray(inner)) {
-      return Object.fromEntries(
-        Object.keys(inner)
-          .filter((name) => name !== "selected")
-          .sort()
-          .map((name) => [name, (inner as Record<string, unknown>)[name]]),
-      );
-    }
-    return inner;
-  });
 }
 
 /**

@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import { buildSchema, lexicographicSortSchema, printSchema, validateSchema, type GraphQLSchema } from "graphql";
 import type { LiveVersionProblem } from "../contract";
 import type { SchemaModel } from "../../../src/domain/model";
+import { canonicalModelJson } from "../../../src/domain/model/canonical";
 import { planModel } from "./plan";
 import { generateResolvers } from "../resolvers";
 import { generateSdl, type SchemaOptions } from "./sdl";
@@ -16,7 +17,7 @@ import { registerCallerDocs } from "./callerDocs";
  * generated schema's source positions, and each live project keeps its schema.
  */
 export function generateProjectSchema(model: SchemaModel, options: SchemaOptions = {}): { sdl: string; schema: GraphQLSchema } {
-  const key = `${options.amplifyNames ? "amplify" : "spec"} ${canonicalJson(model)}`;
+  const key = `${options.amplifyNames ? "amplify" : "spec"} ${canonicalModelJson(model)}`;
   let built = recentlyBuilt.get(key);
   if (!built) {
     built = buildProjectSchema(model, options);
@@ -29,15 +30,11 @@ export function generateProjectSchema(model: SchemaModel, options: SchemaOptions
  * The schemas built last, by model and options: publishing builds a version's schema to check it
  * (liveVersionProblem), and the endpoint's first request after it goes live builds the same one
  * to serve it. Keyed by the model's JSON with sorted keys, as it comes back from the database's
- * jsonb in another key order. A few, for publishes that overlap: beyond them the endpoint's own
- * bounded cache (createLiveCache) keeps what is served.
+ * jsonb in another key order (and without the editor's `selected` flag, which no schema shows).
+ * A few, for publishes that overlap: beyond them the endpoint's own bounded cache
+ * (createLiveCache) keeps what is served.
  */
 const recentlyBuilt = new LRUCache<string, { sdl: string; schema: GraphQLSchema }>({ max: 4 });
-
-const canonicalJson = (value: unknown) =>
-  JSON.stringify(value, (_, item: unknown) =>
-    item && typeof item === "object" && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
-  );
 
 function buildProjectSchema(model: SchemaModel, options: SchemaOptions) {
   const plan = planModel(model);
