@@ -39,6 +39,7 @@ import type { PublishDeps } from "./publishing/deps";
 import { resolveSecretKey } from "./security/secretKey";
 import { createApiKeys, type ApiKeys } from "./projectEndpoint/access/apiKeys";
 import { createProjectEndpoint } from "./projectEndpoint/endpoint";
+import type { FilterIndexes } from "./projectEndpoint/entries/filterIndexes";
 import { setLiveVersion } from "./projectEndpoint/live";
 import { liveVersionProblem } from "./projectEndpoint/schema/schema";
 import { dropExpiredActivities } from "./projectEndpoint/builtIns/retention";
@@ -79,6 +80,8 @@ export interface Platform {
   apiKeys: ApiKeys;
   /** How many projects' generated schemas the project API holds (at most PROJECT_SCHEMA_CACHE_SIZE). */
   cachedProjectSchemas(): number;
+  /** The list indexes built on demand; `idle()` waits for those asked for (tests, the bench). */
+  filterIndexes: FilterIndexes;
   mailer: Mailer;
   /** The local mailbox link with its token; null when mail goes to SMTP. */
   mailboxLink: string | null;
@@ -259,6 +262,7 @@ export async function createPlatform(
     objects,
     apiKeys,
     cachedProjectSchemas: projectApi.cachedSchemas,
+    filterIndexes: projectApi.filterIndexes,
     mailer,
     mailboxLink: mailbox?.link ?? null,
     routes: { http: router.patterns(), upgrade: router.upgradePatterns() },
@@ -312,6 +316,8 @@ export async function createPlatform(
     server.closeAllConnections();
     await requestsDone;
     await functions.close();
+    // An index being built finishes first: cut off, it would be left invalid.
+    await projectApi.filterIndexes.idle();
     // The key uses counted since the last write are written before the database closes.
     await projectApi.flushKeyUses().catch(() => {});
     await db.destroy();

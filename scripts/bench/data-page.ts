@@ -2,7 +2,8 @@
 // the requests it sends (cold: the signed-in user's first load of the data page, its chunks not
 // cached; warm: a reload with them cached), and the grid's DOM rows with 10,000 entries loaded (virtualised). Run alone
 // with `npx tsx scripts/bench.ts --only=data-page` after `npm run build`. Each load prints where
-// its time went (./pageTimeline); BENCH_TIMELINE_DETAIL=1 lists every request.
+// its time went (./pageTimeline); BENCH_TIMELINE_DETAIL=1 lists every request, BENCH_CPU_PROFILE=<file>
+// and BENCH_TRACE=<file> write the warm load's main-thread profile and Chromium trace.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -99,7 +100,11 @@ export async function benchDataPage(port: number) {
     const profileFile = process.env.BENCH_CPU_PROFILE;
     const cdp = profileFile ? await page.context().newCDPSession(page) : null;
     if (cdp) await cdp.send("Profiler.enable").then(() => cdp.send("Profiler.setSamplingInterval", { interval: 200 })).then(() => cdp.send("Profiler.start"));
+    // BENCH_TRACE=<file>: the warm load's Chromium trace (open in DevTools' Performance panel).
+    const traceFile = process.env.BENCH_TRACE;
+    if (traceFile) await browser.startTracing(page, { path: traceFile, categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "blink", "loading"] });
     const warm = await firstRows(page, () => page.reload());
+    if (traceFile) await browser.stopTracing();
     if (cdp && profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send("Profiler.stop")).profile));
     const warmTimeline = await readTimeline(page);
     const detail = process.env.BENCH_TIMELINE_DETAIL === "1";

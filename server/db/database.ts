@@ -51,7 +51,7 @@ export async function openDatabase(options: {
       const dir = join(options.dataDir, "pg");
       mkdirSync(options.dataDir, { recursive: true });
       await createClusterIfMissing(dir, EMBEDDED_MEMORY_SETTINGS);
-      db = new Kysely<Tables>({ dialect: new PGliteDialect(new PGlite(dir, { postgresqlconf: EMBEDDED_MEMORY_SETTINGS })), log });
+      db = new Kysely<Tables>({ dialect: new PGliteDialect(new PGlite(dir, { postgresqlconf: EMBEDDED_MEMORY_SETTINGS, extensions: await pgliteExtensions() })), log });
     }
   }
   await migrateToLatest(db);
@@ -64,5 +64,11 @@ export async function openDatabase(options: {
  */
 export async function openMemoryPglite(dataDir?: Blob): Promise<PGlite> {
   const { PGlite } = await import("@electric-sql/pglite");
-  return new PGlite({ postgresqlconf: EMBEDDED_MEMORY_SETTINGS, loadDataDir: dataDir });
+  return new PGlite({ postgresqlconf: EMBEDDED_MEMORY_SETTINGS, loadDataDir: dataDir, extensions: await pgliteExtensions() });
+}
+
+/** pg_trgm, for the trigram indexes of contains filters (projectEndpoint/entries/filterIndexes.ts); loaded when first created. */
+async function pgliteExtensions() {
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  return { pg_trgm };
 }

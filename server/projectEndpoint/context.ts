@@ -8,6 +8,7 @@ import type { ProjectEvents } from "./realtime/events";
 import type { ProjectPools } from "../auth/projectPools";
 import type { CallerCredential } from "./realtime/socketWatch";
 import type { FunctionRunner } from "../functions/runner";
+import type { FilterIndexes } from "./entries/filterIndexes";
 
 /** The platform's request context plus what a project endpoint adds: which project, which version, who. */
 export interface ProjectContext extends Context {
@@ -24,6 +25,8 @@ export interface ProjectContext extends Context {
     apiKeys: ApiKeys;
     /** Counts the uses of the project's API keys; the key table flushes it before it reads them. */
     keyUses: KeyUseTally;
+    /** Builds the indexes the lists' filters need (./entries/filterIndexes.ts). */
+    filterIndexes: FilterIndexes;
     events: ProjectEvents;
     loaders: Loaders;
     /** The projects' own user pools (null with a real Cognito pool): passwords and deleted users. */

@@ -9,6 +9,7 @@ import { PROJECT_PERSISTED_QUERIES_PATH } from "../paths";
 import { requireMembership } from "../access";
 import type { ApiKeys } from "./access/apiKeys";
 import { createKeyUseTally } from "./access/keyUses";
+import { createFilterIndexes } from "./entries/filterIndexes";
 import type { Caller } from "./access/access";
 import type { ProjectContext } from "./context";
 import { createLiveCache, usesAuthMode } from "./live";
@@ -79,6 +80,7 @@ export function createProjectEndpoint(options: {
 }) {
   const { db, apiKeys, events, contextFor, projectPools } = options;
   const keyUses = createKeyUseTally(db);
+  const filterIndexes = createFilterIndexes(db);
   const oidc = createOidcVerifier({ allowPrivateIssuers: options.oidcAllowPrivateIssuers });
   const liveSchema = createLiveCache((live) => generateProjectSchema(live.model, live.options).schema, options.schemaCacheSize);
   const yoga = createGraphqlHandler((ctx) => (ctx as ProjectContext).project.schema, "/p/:apiId/graphql", PROJECT_PERSISTED_QUERIES_PATH, [compiledListsPlugin(), callerDocsPlugin(), appsyncErrorsPlugin()]);
@@ -135,7 +137,7 @@ export function createProjectEndpoint(options: {
     return {
       ...platformContext,
       responseBudget,
-      project: { apiId, version: live.live.version, schema: live.built, caller, credential, imported: live.imported, apiKeys, keyUses, events, loaders: createLoaders(db, apiId, responseBudget), userPools: projectPools, functions: options.functions(), flowTables: live.flowTables },
+      project: { apiId, version: live.live.version, schema: live.built, caller, credential, imported: live.imported, apiKeys, keyUses, filterIndexes, events, loaders: createLoaders(db, apiId, responseBudget), userPools: projectPools, functions: options.functions(), flowTables: live.flowTables },
     };
   }
 
@@ -151,7 +153,7 @@ export function createProjectEndpoint(options: {
     const ctx: ProjectContext = {
       ...platformContext,
       responseBudget,
-      project: { apiId, version: live.live.version, schema: live.built, caller: { kind: "member", roleType }, credential: { expiresAt: null }, imported: live.imported, apiKeys, keyUses, events, loaders: createLoaders(db, apiId, responseBudget), userPools: projectPools, functions: options.functions(), invokedBy: "flow", flowTables: live.flowTables, ...extra },
+      project: { apiId, version: live.live.version, schema: live.built, caller: { kind: "member", roleType }, credential: { expiresAt: null }, imported: live.imported, apiKeys, keyUses, filterIndexes, events, loaders: createLoaders(db, apiId, responseBudget), userPools: projectPools, functions: options.functions(), invokedBy: "flow", flowTables: live.flowTables, ...extra },
     };
     return { ctx, model: live.live.model };
   }
@@ -171,7 +173,7 @@ export function createProjectEndpoint(options: {
   /** How many projects' schemas this process holds now. */
   const cachedSchemas = () => liveSchema.size();
 
-  return { serve, yoga, projectContext, memberContext, cachedSchemas, flushKeyUses: keyUses.flush };
+  return { serve, yoga, projectContext, memberContext, cachedSchemas, flushKeyUses: keyUses.flush, filterIndexes };
 }
 
 export type ProjectEndpoint = ReturnType<typeof createProjectEndpoint>;

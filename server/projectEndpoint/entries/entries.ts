@@ -92,13 +92,16 @@ export function entryValues(row: EntryRow, table: TablePlan): Record<string, unk
 function listQuery(ctx: ProjectContext, table: TablePlan, args: ListArgs, owner: string | null): ListQuery {
   checkLimit(args.limit);
   const sort = { field: args.sortBy ?? table.sortFields[0], order: args.sortOrder };
+  const filter = args.filter ? compileFilter(args.filter, table.byName) : null;
+  // A filter the table has no index for is answered by reading it; its index is built after.
+  if (args.filter) ctx.project.filterIndexes.want(ctx.project.apiId, table, args.filter);
   return {
     apiId: ctx.project.apiId,
     typeId: table.type.id,
     limit: args.limit,
     sort,
     after: readToken(args.nextToken, sort),
-    filter: args.filter ? compileFilter(args.filter, table.byName) : null,
+    filter,
     range: compileSortRange(args.sortRange, sort, table),
     owner,
   };

@@ -18,9 +18,9 @@ const SCALAR_KINDS: ReadonlySet<FilterKind> = new Set(["text", "number", "boolea
  *   statistics, and without them guesses that any condition on a jsonb value matches 0.5% of
  *   rows (it sorted half a table to show 100 rows of `flag eq false`); with them it walks the
  *   sort order's index and stops at the page.
- * Other fields get no index of their own: every index multiplies what a write costs (a btree
- * and a trigram index per field made CSV imports five times slower), so a field is indexed by
- * making it sortable. Each index is partial to its project and table, named by a hash of what it
+ * Other fields get an index only once lists filter on them (./filterIndexes.ts): every index
+ * multiplies what a write costs (a btree and a trigram index per field made CSV imports five
+ * times slower). Each index is partial to its project and table, named by a hash of what it
  * covers, and created only once, so going live again costs nothing. A unique index that existing
  * entries violate fails the publish.
  */
@@ -48,7 +48,7 @@ export async function ensureIndexes(tx: Kysely<Tables>, apiId: string, model: Sc
 }
 
 /** PostgreSQL names are at most 63 bytes; a hash keeps them short and distinct. */
-export function indexName(kind: "sort" | "uniq", apiId: string, typeId: string, field: string) {
+export function indexName(kind: "sort" | "uniq" | "prefix" | "text", apiId: string, typeId: string, field: string) {
   return `pe_${kind}_${createHash("sha256").update(`${apiId}\0${typeId}\0${field}`).digest("hex").slice(0, 24)}`;
 }
 

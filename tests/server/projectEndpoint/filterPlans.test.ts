@@ -4,6 +4,8 @@ import { sql } from "kysely";
 import { addEnum, addField, initialModel, renameObjectType, updateEnum, type FieldPatch, type SchemaModel } from "../../../src/domain/model";
 import { compileFilter, type Filter } from "../../../server/projectEndpoint/entries/filters";
 import { indexName } from "../../../server/projectEndpoint/entries/indexes";
+import { buildLock, createFilterIndexes, filterIndexName, filterIndexWishes, type FilterIndexWish } from "../../../server/projectEndpoint/entries/filterIndexes";
+import { planModel } from "../../../server/projectEndpoint/schema/plan";
 import { pageQuery, type Sort } from "../../../server/projectEndpoint/entries/store";
 import { analyzeTable } from "../../../server/db/autoAnalyze";
 import { liveProject, type LiveProject } from "./fixture";
@@ -29,6 +31,7 @@ function itemModel(): SchemaModel {
     { name: "count", type: "Integer", directives: [{ name: "sortBy" }] },
     { name: "note", type: "String", directives: [] },
     { name: "shelf", type: "String", directives: [] },
+    { name: "code", type: "String", directives: [] },
   ];
   for (const patch of fields) model = addField(model, typeId, patch).model;
   return model;
@@ -43,7 +46,7 @@ beforeAll(async () => {
   const db = p.t.platform.db;
   // Written by SQL: loading thousands through the API would only slow the test; the plans are the same.
   await sql`insert into project_entries (api_id, type_id, id, data)
-    select ${p.apiId}, ${typeId}, 'e' || g, jsonb_build_object('label', 'item ' || g, 'flag', g % 100 = 0, 'kind', case when g % 100 = 1 then 'RARE' else 'COMMON' end, 'count', g, 'shelf', 's' || g % 10)
+    select ${p.apiId}, ${typeId}, 'e' || g, jsonb_build_object('label', 'item ' || g, 'flag', g % 100 = 0, 'kind', case when g % 100 = 1 then 'RARE' else 'COMMON' end, 'count', g, 'shelf', 's' || g % 10, 'code', 'c' || g)
       || case when g % 100 = 2 then jsonb_build_object('note', 'note ' || g) else '{}'::jsonb end
     from generate_series(1, ${ROWS}) g`.execute(db);
   // Every project's entries share one table: another project's, three times as many and with the
@@ -139,5 +142,83 @@ describe("each filter operator's list: a sort-by field's index serves its filter
       expect(estimate, `${JSON.stringify(filter)}: ${estimate} for ${matches}`).toBeGreaterThan(matches / 2);
       expect(estimate, `${JSON.stringify(filter)}: ${estimate} for ${matches}`).toBeLessThan(matches * 2);
     }
+  });
+});
+
+/**
+ * Indexes where they pay: a field nobody filters on has no index (each one costs every write), and
+ * one a list filters on gets the index its operator needs, built after the list that asked.
+ */
+describe("a filtered field's index, built when a list filters on it", () => {
+  const typeId = () => model.objectTypes[0].id;
+  const indexOf = (wish: FilterIndexWish) => filterIndexName(p.apiId, typeId(), wish);
+  const reads = async (filter: Filter, sort: Sort) => (await planOf(filter, sort)).flatMap((node) => (node["Index Name"] ? [node["Index Name"]] : []));
+  const exists = async (name: string) => (await sql<{ n: number }>`select count(*)::int as n from pg_indexes where indexname = ${name}`.execute(p.t.platform.db)).rows[0].n === 1;
+
+  const ON_DEMAND: { name: string; filter: Filter; wish: FilterIndexWish; matches: number }[] = [
+    { name: "eq on a String", filter: { code: { eq: "c1234" } }, wish: { field: "code", kind: "value" }, matches: 1 },
+    { name: "beginsWith", filter: { code: { beginsWith: "c123" } }, wish: { field: "code", kind: "prefix" }, matches: 11 },
+    { name: "contains", filter: { code: { contains: "2345" } }, wish: { field: "code", kind: "text" }, matches: 1 },
+  ];
+  for (const { name, filter, wish, matches } of ON_DEMAND) {
+    it(`${name}: the first list reads the table and answers; the next reads the ${wish.kind} index built meanwhile`, async () => {
+      expect(await exists(indexOf(wish))).toBe(false);
+      expect(await reads(filter, NEWEST)).not.toContain(indexOf(wish));
+      const query = `query ($filter: ItemFilterInput) { listItem(filter: $filter, limit: 1000) { items { code } } }`;
+      const first = await p.call(query, { filter });
+      expect(first.errors).toBeUndefined();
+      expect(first.data.listItem.items).toHaveLength(matches);
+      await p.t.platform.filterIndexes.idle();
+      for (const sort of [NEWEST, BY_COUNT]) expect(await reads(filter, sort), `${name}, ${sort.field} ${sort.order}`).toContain(indexOf(wish));
+      // The index answers as the table did.
+      const next = await p.call(query, { filter });
+      expect(next.data.listItem.items).toEqual(first.data.listItem.items);
+    });
+  }
+
+  it("wishes no index for what most entries match: ne, notContains, anything under not, a list field", () => {
+    const table = planModel(model).tables[0];
+    expect(filterIndexWishes({ shelf: { ne: "s1", notContains: "x" }, not: { shelf: { eq: "s2" } } }, table)).toEqual([]);
+    expect(filterIndexWishes({ or: [{ shelf: { eq: "s2" } }, { and: [{ shelf: { contains: "1", beginsWith: "s" } }] }] }, table)).toEqual([
+      { field: "shelf", kind: "value" },
+      { field: "shelf", kind: "text" },
+      { field: "shelf", kind: "prefix" },
+    ]);
+  });
+
+  it("builds none for a table smaller than it pays for, nor beyond the table's share of indexes (each costs every write)", async () => {
+    const table = planModel(model).tables[0];
+    const wish: FilterIndexWish = { field: "shelf", kind: "prefix" };
+    const small = createFilterIndexes(p.t.platform.db, { minEntries: ROWS + 1, maxPerTable: 100, delayMs: 0, retryMs: 0 });
+    small.want(p.apiId, table, { shelf: { beginsWith: "s1" } });
+    await small.idle();
+    expect(await exists(indexOf(wish))).toBe(false);
+    // Filtering on field after field is a way to slow the project's writes: the table's share bounds it.
+    const full = createFilterIndexes(p.t.platform.db, { minEntries: 1, maxPerTable: 1, delayMs: 0, retryMs: 0 });
+    full.want(p.apiId, table, { shelf: { beginsWith: "s1" } });
+    await full.idle();
+    expect(await exists(indexOf(wish))).toBe(false);
+    const room = createFilterIndexes(p.t.platform.db, { minEntries: 1, maxPerTable: 100, delayMs: 0, retryMs: 0 });
+    room.want(p.apiId, table, { shelf: { beginsWith: "s1" } });
+    await room.idle();
+    expect(await exists(indexOf(wish))).toBe(true);
+  });
+  // Several servers on one PostgreSQL: the one holding the index's advisory lock builds it, the others leave it.
+  it.skipIf(!process.env.TEST_DATABASE_URL)("leaves an index another server is building to it", async () => {
+    const table = planModel(model).tables[0];
+    const wish: FilterIndexWish = { field: "shelf", kind: "value" };
+    const name = indexOf(wish);
+    const other = createFilterIndexes(p.t.platform.db, { minEntries: 1, maxPerTable: 100, delayMs: 0, retryMs: 0 });
+    await p.t.platform.db.connection().execute(async (held) => {
+      const lock = buildLock(name);
+      await sql`select pg_advisory_lock(${lock}::bigint)`.execute(held);
+      other.want(p.apiId, table, { shelf: { eq: "s1" } });
+      await other.idle();
+      expect(await exists(name)).toBe(false);
+      await sql`select pg_advisory_unlock(${lock}::bigint)`.execute(held);
+    });
+    other.want(p.apiId, table, { shelf: { eq: "s1" } });
+    await other.idle();
+    expect(await exists(name)).toBe(true);
   });
 });
