@@ -15,7 +15,7 @@ import { liveProject, type LiveProject } from "./fixture";
  * the page read with the planner barred from them.
  */
 const ROWS = 2_500;
-const FILTERS = 250;
+const FILTERS = 200;
 const ALPHABET = ["a", "b", "A", "ä", "ß", "%", "_", "\\", " ", "𝄞", "x", "1"];
 
 function wordModel(): SchemaModel {
