@@ -53,6 +53,6 @@ export function indexName(kind: "sort" | "uniq" | "prefix" | "text", apiId: stri
 }
 
 /** One statistics object per field name and expression, shared by every table with a field of that name. */
-export function statisticsName(kind: "value", field: string) {
+export function statisticsName(kind: "value" | "text", field: string) {
   return `pe_stat_${kind}_${createHash("sha256").update(field).digest("hex").slice(0, 24)}`;
 }

@@ -176,6 +176,18 @@ describe("a filtered field's index, built when a list filters on it", () => {
     });
   }
 
+  // Built with its index: the field's text statistics (the planner ignores a partial index's own).
+  it("contains a text every entry has: walks the sort order's index and sorts nothing, beside the trigram index", async () => {
+    // The lists of the operators above asked for label's trigram index.
+    await p.t.platform.filterIndexes.idle();
+    expect(await exists(indexOf({ field: "label", kind: "text" }))).toBe(true);
+    for (const sort of [BY_COUNT, BY_COUNT_DESC]) {
+      const plan = await planOf({ label: { contains: "item " } }, sort);
+      expect(plan.map((node) => node["Node Type"])).not.toContain("Sort");
+      expect(plan.some((node) => node["Index Name"] === index("count"))).toBe(true);
+    }
+  });
+
   it("wishes no index for what most entries match: ne, notContains, anything under not, a list field", () => {
     const table = planModel(model).tables[0];
     expect(filterIndexWishes({ shelf: { ne: "s1", notContains: "x" }, not: { shelf: { eq: "s2" } } }, table)).toEqual([]);
