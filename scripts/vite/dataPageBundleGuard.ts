@@ -5,11 +5,12 @@ import { staticClosure, type ChunkLike } from "./loginBundleGuard";
  * arktype's start-up (its scopes and the model's closed types) was a third of the data page's
  * warm load, spent between sending the page's queries and showing their rows. The
  * page reads the stored declaration with readStoredModel; what checks a declaration's shape
- * (parseModel) loads with the dialogs that need it.
+ * (parseModel) loads with the dialogs that need it. The CSV parser (papaparse) loads with the
+ * import dialog.
  */
-const KEPT_OFF_DATA_PAGE = [/[\\/]node_modules[\\/](arktype|@ark)[\\/]/];
+const KEPT_OFF_DATA_PAGE = [/[\\/]node_modules[\\/](arktype|@ark|papaparse)[\\/]/];
 
-/** Fails the build when the data screen's chunk or a chunk it imports statically contains arktype. */
+/** Fails the build when the data screen's chunk or a chunk it imports statically contains arktype or papaparse. */
 export function dataPageBundleGuard(dataScreen = "/src/data/DataScreen.tsx"): Plugin {
   return {
     name: "baukasten:data-page-bundle-guard",

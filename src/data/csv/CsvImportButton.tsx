@@ -1,11 +1,14 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { FormattedMessage } from "react-intl";
 import type { ObjectType, SchemaModel } from "../../domain/model";
 import { Button } from "../../ui/Button";
 import { isFinished, readActiveImport, type ImportState } from "./csvApi";
-import { CsvImportDialog } from "./CsvImportDialog";
 import { useImportProgress } from "./useImportProgress";
 import "./csv.css";
+
+/** The dialog brings the CSV parser (papaparse): loaded when the button is pointed at or focused, not with the data page. */
+const loadDialog = () => import("./CsvImportDialog");
+const CsvImportDialog = lazy(() => loadDialog().then((module) => ({ default: module.CsvImportDialog })));
 
 /**
  * The toolbar's Import button with its dialog. The import it started is followed here, so the
@@ -41,7 +44,7 @@ export function CsvImportButton(props: { apiId: string; model: SchemaModel; tabl
 
   return (
     <>
-      <Button onClick={() => setOpen(true)} disabled={props.disabled} data-testid="toolbar-import">
+      <Button onClick={() => setOpen(true)} onPointerEnter={() => void loadDialog()} onFocus={() => void loadDialog()} disabled={props.disabled} data-testid="toolbar-import">
         <FormattedMessage id="data.toolbar.import" />
       </Button>
       {state && !open && (
@@ -53,14 +56,16 @@ export function CsvImportButton(props: { apiId: string; model: SchemaModel; tabl
         </span>
       )}
       {open && (
-        <CsvImportDialog
-          apiId={props.apiId}
-          model={props.model}
-          table={props.table}
-          progress={progress}
-          onStarted={setStarted}
-          onClose={() => setOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <CsvImportDialog
+            apiId={props.apiId}
+            model={props.model}
+            table={props.table}
+            progress={progress}
+            onStarted={setStarted}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       )}
     </>
   );
