@@ -6,11 +6,11 @@ import { staticClosure, type ChunkLike } from "./loginBundleGuard";
  * warm load, spent between sending the page's queries and showing their rows. The
  * page reads the stored declaration with readStoredModel; what checks a declaration's shape
  * (parseModel) loads with the dialogs that need it. The CSV parser (papaparse) loads with the
- * import dialog.
+ * import dialog, and Relay's legacy containers stay out by importing from react-relay/hooks.
  */
-const KEPT_OFF_DATA_PAGE = [/[\\/]node_modules[\\/](arktype|@ark|papaparse)[\\/]/];
+const KEPT_OFF_DATA_PAGE = [/[\\/]node_modules[\\/](arktype|@ark|papaparse)[\\/]/, /[\\/]react-relay[\\/]lib[\\/]ReactRelay(QueryRenderer|PaginationContainer|RefetchContainer|FragmentContainer)\.js$/];
 
-/** Fails the build when the data screen's chunk or a chunk it imports statically contains arktype or papaparse. */
+/** Fails the build when the data screen's chunk or a chunk it imports statically contains arktype, papaparse or Relay's legacy containers. */
 export function dataPageBundleGuard(dataScreen = "/src/data/DataScreen.tsx"): Plugin {
   return {
     name: "baukasten:data-page-bundle-guard",

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay/hooks";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "@tanstack/react-router";
 import type { AppEditorScreenQuery } from "../__generated__/AppEditorScreenQuery.graphql";

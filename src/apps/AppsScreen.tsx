@@ -1,5 +1,5 @@
 import { Suspense, useState, useTransition } from "react";
-import { graphql, usePreloadedQuery, useRefetchableFragment, type PreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery, useRefetchableFragment, type PreloadedQuery } from "react-relay/hooks";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import { Link, useNavigate } from "@tanstack/react-router";
 import type { AppsScreenQuery } from "../__generated__/AppsScreenQuery.graphql";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useTransition } from "react";
-import { graphql, usePreloadedQuery, useRefetchableFragment, type PreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery, useRefetchableFragment, type PreloadedQuery } from "react-relay/hooks";
 import { useLoaderData, useSearch } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import type { DataScreenQuery } from "../__generated__/DataScreenQuery.graphql";

@@ -1,5 +1,5 @@
 import { Suspense, useState } from "react";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { graphql, useLazyLoadQuery } from "react-relay/hooks";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ImportedDataQuery } from "../__generated__/ImportedDataQuery.graphql";
 import { Button } from "../ui/Button";

@@ -1,4 +1,4 @@
-import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay/hooks";
 import { FormattedMessage } from "react-intl";
 import { useLoaderData } from "@tanstack/react-router";
 import type { FilesScreenQuery } from "../__generated__/FilesScreenQuery.graphql";

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { graphql } from "react-relay";
+import { graphql } from "react-relay/hooks";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate } from "@tanstack/react-router";
 import type { AddFlowDialogMutation } from "../__generated__/AddFlowDialogMutation.graphql";

@@ -1,5 +1,5 @@
 import { Suspense, useState, useTransition } from "react";
-import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay/hooks";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import { Link, useNavigate } from "@tanstack/react-router";
 import type { FlowsScreenQuery } from "../__generated__/FlowsScreenQuery.graphql";

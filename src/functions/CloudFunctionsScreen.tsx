@@ -1,4 +1,4 @@
-import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay/hooks";
 import { FormattedMessage } from "react-intl";
 import { useLoaderData, useSearch } from "@tanstack/react-router";
 import type { CloudFunctionsScreenQuery } from "../__generated__/CloudFunctionsScreenQuery.graphql";

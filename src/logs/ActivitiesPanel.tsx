@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { graphql, requestSubscription, useLazyLoadQuery, usePaginationFragment, useRelayEnvironment } from "react-relay";
+import { graphql, requestSubscription, useLazyLoadQuery, usePaginationFragment, useRelayEnvironment } from "react-relay/hooks";
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import type { ActivitiesPanelQuery, ActivityFilterInput } from "../__generated__/ActivitiesPanelQuery.graphql";

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay/hooks";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import type { LogsScreenQuery } from "../__generated__/LogsScreenQuery.graphql";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { graphql, requestSubscription, usePaginationFragment, useRelayEnvironment } from "react-relay";
+import { graphql, requestSubscription, usePaginationFragment, useRelayEnvironment } from "react-relay/hooks";
 import { FormattedMessage } from "react-intl";
 import type { PublishRunsPanel_api$key } from "../__generated__/PublishRunsPanel_api.graphql";
 import type { PublishRunsPanelSubscription } from "../__generated__/PublishRunsPanelSubscription.graphql";

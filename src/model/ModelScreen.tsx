@@ -1,4 +1,4 @@
-import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay/hooks";
 import { FormattedMessage } from "react-intl";
 import type { ModelScreenQuery } from "../__generated__/ModelScreenQuery.graphql";
 import { isImported, isPublished } from "../domain/apiState";

@@ -1,4 +1,4 @@
-import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay/hooks";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { OrgDashboardScreenQuery } from "../__generated__/OrgDashboardScreenQuery.graphql";
 import { ProjectGrid } from "./ProjectGrid";

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from "react";
-import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay/hooks";
 import { getRouteApi, Outlet, useRouterState } from "@tanstack/react-router";
 import type { OrgLayoutQuery } from "../__generated__/OrgLayoutQuery.graphql";
 import { getSession, useSession } from "../session/sessionState";

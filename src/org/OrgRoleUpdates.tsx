@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { fetchQuery, graphql, useRelayEnvironment, useSubscription } from "react-relay";
+import { fetchQuery, graphql, useRelayEnvironment, useSubscription } from "react-relay/hooks";
 import { useNavigate } from "@tanstack/react-router";
 import type { GraphQLSubscriptionConfig } from "relay-runtime";
 import type { OrgRoleUpdatesSubscription } from "../__generated__/OrgRoleUpdatesSubscription.graphql";

@@ -1,4 +1,4 @@
-import { graphql, useFragment } from "react-relay";
+import { graphql, useFragment } from "react-relay/hooks";
 import { Link } from "@tanstack/react-router";
 import { Truncated } from "../ui/Truncated";
 import { FormattedMessage } from "react-intl";

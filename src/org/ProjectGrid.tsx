@@ -1,4 +1,4 @@
-import { graphql, usePaginationFragment } from "react-relay";
+import { graphql, usePaginationFragment } from "react-relay/hooks";
 import { Link } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import type { ProjectGrid_org$key } from "../__generated__/ProjectGrid_org.graphql";

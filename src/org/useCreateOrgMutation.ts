@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { graphql } from "react-relay";
+import { graphql } from "react-relay/hooks";
 import type { useCreateOrgMutation as CreateOrgMutation } from "../__generated__/useCreateOrgMutation.graphql";
 import { requireField } from "../relay/errors";
 import { useMutate } from "../relay/mutate";

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { useIntl } from "react-intl";
-import { useRelayEnvironment } from "react-relay";
+import { useRelayEnvironment } from "react-relay/hooks";
 import { GraphiQL } from "graphiql";
 import "graphiql/style.css";
 import { memoryStorage } from "./memoryStorage";

@@ -1,4 +1,4 @@
-import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay/hooks";
 import { FormattedMessage } from "react-intl";
 import type { PlaygroundScreenQuery } from "../__generated__/PlaygroundScreenQuery.graphql";
 import { ProjectHeader } from "../project/ProjectHeader";

@@ -1,4 +1,4 @@
-import { graphql } from "react-relay";
+import { graphql } from "react-relay/hooks";
 import type { Environment } from "relay-runtime";
 import { mutate } from "../relay/mutate";
 import type { importedFetcherMutation } from "../__generated__/importedFetcherMutation.graphql";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { graphql, useRelayEnvironment } from "react-relay";
+import { graphql, useRelayEnvironment } from "react-relay/hooks";
 import type { useSavedQueryMutation } from "../__generated__/useSavedQueryMutation.graphql";
 import { mutate } from "../relay/mutate";
 import { useWarnBeforeUnload } from "../common/useWarnBeforeUnload";

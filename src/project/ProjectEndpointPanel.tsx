@@ -1,6 +1,6 @@
 import { Component, Suspense, useEffect, type ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
-import { RelayEnvironmentProvider, usePreloadedQuery, type GraphQLTaggedNode, type PreloadedQuery } from "react-relay";
+import { RelayEnvironmentProvider, usePreloadedQuery, type GraphQLTaggedNode, type PreloadedQuery } from "react-relay/hooks";
 import type { OperationType } from "relay-runtime";
 import { useQueryEnvironment } from "../relay/queryEnvironment";
 import { useReloadRoute } from "../router/useReloadRoute";

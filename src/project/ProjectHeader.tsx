@@ -1,4 +1,4 @@
-import { graphql, useFragment } from "react-relay";
+import { graphql, useFragment } from "react-relay/hooks";
 import { useNavigate } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ProjectHeader_api$key } from "../__generated__/ProjectHeader_api.graphql";

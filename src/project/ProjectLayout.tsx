@@ -1,5 +1,5 @@
 import { Suspense, useEffect, type ReactNode } from "react";
-import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay/hooks";
 import { getRouteApi, Outlet, useMatches, useRouterState } from "@tanstack/react-router";
 import type { ProjectLayoutQuery } from "../__generated__/ProjectLayoutQuery.graphql";
 import { getSession } from "../session/sessionState";

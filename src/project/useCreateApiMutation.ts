@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { ConnectionHandler, graphql } from "react-relay";
+import { ConnectionHandler, graphql } from "react-relay/hooks";
 import type { useCreateApiMutation as CreateApiMutation } from "../__generated__/useCreateApiMutation.graphql";
 import { DEFAULT_REGION } from "../domain/regions";
 import { requireField } from "../relay/errors";

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { graphql } from "react-relay";
+import { graphql } from "react-relay/hooks";
 import type { useUpdateApiMutation as UpdateApiMutation, UpdateApiInput } from "../__generated__/useUpdateApiMutation.graphql";
 import { useMutate } from "../relay/mutate";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { RelayEnvironmentProvider } from "react-relay";
+import { RelayEnvironmentProvider } from "react-relay/hooks";
 import { platformEnvironment } from "./environment";
 import { useSession } from "../session/sessionState";
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { useRelayEnvironment } from "react-relay";
+import { useRelayEnvironment } from "react-relay/hooks";
 import { commitMutation, type Environment, type GraphQLTaggedNode, type MutationConfig, type MutationParameters } from "relay-runtime";
 
 /** What a call may add to commitMutation; the store changes come from the mutation's directives. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { lazyRouteComponent, useLoaderData } from "@tanstack/react-router";
-import type { PreloadedQuery } from "react-relay";
+import type { PreloadedQuery } from "react-relay/hooks";
 import type { OperationType } from "relay-runtime";
 import { withChunkTimeout } from "./chunkTimeout";
 import { routeQuery, type LoadOptions, type QueryArtifact } from "./routeQuery";

@@ -1,4 +1,4 @@
-import type { PreloadedQuery } from "react-relay";
+import type { PreloadedQuery } from "react-relay/hooks";
 import type { ConcreteRequest, OperationType, VariablesOf } from "relay-runtime";
 import { withChunkTimeout } from "./chunkTimeout";
 import { whileFirstPage } from "./firstPage";
@@ -100,7 +100,7 @@ export function routeQuery<Q extends OperationType>(
       }
       // Relay itself loads with the first signed-in page (see RelayProvider); the artifact
       // arrives alongside it, so the request leaves no later than before.
-      const [{ loadQuery }, artifact] = await Promise.all([import("react-relay"), artifactOf()]);
+      const [{ loadQuery }, artifact] = await Promise.all([import("react-relay/hooks"), artifactOf()]);
       const held = await chooseEnvironment(artifact.default, scope);
       const queryRef = loadQuery<Q>(held.environment, artifact.default, variables, { fetchPolicy: "store-and-network" });
       releases.set(queryRef, held.release);

@@ -1,4 +1,4 @@
-import type { PreloadedQuery } from "react-relay";
+import type { PreloadedQuery } from "react-relay/hooks";
 import type { OperationType } from "relay-runtime";
 import { createRootRoute, createRoute, lazyRouteComponent, notFound, redirect } from "@tanstack/react-router";
 import "./routeMeta";

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { RelayEnvironmentProvider } from "react-relay";
+import { RelayEnvironmentProvider } from "react-relay/hooks";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import type { MockResolvers } from "relay-test-utils/lib/RelayMockPayloadGenerator";
 import type { OperationDescriptor } from "relay-runtime";

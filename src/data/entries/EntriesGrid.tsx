@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, useTransition, type ReactNode } from "react";
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
-import { graphql, usePaginationFragment } from "react-relay";
+import { graphql, usePaginationFragment } from "react-relay/hooks";
 import { readEntryText } from "../../domain/entryInput";
 import { intlLocale } from "../../i18n/intlLocale";
 import { childConnections, parentConnections } from "../../domain/records";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { FormattedMessage, FormattedNumber, useIntl } from "react-intl";
-import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
+import { fetchQuery, graphql, useRelayEnvironment } from "react-relay/hooks";
 import type { EntriesPagerCountQuery } from "../../__generated__/EntriesPagerCountQuery.graphql";
 import { ErrorMessage } from "../../common/ErrorMessage";
 import { Announced } from "../../ui/LiveRegion";

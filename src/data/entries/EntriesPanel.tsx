@@ -1,6 +1,6 @@
 import { Component, Suspense, useEffect, type ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
-import { graphql, RelayEnvironmentProvider, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql, RelayEnvironmentProvider, usePreloadedQuery, type PreloadedQuery } from "react-relay/hooks";
 import { useQueryEnvironment } from "../../relay/queryEnvironment";
 import { queryRefKey } from "../../relay/queryRefKey";
 import { ApiError } from "../../relay/errors";

@@ -1,4 +1,4 @@
-import { graphql } from "react-relay";
+import { graphql } from "react-relay/hooks";
 import { useMutate } from "../../relay/mutate";
 import type { useDeleteEntriesMutation } from "../../__generated__/useDeleteEntriesMutation.graphql";
 import type { useDeleteEntriesByFilterMutation } from "../../__generated__/useDeleteEntriesByFilterMutation.graphql";

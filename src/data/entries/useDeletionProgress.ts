@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { graphql, useSubscription } from "react-relay";
+import { graphql, useSubscription } from "react-relay/hooks";
 import type { GraphQLSubscriptionConfig } from "relay-runtime";
 import type { useDeletionProgressSubscription, useDeletionProgressSubscription$data } from "../../__generated__/useDeletionProgressSubscription.graphql";
 

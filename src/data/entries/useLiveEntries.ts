@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { graphql, useSubscription } from "react-relay";
+import { graphql, useSubscription } from "react-relay/hooks";
 import type { GraphQLSubscriptionConfig } from "relay-runtime";
 import type { useLiveEntriesCreatedSubscription } from "../../__generated__/useLiveEntriesCreatedSubscription.graphql";
 import type { useLiveEntriesUpdatedSubscription } from "../../__generated__/useLiveEntriesUpdatedSubscription.graphql";

@@ -1,4 +1,4 @@
-import { graphql } from "react-relay";
+import { graphql } from "react-relay/hooks";
 import { useMutate } from "../../relay/mutate";
 import type { useUpdateEntryMutation } from "../../__generated__/useUpdateEntryMutation.graphql";
 

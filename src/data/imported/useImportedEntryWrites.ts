@@ -1,4 +1,4 @@
-import { graphql } from "react-relay";
+import { graphql } from "react-relay/hooks";
 import { useMutate } from "../../relay/mutate";
 import type { useImportedEntryWritesCreateMutation } from "../../__generated__/useImportedEntryWritesCreateMutation.graphql";
 import type { useImportedEntryWritesUpdateMutation } from "../../__generated__/useImportedEntryWritesUpdateMutation.graphql";

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from "react";
-import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay/hooks";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ObjectType } from "../../domain/model";
 import { CHILD_COUNT_CAP, CHILD_PAGE_SIZE, childPageButtons, type ChildConnection } from "../../domain/records";

@@ -1,4 +1,4 @@
-import { graphql, useFragment } from "react-relay";
+import { graphql, useFragment } from "react-relay/hooks";
 import { useIntl } from "react-intl";
 import { connectionCardFields } from "../../domain/records";
 import type { ConnectionCard_entry$key } from "../../__generated__/ConnectionCard_entry.graphql";

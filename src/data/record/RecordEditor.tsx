@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { graphql, useFragment, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
+import { graphql, useFragment, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay/hooks";
 import { FormattedMessage } from "react-intl";
 import { isUsersTable, type SchemaModel } from "../../domain/model";
 import { childConnections, parentConnections } from "../../domain/records";

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { graphql, useFragment } from "react-relay";
+import { graphql, useFragment } from "react-relay/hooks";
 import { FormattedMessage, useIntl } from "react-intl";
 import { isSystemField, isUsersTable, type EnumType, type Field, type ObjectType } from "../../domain/model";
 import { hasDirective } from "../../domain/model/directives";

@@ -1,5 +1,5 @@
 import { Component, Suspense, type ReactNode } from "react";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { graphql, useLazyLoadQuery } from "react-relay/hooks";
 import { recordLabel } from "../../domain/records";
 import { cellText } from "../entries/cellText";
 import type { RecordLabelQuery } from "../../__generated__/RecordLabelQuery.graphql";

@@ -1,4 +1,4 @@
-import { RelayEnvironmentProvider } from "react-relay";
+import { RelayEnvironmentProvider } from "react-relay/hooks";
 import type { SchemaModel } from "../../domain/model";
 import { useQueryEnvironment } from "../../relay/queryEnvironment";
 import { RecordEditor, recordQuery } from "./RecordEditor";

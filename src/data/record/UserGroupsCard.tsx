@@ -1,5 +1,5 @@
 import { Component, Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
-import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay/hooks";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { RecordSourceSelectorProxy } from "relay-runtime";
 import { accessGroupNames, isValidGroupName, MAX_GROUP_NAME_LENGTH, type SchemaModel } from "../../domain/model";

@@ -1,4 +1,4 @@
-import { graphql } from "react-relay";
+import { graphql } from "react-relay/hooks";
 import { requiredFlags, type ObjectType } from "../../domain/model";
 import { useMutate } from "../../relay/mutate";
 import type { useLinkRecordMutation } from "../../__generated__/useLinkRecordMutation.graphql";

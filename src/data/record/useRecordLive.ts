@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { graphql, useSubscription } from "react-relay";
+import { graphql, useSubscription } from "react-relay/hooks";
 import type { GraphQLSubscriptionConfig } from "relay-runtime";
 import type { useRecordLiveUpdatedSubscription } from "../../__generated__/useRecordLiveUpdatedSubscription.graphql";
 import { applyNewerEntry } from "../entries/newerEntryUpdater";

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { graphql, useFragment } from "react-relay";
+import { graphql, useFragment } from "react-relay/hooks";
 import type { TemplateCard_template$key } from "../../__generated__/TemplateCard_template.graphql";
 import { parseModel } from "../../domain/model/parse";
 

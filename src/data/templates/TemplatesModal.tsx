@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, useTransition } from "react";
-import { graphql, useRefetchableFragment } from "react-relay";
+import { graphql, useRefetchableFragment } from "react-relay/hooks";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { TemplatesModal_query$key } from "../../__generated__/TemplatesModal_query.graphql";
 import { stripTemplateDirectives, type SchemaModel } from "../../domain/model";

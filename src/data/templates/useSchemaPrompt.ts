@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { fetchQuery, graphql, requestSubscription, useRelayEnvironment } from "react-relay";
+import { fetchQuery, graphql, requestSubscription, useRelayEnvironment } from "react-relay/hooks";
 import type { Disposable } from "relay-runtime";
 import { mutate } from "../../relay/mutate";
 import type { useSchemaPromptCreateMutation } from "../../__generated__/useSchemaPromptCreateMutation.graphql";

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type DragEvent } from "react";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
-import { graphql, usePaginationFragment } from "react-relay";
+import { graphql, usePaginationFragment } from "react-relay/hooks";
 import { ACCESS_CONTROLS, FILES_PAGE_SIZE, type AccessControl } from "../../domain/files";
 import { ErrorMessage } from "../../common/ErrorMessage";
 import { useMutate } from "../../relay/mutate";

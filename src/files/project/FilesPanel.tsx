@@ -1,4 +1,4 @@
-import { graphql, type PreloadedQuery } from "react-relay";
+import { graphql, type PreloadedQuery } from "react-relay/hooks";
 import type { FilesPanelQuery } from "../../__generated__/FilesPanelQuery.graphql";
 import { ProjectEndpointPanel } from "../../project/ProjectEndpointPanel";
 import { FileList } from "./FileList";

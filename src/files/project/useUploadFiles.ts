@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { graphql, useRelayEnvironment } from "react-relay";
+import { graphql, useRelayEnvironment } from "react-relay/hooks";
 import { FILE_BATCH_SIZE, fileKeyProblem, normaliseFileKey, type AccessControl } from "../../domain/files";
 import { ApiError } from "../../relay/errors";
 import { mutate } from "../../relay/mutate";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { graphql } from "react-relay";
+import { graphql } from "react-relay/hooks";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { DryRunFormMutation, DryRunFormMutation$data } from "../../__generated__/DryRunFormMutation.graphql";
 import { Button } from "../../ui/Button";

@@ -1,5 +1,5 @@
 import { Suspense, startTransition, useEffect, useState } from "react";
-import { graphql, requestSubscription, useLazyLoadQuery, useRelayEnvironment } from "react-relay";
+import { graphql, requestSubscription, useLazyLoadQuery, useRelayEnvironment } from "react-relay/hooks";
 import type { RunsPanelSubscription } from "../../__generated__/RunsPanelSubscription.graphql";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import type { RunsPanelRunsQuery } from "../../__generated__/RunsPanelRunsQuery.graphql";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
-import { fetchQuery, graphql, usePaginationFragment, useRelayEnvironment } from "react-relay";
+import { fetchQuery, graphql, usePaginationFragment, useRelayEnvironment } from "react-relay/hooks";
 import { FILES_PAGE_SIZE, runtimeOf } from "../../domain/files";
 import { ErrorMessage } from "../../common/ErrorMessage";
 import { ApiError } from "../../relay/errors";

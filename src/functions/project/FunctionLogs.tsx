@@ -1,6 +1,6 @@
 import { Suspense, useMemo, useState, useTransition } from "react";
 import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from "react-intl";
-import { graphql, useLazyLoadQuery, usePaginationFragment, useSubscription } from "react-relay";
+import { graphql, useLazyLoadQuery, usePaginationFragment, useSubscription } from "react-relay/hooks";
 import type { GraphQLSubscriptionConfig } from "relay-runtime";
 import type { FunctionLogsSubscription } from "../../__generated__/FunctionLogsSubscription.graphql";
 import type { FunctionLogsQuery } from "../../__generated__/FunctionLogsQuery.graphql";

@@ -1,4 +1,4 @@
-import { graphql, type PreloadedQuery } from "react-relay";
+import { graphql, type PreloadedQuery } from "react-relay/hooks";
 import type { FunctionsPanelQuery } from "../../__generated__/FunctionsPanelQuery.graphql";
 import { ProjectEndpointPanel } from "../../project/ProjectEndpointPanel";
 import { FunctionList } from "./FunctionList";

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from "react-intl";
-import { graphql } from "react-relay";
+import { graphql } from "react-relay/hooks";
 import type { ReplayPanelMutation, ReplayPanelMutation$data } from "../../__generated__/ReplayPanelMutation.graphql";
 import { ErrorMessage } from "../../common/ErrorMessage";
 import { useMutate } from "../../relay/mutate";

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { graphql } from "react-relay";
+import { graphql } from "react-relay/hooks";
 import { CLOUD_FUNCTION_EXTENSIONS, normaliseFileKey, runtimeOf } from "../../domain/files";
 import { ErrorMessage } from "../../common/ErrorMessage";
 import { ApiError } from "../../relay/errors";

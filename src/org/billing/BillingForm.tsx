@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from "react";
-import { graphql, useFragment } from "react-relay";
+import { graphql, useFragment } from "react-relay/hooks";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { BillingForm_billingAccount$key } from "../../__generated__/BillingForm_billingAccount.graphql";
 import { TextField } from "../../ui/TextField";

@@ -1,5 +1,5 @@
 import { useState, useTransition } from "react";
-import { graphql, usePaginationFragment } from "react-relay";
+import { graphql, usePaginationFragment } from "react-relay/hooks";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import type { InvoiceTable_billingAccount$key } from "../../__generated__/InvoiceTable_billingAccount.graphql";
 import { formatAmount } from "../../domain/billing";

@@ -1,4 +1,4 @@
-import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay/hooks";
 import { FormattedMessage } from "react-intl";
 import type { OrgBillingScreenQuery } from "../../__generated__/OrgBillingScreenQuery.graphql";
 import { BillingForm } from "./BillingForm";

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { graphql } from "react-relay";
+import { graphql } from "react-relay/hooks";
 import type { useSaveBillingAccountMutationCreateMutation as CreateMutation } from "../../__generated__/useSaveBillingAccountMutationCreateMutation.graphql";
 import type { useSaveBillingAccountMutationUpdateMutation as UpdateMutation } from "../../__generated__/useSaveBillingAccountMutationUpdateMutation.graphql";
 import { isPaymentCustomerId } from "../../domain/billing";

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay/hooks";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { OrgSettingsScreenQuery } from "../../__generated__/OrgSettingsScreenQuery.graphql";
 import { TextField } from "../../ui/TextField";

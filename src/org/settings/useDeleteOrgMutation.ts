@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { graphql } from "react-relay";
+import { graphql } from "react-relay/hooks";
 import type { DeleteOrgInput, useDeleteOrgMutation as DeleteOrgMutation } from "../../__generated__/useDeleteOrgMutation.graphql";
 import { useMutate } from "../../relay/mutate";
 

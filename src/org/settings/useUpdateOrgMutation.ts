@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { graphql } from "react-relay";
+import { graphql } from "react-relay/hooks";
 import type { UpdateOrgInput, useUpdateOrgMutation as UpdateOrgMutation } from "../../__generated__/useUpdateOrgMutation.graphql";
 import { useMutate } from "../../relay/mutate";
 

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { graphql, usePaginationFragment } from "react-relay";
+import { graphql, usePaginationFragment } from "react-relay/hooks";
 import { Link } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { MembersTable_query$key } from "../../__generated__/MembersTable_query.graphql";

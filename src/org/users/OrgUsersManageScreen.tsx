@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay/hooks";
 import { Link, useNavigate, useParams, useSearch } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import { TextField } from "../../ui/TextField";

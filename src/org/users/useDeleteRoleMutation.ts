@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { graphql } from "react-relay";
+import { graphql } from "react-relay/hooks";
 import type { useDeleteRoleMutation as DeleteRoleMutation } from "../../__generated__/useDeleteRoleMutation.graphql";
 import { useMutate } from "../../relay/mutate";
 import { membersConnectionId } from "./membersConnection";

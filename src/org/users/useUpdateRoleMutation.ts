@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { graphql } from "react-relay";
+import { graphql } from "react-relay/hooks";
 import type { RoleType, useUpdateRoleMutation as UpdateRoleMutation } from "../../__generated__/useUpdateRoleMutation.graphql";
 import { useMutate } from "../../relay/mutate";
 

@@ -1,4 +1,4 @@
-import { graphql, usePaginationFragment } from "react-relay";
+import { graphql, usePaginationFragment } from "react-relay/hooks";
 import { FormattedMessage } from "react-intl";
 import type { PublishHistory_api$key } from "../../__generated__/PublishHistory_api.graphql";
 import { PublishRunsTable } from "./PublishRunsTable";

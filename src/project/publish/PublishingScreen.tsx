@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay/hooks";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PublishingScreenQuery } from "../../__generated__/PublishingScreenQuery.graphql";

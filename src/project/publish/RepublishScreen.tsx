@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay/hooks";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import type { RepublishScreenQuery } from "../../__generated__/RepublishScreenQuery.graphql";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { fetchQuery, graphql, requestSubscription, useRelayEnvironment } from "react-relay";
+import { fetchQuery, graphql, requestSubscription, useRelayEnvironment } from "react-relay/hooks";
 import type { GraphQLTaggedNode, OperationType } from "relay-runtime";
 import type { useApiStateUpdatesSubscription } from "../../__generated__/useApiStateUpdatesSubscription.graphql";
 import { isPublishFinished } from "../../domain/publish/progress";

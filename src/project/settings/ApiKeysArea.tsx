@@ -1,4 +1,4 @@
-import { graphql, useFragment, type PreloadedQuery } from "react-relay";
+import { graphql, useFragment, type PreloadedQuery } from "react-relay/hooks";
 import { FormattedMessage } from "react-intl";
 import type { ApiKeysArea_api$key } from "../../__generated__/ApiKeysArea_api.graphql";
 import type { ApiKeysPanelQuery } from "../../__generated__/ApiKeysPanelQuery.graphql";

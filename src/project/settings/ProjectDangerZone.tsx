@@ -1,4 +1,4 @@
-import { graphql, useFragment } from "react-relay";
+import { graphql, useFragment } from "react-relay/hooks";
 import { ConnectionHandler } from "relay-runtime";
 import { useNavigate } from "@tanstack/react-router";
 import type { ProjectDangerZone_api$key } from "../../__generated__/ProjectDangerZone_api.graphql";

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { graphql, useFragment } from "react-relay";
+import { graphql, useFragment } from "react-relay/hooks";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ProjectSettingsForm_api$key } from "../../__generated__/ProjectSettingsForm_api.graphql";
 import type { AuthMode, ProjectSettingsFormSaveMutation, UpdateApiInput } from "../../__generated__/ProjectSettingsFormSaveMutation.graphql";

@@ -1,4 +1,4 @@
-import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay/hooks";
 import { FormattedMessage } from "react-intl";
 import { useLoaderData } from "@tanstack/react-router";
 import type { ProjectSettingsScreenQuery } from "../../__generated__/ProjectSettingsScreenQuery.graphql";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, screen, within } from "@testing-library/react";
-import { loadQuery } from "react-relay";
+import { loadQuery } from "react-relay/hooks";
 import { createMockEnvironment } from "relay-test-utils";
 import OrgDashboardScreen from "../../../src/org/OrgDashboardScreen";
 import OrgDashboardScreenQuery, {

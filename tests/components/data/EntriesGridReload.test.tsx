@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Suspense } from "react";
 import { IntlProvider } from "react-intl";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { RelayEnvironmentProvider, useLazyLoadQuery } from "react-relay";
+import { RelayEnvironmentProvider, useLazyLoadQuery } from "react-relay/hooks";
 import { createMockEnvironment } from "relay-test-utils";
 import type { OperationDescriptor } from "relay-runtime";
 import en from "../../../locales/en.json";

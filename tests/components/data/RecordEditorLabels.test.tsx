@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { IntlProvider } from "react-intl";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
-import { RelayEnvironmentProvider } from "react-relay";
+import { RelayEnvironmentProvider } from "react-relay/hooks";
 import { createMockEnvironment } from "relay-test-utils";
 import en from "../../../locales/en.json";
 import { ChildConnectionList } from "../../../src/data/record/ChildConnectionList";

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Profiler, Suspense } from "react";
 import { IntlProvider } from "react-intl";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { RelayEnvironmentProvider } from "react-relay";
+import { RelayEnvironmentProvider } from "react-relay/hooks";
 import { createMockEnvironment } from "relay-test-utils";
 import en from "../../../locales/en.json";
 import { RecordEditor } from "../../../src/data/record/RecordEditor";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { IntlProvider } from "react-intl";
 import { cleanup, render, screen } from "@testing-library/react";
-import { RelayEnvironmentProvider } from "react-relay";
+import { RelayEnvironmentProvider } from "react-relay/hooks";
 import { createMockEnvironment } from "relay-test-utils";
 import en from "../../../locales/en.json";
 import de from "../../../locales/de.json";

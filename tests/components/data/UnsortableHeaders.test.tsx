@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { Suspense } from "react";
 import { IntlProvider } from "react-intl";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { RelayEnvironmentProvider, useLazyLoadQuery } from "react-relay";
+import { RelayEnvironmentProvider, useLazyLoadQuery } from "react-relay/hooks";
 import { createMockEnvironment } from "relay-test-utils";
 import en from "../../../locales/en.json";
 import { EntriesGrid } from "../../../src/data/entries/EntriesGrid";

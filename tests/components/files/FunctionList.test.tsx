@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Suspense } from "react";
 import { IntlProvider } from "react-intl";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { RelayEnvironmentProvider, useLazyLoadQuery } from "react-relay";
+import { RelayEnvironmentProvider, useLazyLoadQuery } from "react-relay/hooks";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import en from "../../../locales/en.json";
 import { FunctionList } from "../../../src/functions/project/FunctionList";

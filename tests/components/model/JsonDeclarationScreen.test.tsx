@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
-import { RelayEnvironmentProvider, loadQuery } from "react-relay";
+import { RelayEnvironmentProvider, loadQuery } from "react-relay/hooks";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import { EditorView } from "@codemirror/view";
 import JsonDeclarationScreen from "../../../src/declaration/JsonDeclarationScreen";

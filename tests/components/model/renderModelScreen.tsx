@@ -1,4 +1,4 @@
-import { RelayEnvironmentProvider, loadQuery } from "react-relay";
+import { RelayEnvironmentProvider, loadQuery } from "react-relay/hooks";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import type { OperationDescriptor } from "relay-runtime";
 import { expect } from "vitest";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { loadQuery } from "react-relay";
+import { loadQuery } from "react-relay/hooks";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import OrgUsersScreen from "../../../src/org/users/OrgUsersScreen";
 import OrgRoleUpdates from "../../../src/org/OrgRoleUpdates";

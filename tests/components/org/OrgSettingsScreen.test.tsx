@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
-import { loadQuery } from "react-relay";
+import { loadQuery } from "react-relay/hooks";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import OrgSettingsScreen from "../../../src/org/settings/OrgSettingsScreen";
 import OrgSettingsScreenQuery, { type OrgSettingsScreenQuery as Query } from "../../../src/__generated__/OrgSettingsScreenQuery.graphql";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
-import { loadQuery } from "react-relay";
+import { loadQuery } from "react-relay/hooks";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import OrgUsersManageScreenQuery, { type OrgUsersManageScreenQuery as Query } from "../../../src/__generated__/OrgUsersManageScreenQuery.graphql";
 import OrgUsersManageScreen from "../../../src/org/users/OrgUsersManageScreen";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { RelayEnvironmentProvider } from "react-relay";
+import { RelayEnvironmentProvider } from "react-relay/hooks";
 import { createMockEnvironment } from "relay-test-utils";
 import WorkspaceSetupScreen from "../../../src/org/WorkspaceSetupScreen";
 import { getSession, resetSession, updateSession } from "../../../src/session/sessionState";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, screen } from "@testing-library/react";
-import { loadQuery } from "react-relay";
+import { loadQuery } from "react-relay/hooks";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import ProjectSettingsScreen from "../../../src/project/settings/ProjectSettingsScreen";
 import ProjectSettingsScreenQuery, { type ProjectSettingsScreenQuery as Query } from "../../../src/__generated__/ProjectSettingsScreenQuery.graphql";

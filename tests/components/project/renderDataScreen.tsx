@@ -1,4 +1,4 @@
-import { RelayEnvironmentProvider, loadQuery } from "react-relay";
+import { RelayEnvironmentProvider, loadQuery } from "react-relay/hooks";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import DataScreen from "../../../src/data/DataScreen";
 import DataScreenQuery, { type DataScreenQuery as Query } from "../../../src/__generated__/DataScreenQuery.graphql";

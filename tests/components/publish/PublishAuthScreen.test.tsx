@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { loadQuery } from "react-relay";
+import { loadQuery } from "react-relay/hooks";
 import { createMockEnvironment } from "relay-test-utils";
 import PublishAuthScreen from "../../../src/project/publish/wizard/PublishAuthScreen";
 import PublishAuthScreenQuery, { type PublishAuthScreenQuery as Query } from "../../../src/__generated__/PublishAuthScreenQuery.graphql";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
-import { loadQuery } from "react-relay";
+import { loadQuery } from "react-relay/hooks";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import PublishBillingScreen from "../../../src/project/publish/wizard/PublishBillingScreen";
 import PublishBillingScreenQuery, { type PublishBillingScreenQuery as Query } from "../../../src/__generated__/PublishBillingScreenQuery.graphql";

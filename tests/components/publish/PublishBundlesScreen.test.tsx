@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { loadQuery } from "react-relay";
+import { loadQuery } from "react-relay/hooks";
 import { createMockEnvironment } from "relay-test-utils";
 import PublishBundlesScreen from "../../../src/project/publish/wizard/PublishBundlesScreen";
 import PublishBundlesScreenQuery, { type PublishBundlesScreenQuery as Query } from "../../../src/__generated__/PublishBundlesScreenQuery.graphql";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { RelayEnvironmentProvider, loadQuery } from "react-relay";
+import { RelayEnvironmentProvider, loadQuery } from "react-relay/hooks";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import PublishOverviewScreen from "../../../src/project/publish/PublishOverviewScreen";
 import PublishOverviewScreenQuery, { type PublishOverviewScreenQuery as Query } from "../../../src/__generated__/PublishOverviewScreenQuery.graphql";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, screen } from "@testing-library/react";
-import { RelayEnvironmentProvider, loadQuery } from "react-relay";
+import { RelayEnvironmentProvider, loadQuery } from "react-relay/hooks";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import PublishingScreen from "../../../src/project/publish/PublishingScreen";
 import PublishingScreenQuery, { type PublishingScreenQuery as Query } from "../../../src/__generated__/PublishingScreenQuery.graphql";

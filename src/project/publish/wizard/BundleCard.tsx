@@ -1,4 +1,4 @@
-import { graphql, useFragment } from "react-relay";
+import { graphql, useFragment } from "react-relay/hooks";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { BundleCard_bundle$key } from "../../../__generated__/BundleCard_bundle.graphql";
 import { benefitsIn, licensedPrice, monthlyAmount, type Interval } from "../../../domain/pay/plans";

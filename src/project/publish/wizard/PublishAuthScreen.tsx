@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay/hooks";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PublishAuthScreenQuery } from "../../../__generated__/PublishAuthScreenQuery.graphql";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay/hooks";
 import { Link, Navigate } from "@tanstack/react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PublishBillingScreenQuery } from "../../../__generated__/PublishBillingScreenQuery.graphql";

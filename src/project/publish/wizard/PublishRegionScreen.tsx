@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay/hooks";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { FormattedMessage } from "react-intl";
 import type { PublishRegionScreenQuery } from "../../../__generated__/PublishRegionScreenQuery.graphql";

@@ -1,4 +1,4 @@
-import { graphql } from "react-relay";
+import { graphql } from "react-relay/hooks";
 
 /** The wizard's mutations; each answers with what its screens show, so the store stays current. */
 export const setupUsersTableMutation = graphql`

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { graphql, useFragment } from "react-relay";
+import { graphql, useFragment } from "react-relay/hooks";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ApiKeyRow_apiKey$key } from "../../../__generated__/ApiKeyRow_apiKey.graphql";
 import type { keyMutationsDeleteMutation } from "../../../__generated__/keyMutationsDeleteMutation.graphql";

@@ -1,5 +1,5 @@
 import { Suspense, useState } from "react";
-import { graphql, useLazyLoadQuery, type PreloadedQuery } from "react-relay";
+import { graphql, useLazyLoadQuery, type PreloadedQuery } from "react-relay/hooks";
 import { FormattedMessage } from "react-intl";
 import type { ApiKeysPanelQuery } from "../../../__generated__/ApiKeysPanelQuery.graphql";
 import type { ApiKeysPanelDefaultKeyQuery } from "../../../__generated__/ApiKeysPanelDefaultKeyQuery.graphql";

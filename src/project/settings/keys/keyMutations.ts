@@ -1,4 +1,4 @@
-import { graphql } from "react-relay";
+import { graphql } from "react-relay/hooks";
 
 /** The key mutations of the project's endpoint (spec §7); each answers the row it changed. */
 export const createKeyMutation = graphql`
