@@ -18,6 +18,9 @@
 //   - cloud functions: URL latency cold and warm, invocations/s at 10 clients, trigger overhead, RSS with 100 functions loaded (functions)
 //   - automation flows: trigger-to-first-step latency, runs/s at 10 webhook callers, the flow editor route's JavaScript (flows)
 //   - several servers on one PostgreSQL (`--servers 1,2,3`, only when asked: scripts/bench/servers.ts)
+// With PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL), the parts that touch the database run
+// on both, each figure labelled by the database it used: the request path, publishing, the mixed
+// load's RSS, the project API's lists and bulk create, CSV, the data page, the big answer, filters.
 // `npm run bench -- --only=memory,request-path` runs only the named parts (PARTS below): on a
 // shared machine one part at a time is what can be measured.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -88,7 +91,11 @@ async function main() {
   }
   if (parts.has("project-api")) await benchProjectApis(PORT + 10);
   if (parts.has("csv")) await benchCsv(PORT + 20);
-  if (parts.has("data-page")) await benchDataPage(PORT + 30);
+  if (parts.has("data-page")) {
+    await benchDataPage(PORT + 30);
+    const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    if (postgresUrl) await benchDataPage(PORT + 31, postgresUrl);
+  }
   if (parts.has("big-response")) await benchBigResponse(PORT + 45);
   if (parts.has("apps")) await benchApps(PORT + 55);
   if (parts.has("flows")) await benchFlows();
@@ -120,19 +127,25 @@ async function benchEmbedded(parts: Set<Part>) {
     if (!parts.has("memory") || process.env.BENCH_SKIP_MIXED) return;
     const mixed = await runLoad(server.base, server.pid, workload.mixed, 10, 10_000);
     console.log(formatLoad("PGlite mixed, 10 clients", mixed));
-    console.log(`RSS after 10,000 mixed requests: ${rssMiB(server.pid).toFixed(0)} MiB (target <= 200 MiB)`);
+    console.log(`PGlite: RSS after 10,000 mixed requests: ${rssMiB(server.pid).toFixed(0)} MiB (target <= 200 MiB)`);
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
+/** The embedded parts that touch the database, on PostgreSQL: the request path, publishing, and the mixed load's memory. */
 async function benchPostgres(adminUrl: string) {
   const database = await createDatabase(adminUrl);
   const server = await startServer(PORT + 1, { DATA_DIR: "memory://", DATABASE_URL: database.url });
   try {
     const workload = await prepareWorkload(server, `bench-pg-${Date.now()}@example.com`);
     await benchRequestPath(server, workload, "PostgreSQL");
+    await benchPublish(server, `bench-publish-pg-${Date.now()}@example.com`, "PostgreSQL");
+    if (process.env.BENCH_SKIP_MIXED) return;
+    const mixed = await runLoad(server.base, server.pid, workload.mixed, 10, 10_000);
+    console.log(formatLoad("PostgreSQL mixed, 10 clients", mixed));
+    console.log(`PostgreSQL: RSS after 10,000 mixed requests: ${rssMiB(server.pid).toFixed(0)} MiB (target <= 200 MiB)`);
   } finally {
     await server.stop();
     await database.drop();
