@@ -7,7 +7,7 @@ import { effectiveFieldType, isSystemField } from "../../../src/domain/model";
 import { filterKind, type FilterKind } from "../../../src/domain/filters";
 import type { TablePlan } from "../schema/plan";
 import { FILTER_LIMITS, type Filter } from "./filters";
-import { indexName, statisticsName } from "./indexes";
+import { SCALAR_KINDS, indexName, statisticsName } from "./indexes";
 import { textExpression, valueExpression } from "./sql";
 
 /**
@@ -27,7 +27,6 @@ export interface FilterIndexWish {
 export const FILTER_INDEX_STATEMENT = "/* list index */";
 const BACKGROUND_MARK = sql.raw(FILTER_INDEX_STATEMENT);
 
-const SCALAR_KINDS: ReadonlySet<FilterKind> = new Set(["text", "number", "boolean", "choice"]);
 const VALUE_OPERATORS: ReadonlySet<string> = new Set(["eq", "lt", "le", "gt", "ge", "attributeExists", "between", "in"]);
 
 /**
@@ -51,13 +50,19 @@ export function filterIndexWishes(filter: Filter, table: TablePlan): FilterIndex
       if (!kind || !SCALAR_KINDS.has(kind)) continue;
       for (const [operator, operand] of Object.entries(value as Record<string, unknown>)) {
         if (operand === null || operand === undefined) continue;
-        const wished: FilterIndexKind | null = VALUE_OPERATORS.has(operator) ? "value" : kind !== "text" ? null : operator === "beginsWith" ? "prefix" : operator === "contains" ? "text" : null;
+        const wished = indexKindFor(operator, kind);
         if (wished) wishes.set(`${key}\0${wished}`, { field: key, kind: wished });
       }
     }
   };
   visit(filter, 1);
   return [...wishes.values()];
+}
+
+function indexKindFor(operator: string, kind: FilterKind): FilterIndexKind | null {
+  if (VALUE_OPERATORS.has(operator)) return "value";
+  if (kind !== "text") return null;
+  return operator === "beginsWith" ? "prefix" : operator === "contains" ? "text" : null;
 }
 
 /** The index's name: a value index is named as a sort-by field's, so one serves both. */

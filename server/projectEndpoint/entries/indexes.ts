@@ -7,7 +7,7 @@ import { filterKind, type FilterKind } from "../../../src/domain/filters";
 import { valueExpression } from "./sql";
 
 /** Kinds whose values compare as one scalar: a btree over the value serves eq, ranges and attributeExists. */
-const SCALAR_KINDS: ReadonlySet<FilterKind> = new Set(["text", "number", "boolean", "choice"]);
+export const SCALAR_KINDS: ReadonlySet<FilterKind> = new Set(["text", "number", "boolean", "choice"]);
 
 /**
  * What a live version adds per table for its lists:
