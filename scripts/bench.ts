@@ -20,7 +20,8 @@
 //   - several servers on one PostgreSQL (`--servers 1,2,3`, only when asked: scripts/bench/servers.ts)
 // With PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL), the parts that touch the database run
 // on both, each figure labelled by the database it used: the request path, publishing, the mixed
-// load's RSS, the project API's lists and bulk create, CSV, the data page, the big answer, filters.
+// load's RSS, the project API's lists and bulk create, CSV, the data page, the big answer, filters,
+// customer apps, flows and cloud functions.
 // `npm run bench -- --only=memory,request-path` runs only the named parts (PARTS below): on a
 // shared machine one part at a time is what can be measured.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -97,16 +98,40 @@ async function main() {
     if (postgresUrl) await benchDataPage(PORT + 31, postgresUrl);
   }
   if (parts.has("big-response")) await benchBigResponse(PORT + 45);
-  if (parts.has("apps")) await benchApps(PORT + 55);
-  if (parts.has("flows")) await benchFlows();
+  if (parts.has("apps")) {
+    await benchApps(PORT + 55);
+    const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    if (postgresUrl) await benchApps(PORT + 56, postgresUrl);
+  }
+  if (parts.has("flows")) await onBothDatabases(benchFlows);
   if (parts.has("functions")) {
-    await benchFunctions();
+    await onBothDatabases(benchFunctions);
     await benchFunctionsRss(PORT + 50);
   }
   if (parts.has("filters")) {
     await benchFilters();
     const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
     if (postgresUrl) await benchFilters(postgresUrl);
+  }
+}
+
+/**
+ * A part whose platform the test harness starts (tests/server/harness.ts: PostgreSQL when
+ * TEST_DATABASE_URL is set): on PGlite first, with that variable unset meanwhile, then on
+ * PostgreSQL when the run has one, each labelled by the database it used.
+ */
+async function onBothDatabases(part: (label: string) => Promise<void>) {
+  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const shellValue = process.env.TEST_DATABASE_URL;
+  delete process.env.TEST_DATABASE_URL;
+  try {
+    await part("PGlite");
+    if (!postgresUrl) return;
+    process.env.TEST_DATABASE_URL = postgresUrl;
+    await part("PostgreSQL");
+  } finally {
+    if (shellValue === undefined) delete process.env.TEST_DATABASE_URL;
+    else process.env.TEST_DATABASE_URL = shellValue;
   }
 }
 

@@ -11,6 +11,7 @@ import { chromium, type Page, type Response } from "@playwright/test";
 import { AuthenticationDetails, CognitoUser, CognitoUserAttribute, CognitoUserPool, type CognitoUserSession } from "amazon-cognito-identity-js";
 import { MAILBOX_TOKEN, PASSWORD, createUserWithWorkspace, databaseLabel, startServer } from "./platform";
 import { publishableModel } from "../../tests/server/publishing/models";
+import { createDatabase } from "../../tests/server/harness";
 
 const ENTRIES = 1_000;
 const BATCH = 100;
@@ -77,10 +78,13 @@ async function scriptWeight(page: Page, load: () => Promise<unknown>) {
   return { kb: [...sizes.values()].reduce((sum, size) => sum + size, 0) / 1024, files: sizes.size };
 }
 
-export async function benchApps(port: number) {
+/** On PGlite (on disk), or on PostgreSQL when `adminUrl` is given (a database made there and dropped). */
+export async function benchApps(port: number, adminUrl?: string) {
   const dataDir = mkdtempSync(join(tmpdir(), "baukasten-bench-apps-"));
-  const label = databaseLabel(process.env.DATABASE_URL);
-  const server = await startServer(port, { DATA_DIR: dataDir });
+  const database = adminUrl ? await createDatabase(adminUrl) : null;
+  const databaseUrl = database?.url ?? process.env.DATABASE_URL;
+  const label = databaseLabel(databaseUrl);
+  const server = await startServer(port, { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -130,6 +134,7 @@ export async function benchApps(port: number) {
   } finally {
     await browser.close();
     await server.stop();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

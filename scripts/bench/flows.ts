@@ -10,6 +10,7 @@ import { gzipSync } from "node:zlib";
 import type { FlowSchema } from "../../src/domain/flows/types";
 import { GENEROUS_LIMITS } from "../../tests/server/limits";
 import { liveProject } from "../../tests/server/projectEndpoint/fixture";
+import { databaseLabel } from "./platform";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const CLIENTS = 10;
@@ -42,7 +43,8 @@ function editorRouteBytes() {
   return { files: files.length, bytes: files.reduce((sum, file) => sum + gzipSync(readFileSync(join(ASSETS, file))).length, 0) };
 }
 
-export async function benchFlows() {
+/** `label`: the database the test harness gives the platform (PostgreSQL when TEST_DATABASE_URL is set). */
+export async function benchFlows(label: string) {
   const p = await liveProject(undefined, { LIMITS: `${GENEROUS_LIMITS},flowRunsPerMinute=1000000` });
   try {
     const gql = (query: string, variables: Record<string, unknown>) => p.t.graphql(query, variables, p.owner.token);
@@ -95,7 +97,7 @@ export async function benchFlows() {
     const perSecond = total / ((performance.now() - started) / 1000);
     const route = editorRouteBytes();
 
-    console.log(`\nAutomation flows (PGlite, one process: the platform and this client)`);
+    console.log(`\nAutomation flows (${label}, one process: the platform and this client)`);
     console.log(`trigger to first step (webhook call until the step starts, ${RUNS} runs): p50 ${ms(percentile(latencies, 0.5))}, p95 ${ms(percentile(latencies, 0.95))}`);
     console.log(`runs at ${CLIENTS} concurrent webhook callers: ${perSecond.toFixed(0)} runs/s (${total} runs, from the first call until all succeeded)`);
     console.log(route ? `flow editor route JavaScript: ${(route.bytes / 1024).toFixed(1)} KB gzip in ${route.files} lazy files (@xyflow/react among them)` : "flow editor route JavaScript: run `npm run build` first");
@@ -104,4 +106,4 @@ export async function benchFlows() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) await benchFlows();
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await benchFlows(databaseLabel(process.env.TEST_DATABASE_URL));

@@ -10,6 +10,7 @@ import { GENEROUS_LIMITS } from "../../tests/server/limits";
 import { libraryModel, liveProject, type LiveProject } from "../../tests/server/projectEndpoint/fixture";
 import { rssMiB } from "./load";
 import { startProjectServer } from "./project-api";
+import { databaseLabel } from "./platform";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const COLD = 20;
@@ -57,7 +58,8 @@ async function withTriggers(p: LiveProject, version: number, ...triggers: Resolv
   await p.goLive(model, version);
 }
 
-export async function benchFunctions() {
+/** `label`: the database the test harness gives the platform (PostgreSQL when TEST_DATABASE_URL is set). */
+export async function benchFunctions(label: string) {
   // Calls per caller per minute far above the runs here; concurrency as a deployer would set it for 10 clients.
   const p = await liveProject(undefined, { LIMITS: `${GENEROUS_LIMITS},functionCallsPerCallerPerMinute=1000000,functionsAtOnce=${CLIENTS},functionsPerProjectAtOnce=${CLIENTS}` });
   try {
@@ -100,7 +102,7 @@ export async function benchFunctions() {
     const both = percentile(await samples(RUNS, create), 0.5);
 
 
-    console.log(`\nCloud functions (PGlite, one process: the platform and this client)`);
+    console.log(`\nCloud functions (${label}, one process: the platform and this client)`);
     console.log(`| | p50 | p95 | ratio to the floor (p50) |`);
     console.log(`|---|---|---|---|`);
     console.log(`| floor: listAuthor(limit: 1) through /p/<apiId>/graphql | ${ms(floor)} | | 1.00× |`);
@@ -141,7 +143,7 @@ export async function benchFunctionsRss(port: number) {
       await post(`/p/${apiId}/functions/loaded${n}.js`, { n });
     }
     const loaded = rssMiB(server.pid);
-    console.log(`RSS of the platform process (from outside): ${before.toFixed(0)} MiB with one function warm, ${loaded.toFixed(0)} MiB with ${LOADED} more functions uploaded and each called once (+${(loaded - before).toFixed(0)} MiB)`);
+    console.log(`PGlite: RSS of the platform process (from outside): ${before.toFixed(0)} MiB with one function warm, ${loaded.toFixed(0)} MiB with ${LOADED} more functions uploaded and each called once (+${(loaded - before).toFixed(0)} MiB)`);
   } finally {
     await server.stop();
   }
@@ -153,6 +155,6 @@ const uploadBody = (fileKey: string, code: string) => ({
 });
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await benchFunctions();
+  await benchFunctions(databaseLabel(process.env.TEST_DATABASE_URL));
   await benchFunctionsRss(Number(process.env.BENCH_PORT ?? 4510) + 50);
 }
