@@ -72,12 +72,15 @@ function serverCounts(args: string[]): number[] | null {
   return counts;
 }
 
+/** PostgreSQL's admin URL for the parts that run there too (each makes its own database), if the run has one. */
+const postgresAdminUrl = () => process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
 async function main() {
   const args = process.argv.slice(2);
   const counts = serverCounts(args);
   if (counts) {
     // A part of its own: it starts its own servers and needs every core it can get.
-    const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    const postgresUrl = postgresAdminUrl();
     if (!postgresUrl) throw new Error("--servers needs PostgreSQL: run under scripts/with-postgres.sh, or set BENCH_DATABASE_URL or TEST_DATABASE_URL");
     return benchServers(postgresUrl, counts, PORT + 60);
   }
@@ -86,7 +89,7 @@ async function main() {
   if (embedded.some((part) => parts.has(part))) await benchEmbedded(parts);
   if (parts.has("postgres")) {
     // An admin URL: the bench creates its own database there and drops it afterwards.
-    const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    const postgresUrl = postgresAdminUrl();
     if (postgresUrl) await benchPostgres(postgresUrl);
     else console.log("PostgreSQL: skipped (run under scripts/with-postgres.sh, or set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
   }
@@ -94,13 +97,13 @@ async function main() {
   if (parts.has("csv")) await benchCsv(PORT + 20);
   if (parts.has("data-page")) {
     await benchDataPage(PORT + 30);
-    const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    const postgresUrl = postgresAdminUrl();
     if (postgresUrl) await benchDataPage(PORT + 31, postgresUrl);
   }
   if (parts.has("big-response")) await benchBigResponse(PORT + 45);
   if (parts.has("apps")) {
     await benchApps(PORT + 55);
-    const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    const postgresUrl = postgresAdminUrl();
     if (postgresUrl) await benchApps(PORT + 56, postgresUrl);
   }
   if (parts.has("flows")) await onBothDatabases(benchFlows);
@@ -110,7 +113,7 @@ async function main() {
   }
   if (parts.has("filters")) {
     await benchFilters();
-    const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    const postgresUrl = postgresAdminUrl();
     if (postgresUrl) await benchFilters(postgresUrl);
   }
 }
@@ -121,7 +124,7 @@ async function main() {
  * PostgreSQL when the run has one, each labelled by the database it used.
  */
 async function onBothDatabases(part: (label: string) => Promise<void>) {
-  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const postgresUrl = postgresAdminUrl();
   const shellValue = process.env.TEST_DATABASE_URL;
   delete process.env.TEST_DATABASE_URL;
   try {

@@ -317,7 +317,7 @@ export async function createPlatform(
     await requestsDone;
     await functions.close();
     // An index being built finishes first: cut off, it would be left invalid.
-    await projectApi.filterIndexes.idle();
+    await projectApi.filterIndexes.stop();
     // The key uses counted since the last write are written before the database closes.
     await projectApi.flushKeyUses().catch(() => {});
     await db.destroy();

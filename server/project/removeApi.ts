@@ -4,14 +4,11 @@ import type { ObjectStore } from "../storage/objectStore";
 import { askProvider, type Payments } from "../pay/payments";
 import { log } from "../log";
 import { objectKeyOf } from "../projectEndpoint/files/store";
+import { projectIndexNames } from "../projectEndpoint/entries/indexes";
 
-/** The indexes publishing made for this project's sort-by and unique fields (projectEndpoint/entries/indexes.ts), partial to it. */
+/** The indexes publishing and filtering made for this project (projectEndpoint/entries/indexes.ts, filterIndexes.ts), partial to it. */
 async function dropProjectIndexes(tx: DbOrTx, apiId: string) {
-  const { rows } = await sql<{ indexname: string }>`
-    select indexname from pg_indexes
-    where tablename = 'project_entries' and indexname like 'pe\\_%' and indexdef like ${`%api_id = '${apiId}'::text%`}
-  `.execute(tx);
-  for (const { indexname } of rows) await sql`drop index if exists ${sql.id(indexname)}`.execute(tx);
+  for (const name of await projectIndexNames(tx, apiId)) await sql`drop index if exists ${sql.id(name)}`.execute(tx);
 }
 
 /**

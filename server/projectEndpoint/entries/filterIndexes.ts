@@ -7,7 +7,7 @@ import { effectiveFieldType, isSystemField } from "../../../src/domain/model";
 import { filterKind, type FilterKind } from "../../../src/domain/filters";
 import type { TablePlan } from "../schema/plan";
 import { FILTER_LIMITS, type Filter } from "./filters";
-import { SCALAR_KINDS, indexName, statisticsName } from "./indexes";
+import { SCALAR_KINDS, indexName, projectIndexNames, statisticsName } from "./indexes";
 import { textExpression, valueExpression } from "./sql";
 
 /**
@@ -97,6 +97,7 @@ export function createFilterIndexes(db: Db, options: FilterIndexOptions = FILTER
   let queue: Promise<void> = Promise.resolve();
   let pending = 0;
   let analyzeDue = false;
+  let stopping = false;
 
   const build = async (apiId: string, typeId: string, wish: FilterIndexWish, name: string) => {
     const started = performance.now();
@@ -114,7 +115,8 @@ export function createFilterIndexes(db: Db, options: FilterIndexOptions = FILTER
     analyzeDue = false;
     await sql`${BACKGROUND_MARK} analyze project_entries`.execute(db);
   };
-  const later = () => new Promise<void>((resolve) => setTimeout(resolve, options.delayMs).unref());
+  // A referenced timer: while the server closes, Node must not exit with a build still queued.
+  const later = () => (stopping ? Promise.resolve() : new Promise<void>((resolve) => setTimeout(resolve, options.delayMs)));
 
   return {
     /** Notes what the list's filter needs; builds what is missing after the request. */
@@ -128,21 +130,25 @@ export function createFilterIndexes(db: Db, options: FilterIndexOptions = FILTER
         pending++;
         queue = queue
           .then(later)
-          .then(() => build(apiId, table.type.id, wish, name))
+          .then(() => (stopping ? undefined : build(apiId, table.type.id, wish, name)))
           .catch((error: unknown) => log.error(`building list index ${name} failed`, error))
           .then(analyzeWhenDone)
           .catch((error: unknown) => log.error("analyzing after building list indexes failed", error));
       }
     },
-    /** Resolves when every index asked for so far is built or given up (tests, the bench, closing). */
+    /** Resolves when every index asked for so far is built or given up (tests, the bench). */
     idle: () => queue,
+    /** Builds nothing more; resolves when a build in hand has ended (cut off, it would be left invalid). */
+    stop() {
+      stopping = true;
+      return queue;
+    },
   };
 }
 
 export type FilterIndexes = ReturnType<typeof createFilterIndexes>;
 
 type Outcome = "created" | "exists" | "not now";
-
 
 /** The advisory lock a server holds while it builds the index: a bigint of the name's hash. */
 export const buildLock = (name: string) => BigInt.asIntN(64, BigInt(`0x${createHash("sha256").update(name).digest("hex").slice(0, 16)}`)).toString();
@@ -191,10 +197,8 @@ async function holdsAtLeast(conn: Kysely<Tables>, apiId: string, typeId: string,
 
 /** The table's list indexes (sort-by and filter ones; unique ones are the model's own). */
 async function listIndexCount(conn: Kysely<Tables>, apiId: string, typeId: string) {
-  const { rows } = await sql<{ n: number }>`${BACKGROUND_MARK} select count(*)::int as n from pg_indexes
-    where tablename = 'project_entries' and indexname like 'pe\\_%' and indexname not like 'pe\\_uniq\\_%'
-      and indexdef like ${`%(api_id = '${apiId}'::text)%`} and indexdef like ${`%(type_id = '${typeId}'::text)%`}`.execute(conn);
-  return rows[0]?.n ?? 0;
+  const names = await projectIndexNames(conn, apiId, typeId, BACKGROUND_MARK);
+  return names.filter((name) => !name.startsWith(`pe_uniq_`)).length;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Tables } from "../../db/tables";
 import { hasDirective } from "../../../src/domain/model/directives";
 import { effectiveFieldType, isSystemField, type SchemaModel } from "../../../src/domain/model";
@@ -55,4 +55,15 @@ export function indexName(kind: "sort" | "uniq" | "prefix" | "text", apiId: stri
 /** One statistics object per field name and expression, shared by every table with a field of that name. */
 export function statisticsName(kind: "value" | "text", field: string) {
   return `pe_stat_${kind}_${createHash("sha256").update(field).digest("hex").slice(0, 24)}`;
+}
+
+/**
+ * The names of the indexes made for a project's entries (all of them, or one table's): each is
+ * partial to its project and table, which its definition names. `mark` begins the statement.
+ */
+export async function projectIndexNames(db: Kysely<Tables>, apiId: string, typeId?: string, mark: RawBuilder<unknown> = sql``): Promise<string[]> {
+  const ofTable = typeId === undefined ? sql`true` : sql`indexdef like ${`%(type_id = '${typeId}'::text)%`}`;
+  const { rows } = await sql<{ indexname: string }>`${mark} select indexname from pg_indexes
+    where tablename = 'project_entries' and indexname like 'pe\\_%' and indexdef like ${`%(api_id = '${apiId}'::text)%`} and ${ofTable}`.execute(db);
+  return rows.map((row) => row.indexname);
 }

@@ -215,6 +215,15 @@ describe("a filtered field's index, built when a list filters on it", () => {
     await room.idle();
     expect(await exists(indexOf(wish))).toBe(true);
   });
+  it("builds nothing once stopped (a server closing waits only for a build in hand)", async () => {
+    const table = planModel(model).tables[0];
+    const stopped = createFilterIndexes(p.t.platform.db, { minEntries: 1, maxPerTable: 100, delayMs: 60_000, retryMs: 0 });
+    stopped.want(p.apiId, table, { note: { beginsWith: "n" } });
+    // Queued behind a minute's delay: stopping skips the wait and the build.
+    await stopped.stop();
+    expect(await exists(indexOf({ field: "note", kind: "prefix" }))).toBe(false);
+  });
+
   // Several servers on one PostgreSQL: the one holding the index's advisory lock builds it, the others leave it.
   it.skipIf(!process.env.TEST_DATABASE_URL)("leaves an index another server is building to it", async () => {
     const table = planModel(model).tables[0];
